@@ -1,0 +1,3 @@
+module github.com/nlsat/nlsat
+
+go 1.26
