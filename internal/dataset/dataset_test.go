@@ -1,0 +1,154 @@
+package dataset
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"io"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// keysInOrder returns the top-level keys of a JSON object in file order.
+func keysInOrder(t *testing.T, line []byte) []string {
+	t.Helper()
+	dec := json.NewDecoder(bytes.NewReader(line))
+	if _, err := dec.Token(); err != nil {
+		t.Fatal(err)
+	}
+	var keys []string
+	for dec.More() {
+		k, err := dec.Token()
+		if err != nil {
+			t.Fatal(err)
+		}
+		keys = append(keys, k.(string))
+		var skip json.RawMessage
+		if err := dec.Decode(&skip); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return keys
+}
+
+func TestEncodeKeepsEveryKeyAndType(t *testing.T) {
+	var buf bytes.Buffer
+	enc := NewEncoder(&buf)
+	empty := &Record{ID: "x-0", Label: LabelAbsent, Sentences: []string{"Every artist is a baker."}}
+	full := &Record{ID: "x-1", Label: LabelUnsat, N1: 2, N2: 1, Sentences: []string{"a", "b"},
+		Certificate: Certificate{MUS: []int{0, 1}}}
+	for _, r := range []*Record{empty, full} {
+		if err := enc.Encode(r); err != nil {
+			t.Fatal(err)
+		}
+	}
+	lines := bytes.Split(bytes.TrimSpace(buf.Bytes()), []byte("\n"))
+	var schema struct {
+		Required []string `json:"required"`
+	}
+	if err := json.Unmarshal(Schema, &schema); err != nil {
+		t.Fatal(err)
+	}
+	for i, line := range lines {
+		if got := keysInOrder(t, line); !reflect.DeepEqual(got, schema.Required) {
+			t.Errorf("line %d keys %v, want the schema's %v", i+1, got, schema.Required)
+		}
+		if bytes.Contains(line, []byte("null")) {
+			t.Errorf("line %d has a null: %s", i+1, line)
+		}
+	}
+	want := []string{`"label":-1,"label_text":""`, `"label":0,"label_text":"unsat","m":2,"n1":2,"n2":1,"alpha":1,"beta":2`}
+	for i, w := range want {
+		if !bytes.Contains(lines[i], []byte(w)) {
+			t.Errorf("line %d = %s, want it to contain %s", i+1, lines[i], w)
+		}
+	}
+}
+
+func TestDecodeRoundTripAndErrors(t *testing.T) {
+	r := &Record{ID: "A-train-000001", Fragment: "A", Label: LabelSat, Sentences: []string{"Some artist is a baker."},
+		N1: 2, Nouns: []string{"artist", "baker"}, Certificate: Certificate{ModelSize: 1}, Seed: SeedString(7, 1)}
+	var buf bytes.Buffer
+	if err := NewEncoder(&buf).Encode(r); err != nil {
+		t.Fatal(err)
+	}
+	input := "\n" + buf.String() + "{not json}\n"
+	d := NewDecoder(strings.NewReader(input), "in.jsonl")
+	got, err := d.Next()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(got, r) {
+		t.Errorf("got %+v, want %+v", got, r)
+	}
+	if err := got.Validate(); err != nil {
+		t.Errorf("valid record rejected: %v", err)
+	}
+	_, err = d.Next()
+	if err == nil || !strings.HasPrefix(err.Error(), "in.jsonl:3: ") {
+		t.Errorf("got error %v, want one naming in.jsonl:3", err)
+	}
+	if _, err := NewDecoder(strings.NewReader(""), "e").Next(); !errors.Is(err, io.EOF) {
+		t.Errorf("empty input: got %v, want EOF", err)
+	}
+}
+
+func TestValidate(t *testing.T) {
+	ok := Record{ID: "a", Sentences: []string{"s"}, M: 1, Label: 1, LabelText: "sat"}
+	tests := []struct {
+		name string
+		edit func(*Record)
+		want string
+	}{
+		{"ok", func(*Record) {}, ""},
+		{"no id", func(r *Record) { r.ID = "" }, "no id"},
+		{"no sentences", func(r *Record) { r.Sentences = nil; r.M = 0 }, "no sentences"},
+		{"bad label", func(r *Record) { r.Label = 2 }, "label 2"},
+		{"label text", func(r *Record) { r.LabelText = "unsat" }, "does not match"},
+		{"m", func(r *Record) { r.M = 3 }, "m is 3"},
+	}
+	for _, tt := range tests {
+		r := ok
+		tt.edit(&r)
+		err := r.Validate()
+		if (err == nil) != (tt.want == "") || (err != nil && !strings.Contains(err.Error(), tt.want)) {
+			t.Errorf("%s: got %v, want %q", tt.name, err, tt.want)
+		}
+	}
+}
+
+func TestAtomicFileLeavesNothingOnAbort(t *testing.T) {
+	dir := t.TempDir()
+	name := filepath.Join(dir, "out.jsonl")
+	f, err := CreateAtomic(name, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.Write([]byte("partial"))
+	f.Abort()
+	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
+		t.Errorf("abort left %v", entries)
+	}
+	f, err = CreateAtomic(name, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.Write([]byte("whole\n"))
+	if _, err := os.Stat(name); !os.IsNotExist(err) {
+		t.Errorf("target exists before commit: %v", err)
+	}
+	if err := f.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	f.Abort() // deferred aborts after a commit must do nothing
+	if b, err := os.ReadFile(name); err != nil || string(b) != "whole\n" {
+		t.Errorf("got %q, %v", b, err)
+	}
+	if _, err := CreateAtomic(filepath.Join(dir, "missing", "x.jsonl"), nil); err == nil ||
+		!strings.Contains(err.Error(), "missing") {
+		t.Errorf("unwritable path: got %v", err)
+	}
+}

@@ -1,0 +1,105 @@
+package dataset
+
+import (
+	"fmt"
+	"strconv"
+)
+
+// SchemaVersion names the set of record fields this package writes.
+const SchemaVersion = "nlsat-record/1"
+
+// Label values of a record.
+const (
+	LabelUnsat  = 0
+	LabelSat    = 1
+	LabelAbsent = -1
+)
+
+// Record is one instance, as written to a JSONL line. The field order is the
+// order of the record specification and must not change.
+type Record struct {
+	ID          string      `json:"id"`
+	Fragment    string      `json:"fragment"`
+	Text        string      `json:"text"`
+	Sentences   []string    `json:"sentences"`
+	Label       int         `json:"label"`
+	LabelText   string      `json:"label_text"`
+	M           int         `json:"m"`
+	N1          int         `json:"n1"`
+	N2          int         `json:"n2"`
+	Alpha       float64     `json:"alpha"`
+	Beta        float64     `json:"beta"`
+	Nouns       []string    `json:"nouns"`
+	Verbs       []string    `json:"verbs"`
+	Templates   []string    `json:"templates"`
+	Formulas    []string    `json:"formulas"`
+	Solver      string      `json:"solver"`
+	Certificate Certificate `json:"certificate"`
+	Seed        string      `json:"seed"`
+}
+
+// Certificate is the evidence behind a label: for sat the size of the
+// checked model, for unsat the indices (0-based, into Sentences) of a
+// minimal unsatisfiable subset. Both keys are always present; the one that
+// does not apply is 0 or empty.
+type Certificate struct {
+	ModelSize int   `json:"model_size"`
+	MUS       []int `json:"mus"`
+}
+
+// LabelText returns "sat", "unsat" or "" for a label value.
+func LabelText(label int) string {
+	switch label {
+	case LabelSat:
+		return "sat"
+	case LabelUnsat:
+		return "unsat"
+	}
+	return ""
+}
+
+// SeedString records the master seed and the index an instance's
+// randomness was derived from, e.g. "7:42".
+func SeedString(master uint64, index int) string {
+	return strconv.FormatUint(master, 10) + ":" + strconv.Itoa(index)
+}
+
+// Normalize fills derived fields and replaces nil slices by empty ones, so
+// every key keeps its JSON type (an array is never written as null).
+func (r *Record) Normalize() {
+	for _, s := range []*[]string{&r.Sentences, &r.Nouns, &r.Verbs, &r.Templates, &r.Formulas} {
+		if *s == nil {
+			*s = []string{}
+		}
+	}
+	if r.Certificate.MUS == nil {
+		r.Certificate.MUS = []int{}
+	}
+	r.M = len(r.Sentences)
+	r.LabelText = LabelText(r.Label)
+	r.Alpha, r.Beta = ratio(r.M, r.N1), ratio(r.M, r.N2)
+}
+
+func ratio(m, n int) float64 {
+	if n == 0 {
+		return 0
+	}
+	return float64(m) / float64(n)
+}
+
+// Validate checks the invariants a reader may rely on.
+func (r *Record) Validate() error {
+	switch {
+	case r.ID == "":
+		return fmt.Errorf("record has no id")
+	case len(r.Sentences) == 0:
+		return fmt.Errorf("record %s has no sentences", r.ID)
+	case r.Label != LabelSat && r.Label != LabelUnsat && r.Label != LabelAbsent:
+		return fmt.Errorf("record %s: label %d is not 1, 0 or -1", r.ID, r.Label)
+	case r.LabelText != LabelText(r.Label):
+		return fmt.Errorf("record %s: label_text %q does not match label %d", r.ID, r.LabelText, r.Label)
+	case r.M != len(r.Sentences):
+		return fmt.Errorf("record %s: m is %d but there are %d sentences", r.ID, r.M, len(r.Sentences))
+	}
+	return nil
+}
