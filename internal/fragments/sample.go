@@ -1,0 +1,175 @@
+package fragments
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"strings"
+
+	"github.com/nlsat/nlsat/internal/fol"
+)
+
+// Params are the sampler's knobs (the spec's "Sampling" section).
+type Params struct {
+	// OwnShare is the probability of drawing one of the fragment's own
+	// three templates rather than an inherited one (ignored for S).
+	OwnShare float64
+	// NegProb is the probability of each optional negation.
+	NegProb float64
+	// Distinct makes the words within one sentence pairwise distinct.
+	Distinct bool
+	// Lexicon is the vocabulary to draw from; nil means Default().
+	Lexicon *Lexicon
+}
+
+// DefaultParams returns the spec's defaults: own share 1/2, negation
+// probability 1/2, distinct words, the built-in vocabulary.
+func DefaultParams() Params { return Params{OwnShare: 0.5, NegProb: 0.5, Distinct: true} }
+
+func (p Params) lexicon() *Lexicon {
+	if p.Lexicon == nil {
+		return Default()
+	}
+	return p.Lexicon
+}
+
+// Instance is one sampled problem: the words drawn for it and its set of
+// distinct sentences in generation order.
+type Instance struct {
+	Fragment  Fragment   // the fragment sampled from
+	Nouns     []string   // the n1 nouns drawn, in draw order
+	Verbs     []string   // the n2 verbs drawn (base forms), in draw order
+	Sentences []Sentence // the m distinct sentences, in generation order
+	lex       *Lexicon   // the vocabulary for rendering; nil means Default()
+}
+
+func (in Instance) lexicon() *Lexicon {
+	if in.lex == nil {
+		return Default()
+	}
+	return in.lex
+}
+
+// English returns the rendering of each sentence, in order.
+func (in Instance) English() []string {
+	out := make([]string, len(in.Sentences))
+	for i, s := range in.Sentences {
+		out[i] = in.lexicon().English(s)
+	}
+	return out
+}
+
+// Text returns the sentences joined by single spaces.
+func (in Instance) Text() string { return strings.Join(in.English(), " ") }
+
+// IDs returns the template-and-variant id of each sentence, in order.
+func (in Instance) IDs() []string {
+	out := make([]string, len(in.Sentences))
+	for i, s := range in.Sentences {
+		out[i] = s.ID()
+	}
+	return out
+}
+
+// Formulas returns the formula of each sentence, in order.
+func (in Instance) Formulas() []fol.Formula {
+	out := make([]fol.Formula, len(in.Sentences))
+	for i, s := range in.Sentences {
+		out[i] = s.Formula()
+	}
+	return out
+}
+
+// Sample draws an instance of fragment f with m distinct sentences over n1
+// nouns and n2 verbs (Algorithm 1 of the paper; see the package
+// documentation, # Sampling, for the exact order of random draws). It
+// returns Validate's error for impossible parameters, and an error if m
+// distinct sentences are not found within 1000·m + 100000 draws.
+func Sample(rng *rand.Rand, f Fragment, p Params, m, n1, n2 int) (Instance, error) {
+	if err := Validate(f, p, m, n1, n2); err != nil {
+		return Instance{}, err
+	}
+	lx := p.lexicon()
+	in := Instance{Fragment: f, lex: lx}
+	in.Nouns = drawFrom(rng, nounWords(lx), n1)
+	in.Verbs = drawFrom(rng, verbWords(lx), n2)
+	seen := make(map[string]bool, m)
+	for tries, limit := 0, 1000*m+100000; len(in.Sentences) < m; tries++ {
+		if tries == limit {
+			return Instance{}, fmt.Errorf("sampling fragment %s: found only %d of %d distinct sentences in %d draws",
+				f, len(in.Sentences), m, limit)
+		}
+		s := drawSentence(rng, f, p, in.Nouns, in.Verbs)
+		e := lx.English(s)
+		if !seen[e] {
+			seen[e] = true
+			in.Sentences = append(in.Sentences, s)
+		}
+	}
+	return in, nil
+}
+
+func nounWords(lx *Lexicon) []string { return lx.nounWs }
+
+func verbWords(lx *Lexicon) []string { return lx.verbWs }
+
+// drawFrom returns k distinct words of ws in the order drawn: the first k
+// steps of a Fisher–Yates shuffle of a copy.
+func drawFrom(rng *rand.Rand, ws []string, k int) []string {
+	pool := append([]string(nil), ws...)
+	for i := 0; i < k; i++ {
+		j := i + rng.IntN(len(pool)-i)
+		pool[i], pool[j] = pool[j], pool[i]
+	}
+	return pool[:k:k]
+}
+
+// drawSentence draws one sentence: template group, template, variant,
+// polarities in role order, nouns in role order, verbs in role order.
+func drawSentence(rng *rand.Rand, f Fragment, p Params, nouns, verbs []string) Sentence {
+	group := f.Own()
+	if f != S && rng.Float64() >= p.OwnShare {
+		group = f.Inherited()
+	}
+	t := group[rng.IntN(len(group))]
+	shapes := shapesOf(t)
+	s := Sentence{Shape: shapes[rng.IntN(len(shapes))]}
+	l := layoutOf(t)
+	for _, r := range l.neg {
+		s.term(r).Neg = rng.Float64() < p.NegProb
+	}
+	ns := pick(rng, nouns, len(l.nouns), p.Distinct)
+	for i, r := range l.nouns {
+		s.term(r).Noun = ns[i]
+	}
+	vs := pick(rng, verbs, l.verbs, p.Distinct)
+	if l.verbs > 0 {
+		s.R = vs[0]
+	}
+	if l.verbs > 1 {
+		s.S = vs[1]
+	}
+	return s
+}
+
+// pick draws k words uniformly from ws, pairwise distinct (by rejection)
+// when distinct is set; Validate guarantees len(ws) >= k then.
+func pick(rng *rand.Rand, ws []string, k int, distinct bool) []string {
+	out := make([]string, 0, k)
+	for len(out) < k {
+		w := ws[rng.IntN(len(ws))]
+		if distinct && containsWord(out, w) {
+			continue
+		}
+		out = append(out, w)
+	}
+	return out
+}
+
+func containsWord(ws []string, w string) bool {
+	for _, x := range ws {
+		if x == w {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,125 @@
+package fragments
+
+import (
+	"fmt"
+	"math"
+	"math/bits"
+)
+
+// Validate reports whether Sample can draw an instance of fragment f with
+// m distinct sentences over n1 nouns and n2 verbs under p. The error says
+// which bound is violated and by how much.
+func Validate(f Fragment, p Params, m, n1, n2 int) error {
+	if !f.Valid() {
+		return fmt.Errorf("unknown fragment %v: allowed values are S, W, V, Z, A", f)
+	}
+	if !(p.OwnShare >= 0 && p.OwnShare <= 1) || !(p.NegProb >= 0 && p.NegProb <= 1) {
+		return fmt.Errorf("own share %v and negation probability %v must lie in [0, 1]", p.OwnShare, p.NegProb)
+	}
+	if m < 1 {
+		return fmt.Errorf("m must be at least 1, got %d", m)
+	}
+	if err := checkWordCounts(f, p, n1, n2); err != nil {
+		return err
+	}
+	if c := CountSentences(f, p, n1, n2); m > c {
+		return fmt.Errorf("fragment %s with n1 = %d and n2 = %d has only %d distinct sentences under these parameters, fewer than m = %d",
+			f, n1, n2, c, m)
+	}
+	return nil
+}
+
+func checkWordCounts(f Fragment, p Params, n1, n2 int) error {
+	lx := p.lexicon()
+	switch {
+	case n1 < 1:
+		return fmt.Errorf("n1 must be at least 1, got %d", n1)
+	case n1 > len(lx.nouns):
+		return fmt.Errorf("n1 = %d exceeds the %d nouns of the vocabulary", n1, len(lx.nouns))
+	case n2 > len(lx.verbs):
+		return fmt.Errorf("n2 = %d exceeds the %d verbs of the vocabulary", n2, len(lx.verbs))
+	case f <= W && n2 != 0:
+		return fmt.Errorf("fragment %s takes no verbs: n2 must be 0, got %d", f, n2)
+	case f >= V && n2 < 1:
+		return fmt.Errorf("fragment %s needs n2 >= 1, got %d", f, n2)
+	}
+	if !p.Distinct {
+		return nil
+	}
+	needN, needV := 0, 0
+	for _, t := range drawable(f, p) {
+		l := layoutOf(t)
+		needN, needV = max(needN, len(l.nouns)), max(needV, l.verbs)
+	}
+	if n1 < needN {
+		return fmt.Errorf("fragment %s needs n1 >= %d (a sentence uses %d distinct nouns), got %d", f, needN, needN, n1)
+	}
+	if n2 < needV {
+		return fmt.Errorf("fragment %s needs n2 >= %d (a sentence uses %d distinct verbs), got %d", f, needV, needV, n2)
+	}
+	return nil
+}
+
+// drawable returns the templates Sample can draw for f under p: a group
+// whose probability is zero is left out.
+func drawable(f Fragment, p Params) []Template {
+	switch {
+	case f == S || p.OwnShare == 1:
+		return f.Own()
+	case p.OwnShare == 0:
+		return f.Inherited()
+	}
+	return f.Templates()
+}
+
+// CountSentences returns the exact number of distinct sentences Sample can
+// draw for fragment f from n1 nouns and n2 verbs under p (words distinct
+// within a sentence if p.Distinct; a polarity counts once if NegProb is 0
+// or 1). Distinct sentences have distinct English, as Parse inverts
+// English. The count saturates at math.MaxInt.
+func CountSentences(f Fragment, p Params, n1, n2 int) int {
+	total := 0
+	for _, t := range drawable(f, p) {
+		l := layoutOf(t)
+		c := len(shapesOf(t))
+		c = mulSat(c, assignments(n1, len(l.nouns), p.Distinct))
+		c = mulSat(c, assignments(n2, l.verbs, p.Distinct))
+		if p.NegProb > 0 && p.NegProb < 1 {
+			c = mulSat(c, 1<<len(l.neg))
+		}
+		total = addSat(total, c)
+	}
+	return total
+}
+
+// assignments counts the ways to fill k roles from n words: n^k, or the
+// falling factorial n(n-1)…(n-k+1) when the words must be distinct.
+func assignments(n, k int, distinct bool) int {
+	c := 1
+	for i := 0; i < k; i++ {
+		f := n
+		if distinct {
+			f = n - i
+		}
+		if f <= 0 {
+			return 0
+		}
+		c = mulSat(c, f)
+	}
+	return c
+}
+
+func mulSat(a, b int) int {
+	hi, lo := bits.Mul64(uint64(a), uint64(b))
+	if hi != 0 || lo > math.MaxInt {
+		return math.MaxInt
+	}
+	return int(lo)
+}
+
+func addSat(a, b int) int {
+	if a > math.MaxInt-b {
+		return math.MaxInt
+	}
+	return a + b
+}
