@@ -4,11 +4,11 @@ import "fmt"
 
 // Eval reports whether the closed formula f is true in s. Predicates that s
 // does not mention are empty. It returns an error for a free variable, an
-// atom of arity other than 1 or 2, an empty domain, or a relation table of
-// the wrong size.
+// atom of arity other than 1 or 2, a nil structure, an empty domain, or a
+// table of the wrong size anywhere in s.
 func Eval(f Formula, s *Structure) (bool, error) {
-	if s.Size < 1 {
-		return false, fmt.Errorf("empty domain")
+	if err := s.check(); err != nil {
+		return false, err
 	}
 	e := evaluator{s: s, env: map[Var]int{}}
 	return e.eval(f)
