@@ -1,0 +1,170 @@
+package native
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/nlsat/nlsat/internal/fol"
+	"github.com/nlsat/nlsat/internal/solver"
+)
+
+// Options configures the native decider. The zero value gives defaults.
+type Options struct {
+	// MaxNouns bounds the nouns of a problem with binary atoms (the
+	// pattern space has 2^MaxNouns elements); default 16.
+	MaxNouns int
+	// MaxNodes bounds the clique-repair search; default 20000.
+	MaxNodes int
+	// MaxClosure caps the lifted resolution closure; above it pair
+	// questions fall back to ground 2-SAT per pattern class (exact, slower).
+	// Default 2000.
+	MaxClosure int
+	// Ground forces the ground fallback (for cross-checks).
+	Ground bool
+}
+
+// Backend is the native decision procedure. It is safe for concurrent use:
+// Solve keeps all its state on the stack of the call.
+type Backend struct {
+	opts Options
+}
+
+var _ solver.Backend = (*Backend)(nil)
+
+// New returns a native backend with options o (zero fields get defaults).
+func New(o Options) *Backend {
+	if o.MaxNouns <= 0 {
+		o.MaxNouns = 16
+	}
+	if o.MaxNodes <= 0 {
+		o.MaxNodes = 20000
+	}
+	if o.MaxClosure <= 0 {
+		o.MaxClosure = 2000
+	}
+	return &Backend{opts: o}
+}
+
+// Name returns the backend's name and version.
+func (b *Backend) Name() string { return "nlsat-native-1" }
+
+// Solve decides p. It returns an error when a sentence has an unsupported
+// shape or when a model fails its check (a bug, never a label).
+func (b *Backend) Solve(ctx context.Context, p *solver.Problem) (solver.Result, error) {
+	start := time.Now()
+	if p.Timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, p.Timeout)
+		defer cancel()
+	}
+	res, err := b.solve(ctx, p)
+	if res.Status == solver.Unsat && res.Core == nil {
+		res.Core = make([]int, len(p.Sentences))
+		for i := range res.Core {
+			res.Core[i] = i
+		}
+	}
+	res.Elapsed = time.Since(start)
+	return res, err
+}
+
+func (b *Backend) solve(ctx context.Context, p *solver.Problem) (solver.Result, error) {
+	n, err := normalize(p.Sentences)
+	if err != nil {
+		return solver.Result{}, err
+	}
+	stats := map[string]float64{"nouns": float64(len(n.nouns)), "verbs": float64(len(n.verbs)),
+		"clauses": float64(len(n.cs)), "requirements": float64(len(n.qs))}
+	var m *model
+	if len(n.cs) == 0 && len(n.qs) == 0 {
+		elems, ok, core := monadic(n)
+		if !ok {
+			res := unsat(stats)
+			res.Core = core
+			return res, nil
+		}
+		m = &model{unary: elems}
+	} else {
+		var res solver.Result
+		if m, res, err = b.types(ctx, n, stats); m == nil || err != nil {
+			return res, err
+		}
+	}
+	st, err := toStructure(p, n, m)
+	if err != nil {
+		return solver.Result{}, err
+	}
+	stats["model_size"] = float64(st.Size)
+	return solver.Result{Status: solver.Sat, Model: st, Stats: stats}, nil
+}
+
+// types runs the type search; a nil model comes with the final result.
+func (b *Backend) types(ctx context.Context, n *normal, stats map[string]float64) (*model, solver.Result, error) {
+	if len(n.nouns) > b.opts.MaxNouns {
+		return nil, solver.Result{Status: solver.Unknown, Reason: solver.GaveUp, Stats: stats,
+			Detail: fmt.Sprintf("%d nouns in a problem with verbs; the type search is limited to %d", len(n.nouns), b.opts.MaxNouns)}, nil
+	}
+	limit := b.opts.MaxClosure
+	if b.opts.Ground {
+		limit = 0
+	}
+	t := newTyper(ctx, n, b.opts.MaxNodes, limit)
+	if t.lifted {
+		stats["closure"] = float64(len(t.cl))
+	}
+	ts, err := t.search(nil, t.mono0)
+	stats["nodes"] = float64(t.nodes)
+	switch {
+	case errors.Is(err, errGaveUp):
+		return nil, solver.Result{Status: solver.Unknown, Reason: solver.GaveUp, Stats: stats,
+			Detail: fmt.Sprintf("clique-repair search exceeded %d nodes", b.opts.MaxNodes)}, nil
+	case errors.Is(err, errCanceled):
+		r := solver.Canceled
+		if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+			r = solver.Timeout
+		}
+		return nil, solver.Result{Status: solver.Unknown, Reason: r, Stats: stats}, nil
+	case ts == nil:
+		return nil, unsat(stats), nil
+	}
+	stats["types"] = float64(len(ts.members))
+	m, err := t.buildModel(ts)
+	if err != nil {
+		stats["three_copies"] = 1
+		m, err = t.threeCopies(ts)
+	}
+	return m, solver.Result{}, err
+}
+
+// unsat is an Unsat result; unless the caller sets a core, Solve sets it
+// to every sentence (the type search does not track its refutation).
+func unsat(stats map[string]float64) solver.Result {
+	return solver.Result{Status: solver.Unsat, Stats: stats}
+}
+
+// toStructure converts m to a structure over the problem's signature and
+// checks it against the original formulas.
+func toStructure(p *solver.Problem, n *normal, m *model) (*fol.Structure, error) {
+	sig, err := fol.SignatureOf(p.Sentences...)
+	if err != nil {
+		return nil, err
+	}
+	size := len(m.unary)
+	st := fol.NewStructure(size, sig)
+	for i, name := range n.nouns {
+		for a, u := range m.unary {
+			st.Unary[name][a] = u&(1<<i) != 0
+		}
+	}
+	for v, name := range n.verbs {
+		if v < len(m.rel) {
+			st.Binary[name] = m.rel[v]
+		}
+	}
+	if err := solver.CheckModel(p, st); err != nil {
+		return nil, fmt.Errorf("native model fails its check: %w", err)
+	}
+	return st, nil
+}

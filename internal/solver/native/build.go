@@ -1,0 +1,138 @@
+package native
+
+// typeSet is a set T of Theorem 1 with the choices that certify it.
+type typeSet struct {
+	members []*kinfo
+	rho     [][]bool      // reflexive atoms per member, per verb
+	wit     []map[int]int // per member: requirement → witnessing member, -1 for itself
+}
+
+// builder is BUILD's state: the growing type set and its index.
+type builder struct {
+	t   *typer
+	ts  *typeSet
+	idx map[key]int
+}
+
+// add puts a into T unless it is there, and returns its index.
+func (b *builder) add(a *kinfo) int {
+	if i, ok := b.idx[a.k]; ok {
+		return i
+	}
+	b.idx[a.k] = len(b.ts.members)
+	b.ts.members = append(b.ts.members, a)
+	return len(b.ts.members) - 1
+}
+
+// compatibleAll reports whether S(a, m) is satisfiable for every member m.
+func (b *builder) compatibleAll(a *kinfo) bool {
+	for _, m := range b.ts.members {
+		if m.k != a.k && !b.t.pairSAT(a, m, nil) {
+			return false
+		}
+	}
+	return true
+}
+
+// build is BUILD of the design: a greedy witness closure from the
+// candidates. It returns the type set, or the guards of a conflict between
+// two of its members.
+func (t *typer) build(g bitset, cands [][]*kinfo) (ts *typeSet, x, y guard) {
+	b := &builder{t: t, ts: &typeSet{}, idx: map[key]int{}}
+	for _, cs := range cands {
+		pick := cs[0]
+		for _, c := range cs {
+			if b.compatibleAll(c) {
+				pick = c
+				break
+			}
+		}
+		b.add(pick)
+	}
+	if len(b.ts.members) == 0 {
+		u, _ := g.first(g)
+		b.add(t.info(key{u, -1}))
+	}
+	for i := 0; i < len(b.ts.members); i++ {
+		b.witness(i, g)
+	}
+	ms := b.ts.members
+	for i := range ms {
+		for j := i + 1; j < len(ms); j++ {
+			if x, y, bad := t.conflict(ms[i], ms[j]); bad {
+				return nil, x, y
+			}
+		}
+	}
+	return b.ts, x, y
+}
+
+// witness chooses a witness for every requirement of member i: a member of
+// T, else i itself if its reflexive atoms allow, else a new c-free member
+// from g. It then fixes i's reflexive atoms.
+func (b *builder) witness(i int, g bitset) {
+	t := b.t
+	a := b.ts.members[i]
+	need, _ := t.viable(a, g)
+	wit := map[int]int{}
+	var units []blit
+	for _, j := range need {
+		wit[j] = -1
+		units = append(units, t.n.qs[j].e...)
+	}
+	for _, j := range a.reqs {
+		if _, done := wit[j]; done {
+			continue
+		}
+		if w, ok := b.memberWitness(j, a); ok {
+			wit[j] = w
+			continue
+		}
+		q := t.n.qs[j]
+		if q.y.applies(a.k) {
+			if _, ok := t.reflSAT(a, append(units[:len(units):len(units)], q.e...)); ok {
+				units = append(units, q.e...)
+				wit[j] = -1
+				continue
+			}
+		}
+		wit[j] = b.add(b.newWitness(j, a, g))
+	}
+	rho, _ := t.reflSAT(a, units) // satisfiable: viable, and self only when sat
+	b.ts.rho = append(b.ts.rho, rho)
+	b.ts.wit = append(b.ts.wit, wit)
+}
+
+// memberWitness returns a member of T that can witness j for a.
+func (b *builder) memberWitness(j int, a *kinfo) (int, bool) {
+	for w, m := range b.ts.members {
+		if b.t.witnessOK(j, a, m) {
+			return w, true
+		}
+	}
+	return 0, false
+}
+
+// newWitness picks an eligible c-free pattern of g, preferring one
+// compatible with every member (a bounded number are tried).
+func (b *builder) newWitness(j int, a *kinfo, g bitset) *kinfo {
+	elig := b.t.eligible(j, a)
+	var first *kinfo
+	tries := 0
+	g.each(func(u uint64) bool {
+		if !elig.has(u) {
+			return true
+		}
+		ki := b.t.info(key{u, -1})
+		if first == nil {
+			first = ki
+		}
+		tries++
+		if b.compatibleAll(ki) {
+			first = ki
+			return false
+		}
+		return tries < 64
+	})
+	return first
+}

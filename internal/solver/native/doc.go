@@ -1,0 +1,58 @@
+// Package native is nlsat's own complete decision procedure for the five
+// fragments S ⊂ W ⊂ V ⊂ Z ⊂ A (design: shared/design/native-decider.md).
+//
+// # Input
+//
+// Each sentence is a fol formula ∀x φ or ∃x φ (any variable names) whose
+// sub-formulas ∀y ψ / ∃y ψ are quantifier-free over unary atoms and binary
+// atoms r(x,y), r(y,x). The translation to the design's normal form
+// (monadic clauses M, ∀∀-clauses C, requirements Q, one fresh predicate per
+// existential sentence) is generic: it works on formulas however they were
+// produced and does not look at template ids. Items whose guard is
+// inconsistent (p ∧ ¬p, from repeated words) are dropped as vacuous.
+// Anything else (two quantified sub-formulas in one clause, deeper nesting,
+// reflexive atoms r(x,x), a disjunction under ∃y, more than two binary
+// literals in a ∀∀-clause, arity above 2) is an error wrapping
+// ErrUnsupported that names the sentence, never an answer.
+//
+// # Decision
+//
+// Problems without C and Q items take the monadic path: one small DPLL call
+// per existential sentence over the universal clauses (one call if there is
+// none: the domain is not empty). The others take the type search of the
+// design's Theorem 1: a non-empty set T of noun patterns that are locally
+// consistent, pairwise compatible (T is a clique, not a mere fixpoint),
+// witnessed, and cover every existential. Pair questions are answered from
+// the lifted resolution closure CL; when CL would exceed
+// Options.MaxClosure clauses (or with Options.Ground) they are answered by
+// ground 2-SAT per class of patterns with equal pair problems, which is
+// exact too. Conflicts between members are repaired by branching on the
+// guards of a minimal unsatisfiable set of ground clauses.
+//
+// # Unknown
+//
+// The answer is Unknown, never a guess, when the problem has verbs and more
+// than Options.MaxNouns nouns (GaveUp), when the search exceeds
+// Options.MaxNodes nodes (GaveUp; the design's one-shot SAT fallback is
+// not implemented), or when the context ends (Canceled, or Timeout for
+// Problem.Timeout).
+//
+// # Certificates
+//
+// A Sat answer carries a finite model built from T by the compact builder
+// (witnesses reused where the pair's 2-SAT allows, clones otherwise; the
+// proof's three-copies construction if that exceeds 3·|T|·J elements),
+// converted to a structure over the problem's whole signature and checked
+// with solver.CheckModel against the original formulas; a model that fails
+// is returned as an error. An Unsat answer's Core is, on the monadic path,
+// the sentences of the refuted SAT call (the universal sentences with
+// clauses binding the failing existential, plus that existential's
+// sentence); on the type search, every sentence, as the refutation is not
+// tracked. solver.MinimalCore shrinks it to a certified minimal
+// unsatisfiable subset.
+//
+// # Concurrency
+//
+// A Backend holds only its options; every Solve call keeps its own state,
+// so one Backend may be used from many goroutines.
+package native

@@ -1,0 +1,97 @@
+package native
+
+import "math/bits"
+
+// A guard is a conjunction of unary literals over the nouns, optionally with
+// one fresh existential predicate. It applies to a key k when
+// k.u&mask == val and, if c >= 0, k.c == c.
+type guard struct {
+	mask, val uint64
+	c         int
+}
+
+// noGuard is the empty conjunction: it applies to every key.
+var noGuard = guard{c: -1}
+
+// key is a pattern of the search space: a noun pattern u and at most one
+// fresh predicate c (-1 for none).
+type key struct {
+	u uint64
+	c int
+}
+
+// applies reports whether g holds of the key k.
+func (g guard) applies(k key) bool {
+	return k.u&g.mask == g.val && (g.c < 0 || g.c == k.c)
+}
+
+// with adds the literal ±noun i to g; ok is false when g becomes p ∧ ¬p.
+func (g guard) with(i int, neg bool) (guard, bool) {
+	b := uint64(1) << i
+	v := b
+	if neg {
+		v = 0
+	}
+	if g.mask&b != 0 {
+		return g, g.val&b == v
+	}
+	g.mask |= b
+	g.val |= v
+	return g, true
+}
+
+// join returns the conjunction of g and h; ok is false when it is
+// inconsistent (p ∧ ¬p, or two different fresh predicates).
+func (g guard) join(h guard) (guard, bool) {
+	common := g.mask & h.mask
+	if g.val&common != h.val&common {
+		return g, false
+	}
+	if g.c >= 0 && h.c >= 0 && g.c != h.c {
+		return g, false
+	}
+	out := guard{mask: g.mask | h.mask, val: g.val | h.val, c: g.c}
+	if out.c < 0 {
+		out.c = h.c
+	}
+	return out, true
+}
+
+// subsumes reports whether every key g applies to is one h applies to,
+// i.e. g's literals are a subset of h's.
+func (g guard) subsumes(h guard) bool {
+	if g.mask&^h.mask != 0 || h.val&g.mask != g.val {
+		return false
+	}
+	return g.c < 0 || g.c == h.c
+}
+
+// size is the number of literals of g.
+func (g guard) size() int {
+	n := bits.OnesCount64(g.mask)
+	if g.c >= 0 {
+		n++
+	}
+	return n
+}
+
+// A blit is a binary literal coded verb*4 + orient*2 + neg, where orient 0
+// is r(x,y) and orient 1 is r(y,x). Negation flips bit 0, swapping x and y
+// flips bit 1.
+type blit int
+
+func mkBlit(verb, orient int, neg bool) blit {
+	l := blit(verb*4 + orient*2)
+	if neg {
+		l |= 1
+	}
+	return l
+}
+
+func (l blit) neg() blit  { return l ^ 1 }
+func (l blit) swap() blit { return l ^ 2 }
+func (l blit) verb() int  { return int(l) >> 2 }
+
+// refl is the literal on the reflexive atom r(a,a) that l becomes when x
+// and y name the same element, as a 2-SAT literal over verbs.
+func (l blit) refl() int { return (int(l)>>2)<<1 | int(l)&1 }

@@ -1,0 +1,100 @@
+package native
+
+import "slices"
+
+// dpll finds a noun pattern u (bits over the nouns) that lies in none of
+// the forbidden regions; ok is false if there is none.
+func dpll(forbid []guard) (u uint64, ok bool) {
+	return dpllRec(forbid, 0, 0)
+}
+
+// dpllRec extends the partial assignment (set, val) by unit propagation and
+// branching on the first unassigned noun of an open clause.
+func dpllRec(forbid []guard, set, val uint64) (uint64, bool) {
+	for {
+		unit := false
+		for _, g := range forbid {
+			if set&g.mask&(val^g.val) != 0 {
+				continue // some literal of the clause is true
+			}
+			free := g.mask &^ set
+			switch {
+			case free == 0:
+				return 0, false
+			case free&(free-1) == 0:
+				set |= free
+				val |= free &^ g.val // the literal that avoids the region
+				unit = true
+			}
+		}
+		if !unit {
+			break
+		}
+	}
+	for _, g := range forbid {
+		if set&g.mask&(val^g.val) != 0 {
+			continue
+		}
+		free := g.mask &^ set
+		b := free & -free
+		if u, ok := dpllRec(forbid, set|b, val|(b&^g.val)); ok {
+			return u, true
+		}
+		return dpllRec(forbid, set|b, val|(b&g.val))
+	}
+	return val, true
+}
+
+// monoFor returns the forbidden regions that bind keys with fresh predicate
+// c (-1 for c-free keys), with the c dropped.
+func monoFor(n *normal, c int) []guard {
+	var out []guard
+	for _, g := range n.mono {
+		if g.c < 0 || g.c == c {
+			out = append(out, guard{mask: g.mask, val: g.val, c: -1})
+		}
+	}
+	return out
+}
+
+// monadic decides a problem without binary atoms. It returns the noun
+// patterns of the model's elements, one per existential (or one if there
+// is none), or ok = false with the sentences of the refuted SAT call: the
+// universal clauses that bind c and c's own sentence.
+func monadic(n *normal) (elems []uint64, ok bool, core []int) {
+	if len(n.csrc) == 0 {
+		u, ok := dpll(monoFor(n, -1))
+		if !ok {
+			return nil, false, monoSources(n, -1)
+		}
+		return []uint64{u}, true, nil
+	}
+	for c := range n.csrc {
+		u, ok := dpll(monoFor(n, c))
+		if !ok {
+			return nil, false, monoSources(n, c)
+		}
+		elems = append(elems, u)
+	}
+	return elems, true, nil
+}
+
+// monoSources lists, in increasing order, the sentences whose M clauses
+// bind keys with fresh predicate c, plus c's sentence.
+func monoSources(n *normal, c int) []int {
+	seen := map[int]bool{}
+	if c >= 0 {
+		seen[n.csrc[c]] = true
+	}
+	for i, g := range n.mono {
+		if g.c < 0 || g.c == c {
+			seen[n.msrc[i]] = true
+		}
+	}
+	out := make([]int, 0, len(seen))
+	for i := range seen {
+		out = append(out, i)
+	}
+	slices.Sort(out)
+	return out
+}

@@ -1,0 +1,270 @@
+package native
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+
+	"github.com/nlsat/nlsat/internal/fol"
+)
+
+// ErrUnsupported is wrapped by the error Solve returns for a sentence
+// outside the shapes the decider handles.
+var ErrUnsupported = errors.New("unsupported formula shape")
+
+// citem is a ∀∀-clause ∀x∀y(X(x) ∧ Y(y) → ∨D).
+type citem struct {
+	x, y guard
+	d    []blit
+	src  int
+}
+
+// qitem is a requirement ∀x(X(x) → ∃y(Y(y) ∧ ∧E)).
+type qitem struct {
+	x, y guard
+	e    []blit
+	src  int
+}
+
+// normal is a problem in the normal form of the design's section 1.
+type normal struct {
+	nouns, verbs []string
+	nounIdx      map[string]int
+	verbIdx      map[string]int
+	csrc         []int   // sentence of each fresh predicate c
+	mono         []guard // M clauses, each given by the region it forbids
+	msrc         []int
+	cs           []citem
+	qs           []qitem
+}
+
+// normalize translates the sentences into items.
+func normalize(fs []fol.Formula) (*normal, error) {
+	if _, err := fol.SignatureOf(fs...); err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrUnsupported, err)
+	}
+	n := &normal{nounIdx: map[string]int{}, verbIdx: map[string]int{}}
+	for i, f := range fs {
+		if err := n.sentence(i, f); err != nil {
+			return nil, fmt.Errorf("sentence %d: %w: %s", i+1, ErrUnsupported, err.Error())
+		}
+	}
+	if len(n.nouns) > 64 {
+		return nil, fmt.Errorf("%w: %d nouns, at most 64 are supported", ErrUnsupported, len(n.nouns))
+	}
+	return n, nil
+}
+
+// sentence adds the items of one closed sentence ∀x φ or ∃x φ.
+func (n *normal) sentence(i int, f fol.Formula) error {
+	base := noGuard
+	var x fol.Var
+	var body fol.Formula
+	switch g := f.(type) {
+	case *fol.Forall:
+		x, body = g.V, g.Body
+	case *fol.Exists:
+		x, body = g.V, g.Body
+		base.c = len(n.csrc)
+		n.csrc = append(n.csrc, i)
+	default:
+		return fmt.Errorf("not a quantified sentence (%T)", f)
+	}
+	nf, err := toNNF(body, true)
+	if err != nil {
+		return err
+	}
+	clauses, err := cnf(nf)
+	if err != nil {
+		return err
+	}
+	for _, cl := range clauses {
+		if err := n.outerClause(i, x, base, cl); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// outerClause handles one clause over x-literals and at most one big
+// literal ∀y ψ / ∃y ψ.
+func (n *normal) outerClause(i int, x fol.Var, gx guard, cl []*nnode) error {
+	var big *nnode
+	for _, l := range cl {
+		if l.kind != nLit {
+			if big != nil {
+				return fmt.Errorf("two quantified sub-formulas in one clause")
+			}
+			big = l
+			continue
+		}
+		idx, err := n.unaryOn(l.atom, x)
+		if err != nil {
+			return err
+		}
+		var ok bool
+		if gx, ok = gx.with(idx, !l.neg); !ok {
+			return nil // tautology
+		}
+	}
+	switch {
+	case big == nil:
+		n.addMono(gx, i)
+		return nil
+	case big.v == x:
+		return fmt.Errorf("variable %s is re-bound", x)
+	case big.kind == nAll:
+		return n.forallY(i, x, gx, big)
+	default:
+		return n.existsY(i, x, gx, big)
+	}
+}
+
+func (n *normal) addMono(g guard, i int) {
+	n.mono = append(n.mono, g)
+	n.msrc = append(n.msrc, i)
+}
+
+// unaryOn returns the noun index of a unary atom on v.
+func (n *normal) unaryOn(a *fol.Atom, v fol.Var) (int, error) {
+	if len(a.Args) != 1 || a.Args[0] != v {
+		return 0, fmt.Errorf("atom %s%v where a unary atom on %s is expected", a.Pred, a.Args, v)
+	}
+	return n.noun(a.Pred), nil
+}
+
+func (n *normal) noun(p string) int {
+	if i, ok := n.nounIdx[p]; ok {
+		return i
+	}
+	n.nounIdx[p] = len(n.nouns)
+	n.nouns = append(n.nouns, p)
+	return len(n.nouns) - 1
+}
+
+func (n *normal) verb(r string) int {
+	if i, ok := n.verbIdx[r]; ok {
+		return i
+	}
+	n.verbIdx[r] = len(n.verbs)
+	n.verbs = append(n.verbs, r)
+	return len(n.verbs) - 1
+}
+
+// innerLit classifies a literal under ∀y/∃y: a unary literal on x (side
+// 'x') or y (side 'y'), or a binary literal (side 'b').
+func (n *normal) innerLit(l *nnode, x, y fol.Var) (side byte, idx int, b blit, err error) {
+	if l.kind != nLit {
+		return 0, 0, 0, fmt.Errorf("quantifiers nested deeper than two")
+	}
+	a := l.atom
+	switch {
+	case len(a.Args) == 1 && (a.Args[0] == x || a.Args[0] == y):
+		side = 'x'
+		if a.Args[0] == y {
+			side = 'y'
+		}
+		return side, n.noun(a.Pred), 0, nil
+	case len(a.Args) == 2 && a.Args[0] == x && a.Args[1] == y:
+		return 'b', 0, mkBlit(n.verb(a.Pred), 0, l.neg), nil
+	case len(a.Args) == 2 && a.Args[0] == y && a.Args[1] == x:
+		return 'b', 0, mkBlit(n.verb(a.Pred), 1, l.neg), nil
+	case len(a.Args) == 2 && a.Args[0] == a.Args[1]:
+		return 0, 0, 0, fmt.Errorf("reflexive atom %s(%s,%s)", a.Pred, a.Args[0], a.Args[1])
+	}
+	return 0, 0, 0, fmt.Errorf("atom %s%v is not over %s and %s", a.Pred, a.Args, x, y)
+}
+
+// forallY turns X(x) → ∀y ψ into ∀∀-clauses, one per clause of ψ.
+func (n *normal) forallY(i int, x fol.Var, gx guard, big *nnode) error {
+	clauses, err := cnf(big.body)
+	if err != nil {
+		return err
+	}
+	for _, cl := range clauses {
+		it, taut, err := n.cclause(x, big.v, gx, cl)
+		if err != nil {
+			return err
+		}
+		if !taut {
+			it.src = i
+			n.cs = append(n.cs, it)
+		}
+	}
+	return nil
+}
+
+// cclause builds one ∀∀-clause; taut is true when it is vacuous.
+func (n *normal) cclause(x, y fol.Var, gx guard, cl []*nnode) (it citem, taut bool, err error) {
+	it = citem{x: gx, y: noGuard}
+	for _, l := range cl {
+		side, idx, b, err := n.innerLit(l, x, y)
+		if err != nil {
+			return it, false, err
+		}
+		ok := true
+		switch side {
+		case 'x':
+			it.x, ok = it.x.with(idx, !l.neg)
+		case 'y':
+			it.y, ok = it.y.with(idx, !l.neg)
+		default:
+			if slices.Contains(it.d, b.neg()) {
+				ok = false
+			} else if !slices.Contains(it.d, b) {
+				it.d = append(it.d, b)
+			}
+		}
+		if !ok {
+			return it, true, nil
+		}
+	}
+	if len(it.d) > 2 {
+		return it, false, fmt.Errorf("a ∀∀-clause with %d binary literals (at most 2)", len(it.d))
+	}
+	slices.Sort(it.d)
+	return it, false, nil
+}
+
+// existsY turns X(x) → ∃y ψ, ψ a conjunction of literals, into a
+// requirement (plus M clauses for conjuncts on x).
+func (n *normal) existsY(i int, x fol.Var, gx guard, big *nnode) error {
+	lits := []*nnode{big.body}
+	if big.body.kind == nAnd {
+		lits = big.body.kids
+	}
+	q := qitem{x: gx, y: noGuard, src: i}
+	ok := true
+	for _, l := range lits {
+		if l.kind == nOr {
+			return fmt.Errorf("a disjunction under ∃%s", big.v)
+		}
+		side, idx, b, err := n.innerLit(l, x, big.v)
+		if err != nil {
+			return err
+		}
+		switch side {
+		case 'x':
+			if g, consistent := gx.with(idx, !l.neg); consistent {
+				n.addMono(g, i)
+			}
+		case 'y':
+			var good bool
+			q.y, good = q.y.with(idx, l.neg)
+			ok = ok && good
+		default:
+			if slices.Contains(q.e, b.neg()) {
+				ok = false
+			} else if !slices.Contains(q.e, b) {
+				q.e = append(q.e, b)
+			}
+		}
+	}
+	if !ok {
+		n.addMono(gx, i) // ∃y of a contradiction: X must be empty
+		return nil
+	}
+	slices.Sort(q.e)
+	n.qs = append(n.qs, q)
+	return nil
+}

@@ -1,0 +1,95 @@
+package native
+
+import "encoding/binary"
+
+// eligible returns the c-free patterns of mono0 that can witness
+// requirement j for a.
+func (t *typer) eligible(j int, a *kinfo) bitset {
+	if b, ok := a.elig[j]; ok {
+		return b
+	}
+	if a.elig == nil {
+		a.elig = map[int]bitset{}
+	}
+	sk := sigReq{a.sig, j}
+	if b, ok := t.eligSig[sk]; ok {
+		a.elig[j] = b
+		return b
+	}
+	var b bitset
+	if t.lifted {
+		b = t.eligibleLifted(j, a)
+	} else {
+		b = t.eligibleGround(j, a)
+	}
+	t.eligSig[sk] = b
+	a.elig[j] = b
+	return b
+}
+
+// eligibleGround is eligible computed by one 2-SAT call per distinct pair
+// problem over the classes of c-free patterns.
+func (t *typer) eligibleGround(j int, a *kinfo) bitset {
+	q := t.n.qs[j]
+	ys := t.containsOf(q.y)
+	b := newBitset(int(t.np))
+	seen := map[string]bool{}
+	for _, cl := range t.classes {
+		if !cl.members.intersects(ys) {
+			continue
+		}
+		// S(a,u) depends on u only through the clauses that can pair
+		// with a: those of a's X side that apply on u's Y side, and back.
+		rel := relKey(a, cl.rep)
+		ok, done := seen[rel]
+		if !done {
+			ok = t.pairSAT(a, cl.rep, q.e)
+			seen[rel] = ok
+		}
+		if ok {
+			for i := range b {
+				b[i] |= cl.members[i] & ys[i]
+			}
+		}
+	}
+	return b
+}
+
+// conflict returns guards X ⊆ a and Y ⊆ b such that S(a',b') is
+// unsatisfiable whenever X applies to a' and Y to b', taken from a minimal
+// unsatisfiable set of ground clauses; ok is false when S(a,b) is
+// satisfiable.
+func (t *typer) conflict(a, b *kinfo) (x, y guard, ok bool) {
+	cl := t.pairClauses(a, b)
+	if t.loadPair(cl, nil); t.ts.solve() {
+		return x, y, false
+	}
+	for i := 0; i < len(cl); {
+		rest := append(append([]pclause(nil), cl[:i]...), cl[i+1:]...)
+		if t.loadPair(rest, nil); !t.ts.solve() {
+			cl = rest
+		} else {
+			i++
+		}
+	}
+	x, y = noGuard, noGuard
+	for _, pc := range cl {
+		gx, gy := t.n.cs[pc.item].x, t.n.cs[pc.item].y
+		if pc.swapped {
+			gx, gy = gy, gx
+		}
+		x, _ = x.join(gx) // consistent: every guard applies to a
+		y, _ = y.join(gy)
+	}
+	return x, y, true
+}
+
+// relKey identifies the pair problem S(a,b) as a function of b.
+func relKey(a, b *kinfo) string {
+	buf := make([]byte, 0, 16*len(a.xm))
+	for i := range a.xm {
+		buf = binary.LittleEndian.AppendUint64(buf, a.xm[i]&b.ym[i])
+		buf = binary.LittleEndian.AppendUint64(buf, a.ym[i]&b.xm[i])
+	}
+	return string(buf)
+}

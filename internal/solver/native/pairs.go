@@ -1,0 +1,220 @@
+package native
+
+import "context"
+
+// typer holds the state of the type search for one problem.
+type typer struct {
+	ctx      context.Context
+	n        *normal
+	nn       int
+	np       uint64 // number of noun patterns, 2^nn
+	nverbs   int
+	mono0    bitset   // c-free patterns allowed by M
+	monoc    []bitset // per c, patterns allowed by M for keys with c
+	infos    map[key]*kinfo
+	contains map[guard]bitset
+	classes  []pclass // c-free patterns of mono0 grouped by pair signature
+	eligSig  map[sigReq]bitset
+	ts       twoSAT
+	nodes    int
+	maxNodes int
+	cl       []*lclause // the lifted closure; nil in ground mode
+	lifted   bool
+}
+
+// sigReq names a requirement of keys with one signature.
+type sigReq struct {
+	sig string
+	j   int
+}
+
+// kinfo is what the search needs to know of a key.
+type kinfo struct {
+	k    key
+	xs   []int  // ∀∀-clauses whose X applies
+	ys   []bool // per ∀∀-clause, whether its Y applies
+	xm   bitset // xs as a set
+	ym   bitset // ys as a set
+	reqs []int  // requirements whose X applies
+	sig  string // keys with equal sig have equal pair problems and requirements
+	elig map[int]bitset
+}
+
+// pclass is a set of c-free patterns with the same signature.
+type pclass struct {
+	rep     *kinfo
+	members bitset
+}
+
+// newTyper prepares the search. With closureLimit > 0 pair questions are
+// answered from the lifted closure while it has at most that many
+// clauses, and by ground 2-SAT otherwise.
+func newTyper(ctx context.Context, n *normal, maxNodes, closureLimit int) *typer {
+	t := &typer{ctx: ctx, n: n, nn: len(n.nouns), nverbs: len(n.verbs), maxNodes: maxNodes,
+		infos: map[key]*kinfo{}, contains: map[guard]bitset{}, eligSig: map[sigReq]bitset{}}
+	t.np = 1 << t.nn
+	t.mono0 = t.allowed(-1)
+	for c := range n.csrc {
+		t.monoc = append(t.monoc, t.allowed(c))
+	}
+	t.groupClasses()
+	if closureLimit > 0 {
+		t.cl, t.lifted = t.closure(closureLimit)
+	}
+	return t
+}
+
+// allowed returns the patterns that keys with fresh predicate c may have.
+func (t *typer) allowed(c int) bitset {
+	b := newBitset(int(t.np))
+	forbid := monoFor(t.n, c)
+	for u := uint64(0); u < t.np; u++ {
+		ok := true
+		for _, g := range forbid {
+			if u&g.mask == g.val {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			b.add(u)
+		}
+	}
+	return b
+}
+
+func (t *typer) groupClasses() {
+	idx := map[string]int{}
+	t.mono0.each(func(u uint64) bool {
+		ki := t.info(key{u, -1})
+		i, ok := idx[ki.sig]
+		if !ok {
+			i = len(t.classes)
+			idx[ki.sig] = i
+			t.classes = append(t.classes, pclass{rep: ki, members: newBitset(int(t.np))})
+		}
+		t.classes[i].members.add(u)
+		return true
+	})
+}
+
+// info returns the (cached) kinfo of k.
+func (t *typer) info(k key) *kinfo {
+	if ki, ok := t.infos[k]; ok {
+		return ki
+	}
+	ki := &kinfo{k: k, ys: make([]bool, len(t.n.cs)),
+		xm: newBitset(len(t.n.cs)), ym: newBitset(len(t.n.cs))}
+	sig := make([]byte, 0, 2*len(t.n.cs))
+	for i, c := range t.n.cs {
+		var b byte = '0'
+		if c.x.applies(k) {
+			ki.xs = append(ki.xs, i)
+			ki.xm.add(uint64(i))
+			b = '1'
+		}
+		if c.y.applies(k) {
+			ki.ys[i] = true
+			ki.ym.add(uint64(i))
+			b += 2
+		}
+		sig = append(sig, b)
+	}
+	for j, q := range t.n.qs {
+		var b byte = '0'
+		if q.x.applies(k) {
+			ki.reqs = append(ki.reqs, j)
+			b = '1'
+		}
+		if q.y.applies(k) {
+			b += 2
+		}
+		sig = append(sig, b)
+	}
+	ki.sig = string(sig)
+	t.infos[k] = ki
+	return ki
+}
+
+// containsOf returns the c-free patterns g applies to (ignoring g.c).
+func (t *typer) containsOf(g guard) bitset {
+	g.c = -1
+	if b, ok := t.contains[g]; ok {
+		return b
+	}
+	b := newBitset(int(t.np))
+	for u := uint64(0); u < t.np; u++ {
+		if u&g.mask == g.val {
+			b.add(u)
+		}
+	}
+	t.contains[g] = b
+	return b
+}
+
+// pclause is a ground clause of a pair problem S(a,b): the D of ∀∀-clause
+// item, read at x:=a, y:=b (swapped: at x:=b, y:=a).
+type pclause struct {
+	item    int
+	swapped bool
+}
+
+// pairClauses lists the ground clauses of S(a,b) for distinct elements.
+func (t *typer) pairClauses(a, b *kinfo) []pclause {
+	var out []pclause
+	for _, i := range a.xs {
+		if b.ys[i] {
+			out = append(out, pclause{i, false})
+		}
+	}
+	for _, i := range b.xs {
+		if a.ys[i] {
+			out = append(out, pclause{i, true})
+		}
+	}
+	return out
+}
+
+// loadPair puts the clauses cl plus the unit literals units (read at
+// x:=a, y:=b) into the 2-SAT solver, over variables verb*2+orient.
+func (t *typer) loadPair(cl []pclause, units []blit) {
+	t.ts.reset(2 * t.nverbs)
+	for _, pc := range cl {
+		d := t.n.cs[pc.item].d
+		var lits [2]int
+		for i, l := range d {
+			if pc.swapped {
+				l = l.swap()
+			}
+			lits[i] = int(l)
+		}
+		t.addClause(lits[:len(d)])
+	}
+	for _, l := range units {
+		t.ts.clause(int(l), int(l))
+	}
+}
+
+func (t *typer) addClause(lits []int) {
+	switch len(lits) {
+	case 0:
+		t.ts.addEmpty()
+	case 1:
+		t.ts.clause(lits[0], lits[0])
+	default:
+		t.ts.clause(lits[0], lits[1])
+	}
+}
+
+// pairSAT reports whether S(a,b) ∪ units is satisfiable.
+func (t *typer) pairSAT(a, b *kinfo, units []blit) bool {
+	t.loadPair(t.pairClauses(a, b), units)
+	return t.ts.solve()
+}
+
+// witnessOK reports whether an element of b can witness requirement j for
+// an element of a (a distinct element, possibly of the same key).
+func (t *typer) witnessOK(j int, a, b *kinfo) bool {
+	q := t.n.qs[j]
+	return q.y.applies(b.k) && t.pairSAT(a, b, q.e)
+}

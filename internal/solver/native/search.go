@@ -1,0 +1,164 @@
+package native
+
+import "errors"
+
+// errGaveUp and errCanceled stop the search without an answer.
+var (
+	errGaveUp   = errors.New("search node budget exceeded")
+	errCanceled = errors.New("canceled")
+)
+
+// reflSAT solves (T1) for key a: every ∀∀-clause whose guards both apply
+// to a, read at x = y, plus the reflexive readings of units. It returns
+// the reflexive atoms' values per verb, or ok = false.
+func (t *typer) reflSAT(a *kinfo, units []blit) (rho []bool, ok bool) {
+	t.ts.reset(t.nverbs)
+	for _, i := range a.xs {
+		if !a.ys[i] {
+			continue
+		}
+		d := t.n.cs[i].d
+		switch {
+		case len(d) == 0:
+			return nil, false
+		case len(d) == 1:
+			t.ts.clause(d[0].refl(), d[0].refl())
+		case d[0].refl() == d[1].refl()^1:
+			// r(x,y) ∨ ¬r(y,x) is a tautology at x = y.
+		default:
+			t.ts.clause(d[0].refl(), d[1].refl())
+		}
+	}
+	for _, l := range units {
+		t.ts.clause(l.refl(), l.refl())
+	}
+	if !t.ts.solve() {
+		return nil, false
+	}
+	rho = make([]bool, t.nverbs)
+	for v := range rho {
+		rho[v] = t.ts.value(v)
+	}
+	return rho, true
+}
+
+// viable returns the requirements of a that have no witness in G (they
+// must be witnessed by a itself), or ok = false when a cannot be in a type
+// set whose c-free part is within G.
+func (t *typer) viable(a *kinfo, g bitset) (need []int, ok bool) {
+	var units []blit
+	for _, j := range a.reqs {
+		if g.intersects(t.eligible(j, a)) {
+			continue
+		}
+		q := t.n.qs[j]
+		if !q.y.applies(a.k) {
+			return nil, false
+		}
+		need = append(need, j)
+		units = append(units, q.e...)
+	}
+	_, ok = t.reflSAT(a, units)
+	return need, ok
+}
+
+// gfp removes from g, until nothing changes, every pattern that is not
+// viable with respect to g.
+// Viability depends on a pattern only through its signature, so whole
+// classes are tested at once.
+func (t *typer) gfp(g bitset) {
+	for changed := true; changed; {
+		changed = false
+		for _, cl := range t.classes {
+			if !cl.members.intersects(g) {
+				continue
+			}
+			if _, ok := t.viable(cl.rep, g); !ok {
+				g.andNot(cl.members)
+				changed = true
+			}
+		}
+	}
+}
+
+// forbidden reports whether some guard of f applies to k.
+func forbidden(f []guard, k key) bool {
+	for _, g := range f {
+		if g.applies(k) {
+			return true
+		}
+	}
+	return false
+}
+
+// candidates returns, per fresh predicate c, the keys (u,c) that avoid f
+// and are viable w.r.t. g; ok is false if some c has none.
+func (t *typer) candidates(f []guard, g bitset) (cands [][]*kinfo, ok bool) {
+	cands = make([][]*kinfo, len(t.monoc))
+	memo := map[string]bool{} // viability by signature, for this g
+	for c, allowed := range t.monoc {
+		allowed.each(func(u uint64) bool {
+			k := key{u, c}
+			if forbidden(f, k) {
+				return true
+			}
+			ki := t.info(k)
+			v, done := memo[ki.sig]
+			if !done {
+				_, v = t.viable(ki, g)
+				memo[ki.sig] = v
+			}
+			if v {
+				cands[c] = append(cands[c], ki)
+			}
+			return true
+		})
+		if len(cands[c]) == 0 {
+			return nil, false
+		}
+	}
+	return cands, true
+}
+
+// search is SEARCH of the design: elimination plus clique repair. It
+// returns a type set, nil for unsat, or errGaveUp / errCanceled.
+func (t *typer) search(f []guard, g0 bitset) (*typeSet, error) {
+	t.nodes++
+	if t.nodes > t.maxNodes {
+		return nil, errGaveUp
+	}
+	if err := t.ctx.Err(); err != nil {
+		return nil, errCanceled
+	}
+	g := g0.clone()
+	g.each(func(u uint64) bool {
+		if forbidden(f, key{u, -1}) {
+			g.del(u)
+		}
+		return true
+	})
+	t.gfp(g)
+	cands, ok := t.candidates(f, g)
+	if !ok || (len(t.monoc) == 0 && g.empty()) {
+		return nil, nil
+	}
+	ts, x, y := t.build(g, cands)
+	if ts != nil {
+		return ts, nil
+	}
+	branches := []guard{x, y}
+	if y.size() > x.size() {
+		branches = []guard{y, x}
+	}
+	if x == y {
+		branches = branches[:1]
+	}
+	for _, z := range branches {
+		child := append(append([]guard(nil), f...), z)
+		r, err := t.search(child, g)
+		if r != nil || err != nil {
+			return r, err
+		}
+	}
+	return nil, nil
+}
