@@ -16,6 +16,16 @@
 // checked before it is trusted, so it is written to be obviously correct
 // rather than fast.
 //
+// # Syntax
+//
+// The toolkit's plain text (String, and the ASCII form from ASCII) writes
+// quantifier bodies always in brackets, ∀x(…), and binary connectives
+// with precedence ¬, then ∧, then ∨, then → (right-associative), bracketing
+// only where precedence requires. Parse reads both forms back: the round
+// trip holds for trees built with Conj and Disj, which flatten nested
+// conjunctions and disjunctions. Every printer validates its input first
+// and writes nothing for a malformed tree.
+//
 // # Dependencies
 //
 // fol imports nothing else of nlsat's.

@@ -10,13 +10,29 @@ func Eval(f Formula, s *Structure) (bool, error) {
 	if err := s.check(); err != nil {
 		return false, err
 	}
-	e := evaluator{s: s, env: map[Var]int{}}
+	e := evaluator{s: s, env: make([]binding, 0, 4)}
 	return e.eval(f)
+}
+
+// binding is one variable's value; the innermost binding of a name is the
+// last one in the environment.
+type binding struct {
+	v Var
+	a int
 }
 
 type evaluator struct {
 	s   *Structure
-	env map[Var]int
+	env []binding
+}
+
+func (e *evaluator) lookup(v Var) (int, bool) {
+	for i := len(e.env) - 1; i >= 0; i-- {
+		if e.env[i].v == v {
+			return e.env[i].a, true
+		}
+	}
+	return 0, false
 }
 
 func (e *evaluator) eval(f Formula) (bool, error) {
@@ -54,19 +70,14 @@ func (e *evaluator) eval(f Formula) (bool, error) {
 	return false, fmt.Errorf("unknown formula node %T", f)
 }
 
-// quant evaluates ∃v body (exists) or ∀v body (!exists), restoring any
-// outer binding of v afterwards.
+// quant evaluates ∃v body (exists) or ∀v body (!exists) with v bound
+// innermost for the duration.
 func (e *evaluator) quant(v Var, body Formula, exists bool) (bool, error) {
-	old, shadowed := e.env[v]
-	defer func() {
-		if shadowed {
-			e.env[v] = old
-		} else {
-			delete(e.env, v)
-		}
-	}()
+	e.env = append(e.env, binding{v: v})
+	top := len(e.env) - 1
+	defer func() { e.env = e.env[:top] }()
 	for a := 0; a < e.s.Size; a++ {
-		e.env[v] = a
+		e.env[top].a = a
 		val, err := e.eval(body)
 		if err != nil {
 			return false, err
@@ -78,34 +89,23 @@ func (e *evaluator) quant(v Var, body Formula, exists bool) (bool, error) {
 	return !exists, nil
 }
 
+// atom looks the atom up; Eval has already checked every table's shape.
 func (e *evaluator) atom(a *Atom) (bool, error) {
-	args := make([]int, len(a.Args))
+	if len(a.Args) != 1 && len(a.Args) != 2 {
+		return false, fmt.Errorf("atom %s has arity %d; only 1 and 2 are supported", a.Pred, len(a.Args))
+	}
+	var args [2]int
 	for i, v := range a.Args {
-		x, ok := e.env[v]
+		x, ok := e.lookup(v)
 		if !ok {
 			return false, fmt.Errorf("free variable %s in %s(…)", v, a.Pred)
 		}
 		args[i] = x
 	}
-	switch len(args) {
-	case 1:
+	if len(a.Args) == 1 {
 		ext, ok := e.s.Unary[a.Pred]
-		if !ok {
-			return false, nil
-		}
-		if len(ext) != e.s.Size {
-			return false, fmt.Errorf("predicate %s has %d entries, domain has %d", a.Pred, len(ext), e.s.Size)
-		}
-		return ext[args[0]], nil
-	case 2:
-		ext, ok := e.s.Binary[a.Pred]
-		if !ok {
-			return false, nil
-		}
-		if len(ext) != e.s.Size || len(ext[args[0]]) != e.s.Size {
-			return false, fmt.Errorf("relation %s does not match the domain size %d", a.Pred, e.s.Size)
-		}
-		return ext[args[0]][args[1]], nil
+		return ok && ext[args[0]], nil
 	}
-	return false, fmt.Errorf("atom %s has arity %d; only 1 and 2 are supported", a.Pred, len(args))
+	ext, ok := e.s.Binary[a.Pred]
+	return ok && ext[args[0]][args[1]], nil
 }

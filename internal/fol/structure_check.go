@@ -16,6 +16,10 @@ func (s *Structure) check() error {
 	if s.Size < 1 {
 		return fmt.Errorf("empty domain")
 	}
+	if s.wellShaped() {
+		return nil
+	}
+	// Name the first bad table in sorted order, so the error is stable.
 	for _, p := range slices.Sorted(maps.Keys(s.Unary)) {
 		if len(s.Unary[p]) != s.Size {
 			return fmt.Errorf("predicate %s has %d entries, domain has %d", p, len(s.Unary[p]), s.Size)
@@ -32,4 +36,24 @@ func (s *Structure) check() error {
 		}
 	}
 	return nil
+}
+
+// wellShaped is check's fast path: no sorting, no allocation.
+func (s *Structure) wellShaped() bool {
+	for _, ext := range s.Unary {
+		if len(ext) != s.Size {
+			return false
+		}
+	}
+	for _, m := range s.Binary {
+		if len(m) != s.Size {
+			return false
+		}
+		for _, row := range m {
+			if len(row) != s.Size {
+				return false
+			}
+		}
+	}
+	return true
 }
