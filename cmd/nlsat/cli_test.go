@@ -1,0 +1,184 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/nlsat/nlsat/internal/solver/z3"
+)
+
+var update = flag.Bool("update", false, "rewrite golden files")
+
+// nlsat runs the command in-process and returns its exit code and output.
+func nlsat(ctx context.Context, stdin string, args ...string) (code int, stdout, stderr string) {
+	var out, errb bytes.Buffer
+	code = run(ctx, args, streams{In: strings.NewReader(stdin), Out: &out, Err: &errb})
+	return code, out.String(), errb.String()
+}
+
+func golden(t *testing.T, name, got string) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	if *update {
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test -update to create it)", err)
+	}
+	if got != string(want) {
+		t.Errorf("%s differs from the golden file:\ngot:\n%s\nwant:\n%s", name, got, want)
+	}
+}
+
+const figure1 = "Every scholar is a poet.\nEvery poet loves some musician.\nSome scholar does not love any musician.\n"
+
+func TestTranslateFormats(t *testing.T) {
+	for _, format := range []string{"text", "ascii", "latex", "smtlib", "tptp"} {
+		code, out, errs := nlsat(context.Background(), figure1, "translate", "--format", format)
+		if code != 0 {
+			t.Fatalf("%s: exit %d: %s", format, code, errs)
+		}
+		golden(t, "translate-figure1."+format, out)
+	}
+}
+
+func TestGenerateIsDeterministic(t *testing.T) {
+	dir := t.TempDir()
+	var outs []string
+	for i, j := range []string{"1", "2", "2"} {
+		name := filepath.Join(dir, "out"+j+string(rune('a'+i))+".jsonl")
+		code, _, errs := nlsat(context.Background(), "", "generate", "--fragment", "Z", "--count", "40",
+			"--n1", "3-6", "--n2", "2-4", "--seed", "11", "-j", j, "-q", "--out", name)
+		if code != 0 {
+			t.Fatalf("exit %d: %s", code, errs)
+		}
+		b, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		outs = append(outs, string(b))
+	}
+	if outs[0] != outs[1] || outs[1] != outs[2] {
+		t.Error("generate output differs between runs or -j values")
+	}
+	if n := strings.Count(outs[0], "\n"); n != 40 {
+		t.Errorf("wrote %d records, want 40", n)
+	}
+}
+
+func TestGenerateWithoutSolverThenLabel(t *testing.T) {
+	dir := t.TempDir()
+	unlabelled, labelled := filepath.Join(dir, "none.jsonl"), filepath.Join(dir, "native.jsonl")
+	args := []string{"generate", "--fragment", "V", "--count", "30", "--seed", "3", "-q"}
+	code, _, errs := nlsat(context.Background(), "", append(args, "--solver", "none", "--out", unlabelled)...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	b, _ := os.ReadFile(unlabelled)
+	if strings.Count(string(b), `"label":-1,"label_text":""`) != 30 {
+		t.Errorf("--solver none must write label -1 everywhere:\n%s", b)
+	}
+	if code, _, _ = nlsat(context.Background(), "", append(args, "--out", labelled)...); code != 0 {
+		t.Fatal("generate with native failed")
+	}
+	code, relabelled, errs := nlsat(context.Background(), "", "label", "-q", unlabelled)
+	if code != 0 {
+		t.Fatalf("label: exit %d: %s", code, errs)
+	}
+	want, _ := os.ReadFile(labelled)
+	if relabelled != string(want) {
+		t.Error("labelling the unlabelled file does not give the file generate labels itself")
+	}
+	// An audit reports labels that it changes.
+	flipped := strings.Replace(string(want), `"label":1,"label_text":"sat"`, `"label":0,"label_text":"unsat"`, 1)
+	code, _, errs = nlsat(context.Background(), flipped, "label", "--out", filepath.Join(dir, "audit.jsonl"))
+	if code != 0 || !strings.Contains(errs, "1 input labels changed") {
+		t.Errorf("audit: exit %d, stderr %q; want a report of 1 changed label", code, errs)
+	}
+}
+
+func TestBadInput(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "x.jsonl")
+	tests := []struct {
+		name  string
+		stdin string
+		args  []string
+		want  string
+	}{
+		{"unknown fragment", "", []string{"generate", "--fragment", "Q", "--out", out}, `"Q" is not one of S, W, V, Z, A`},
+		{"impossible range", "", []string{"generate", "--fragment", "W", "--n1", "2", "--out", out}, "n1"},
+		{"bad range", "", []string{"generate", "--m", "9-3", "--out", out}, "low <= high"},
+		{"unwritable output", "", []string{"generate", "--count", "2", "--out", filepath.Join(dir, "no", "such", "dir.jsonl")}, "cannot write"},
+		{"outside the grammar", "", []string{"translate", "Every artist admire some baker."}, `"admire"`},
+		{"wrong fragment", "", []string{"translate", "--fragment", "S", "Every artist admires some baker."}, "not in S"},
+		{"unknown command", "", []string{"frobnicate"}, "unknown command"},
+		{"bad record", "{\"sentences\": [\"Every artist is a baker\"]}\n", []string{"label", "--out", out}, "stdin:1"},
+		{"no sentences", "", []string{"solve"}, "no sentences"},
+	}
+	for _, tt := range tests {
+		code, stdout, stderr := nlsat(context.Background(), tt.stdin, tt.args...)
+		if code != exitUsage {
+			t.Errorf("%s: exit %d, want %d (stderr %q)", tt.name, code, exitUsage, stderr)
+		}
+		if lines := strings.Count(strings.TrimSpace(stderr), "\n"); lines != 0 || !strings.Contains(stderr, tt.want) {
+			t.Errorf("%s: stderr %q, want one line containing %q", tt.name, stderr, tt.want)
+		}
+		if stdout != "" {
+			t.Errorf("%s: wrote to stdout: %q", tt.name, stdout)
+		}
+		if _, err := os.Stat(out); !os.IsNotExist(err) {
+			t.Errorf("%s: left an output file", tt.name)
+		}
+		if entries, _ := os.ReadDir(dir); len(entries) != 0 {
+			t.Errorf("%s: left %v behind", tt.name, entries)
+		}
+	}
+}
+
+func TestSolveExplains(t *testing.T) {
+	code, out, errs := nlsat(context.Background(), figure1, "solve")
+	if code != 0 || !strings.HasPrefix(out, "unsatisfiable") || !strings.Contains(out, "3. Some scholar does not love any musician.") {
+		t.Errorf("figure 1: exit %d, out %q, err %q", code, out, errs)
+	}
+	code, out, _ = nlsat(context.Background(), "", "solve", "Some scholar loves some musician.", "Every musician is an artist.")
+	if code != 0 || !strings.HasPrefix(out, "satisfiable") || !strings.Contains(out, "loves #") {
+		t.Errorf("sat: exit %d, out %q", code, out)
+	}
+}
+
+// TestCancelStopsPromptly interrupts a run far too long to finish and
+// checks that it stops at once, says so, and leaves no output file.
+func TestCancelStopsPromptly(t *testing.T) {
+	solvers := []string{"native"}
+	if z3.Available() {
+		solvers = append(solvers, "z3")
+	}
+	for _, s := range solvers {
+		dir := t.TempDir()
+		ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+		start := time.Now()
+		code, _, errs := nlsat(ctx, "", "generate", "--fragment", "A", "--count", "1000000", "--solver", s,
+			"-q", "--out", filepath.Join(dir, "big.jsonl"))
+		cancel()
+		if took := time.Since(start); took > 5*time.Second {
+			t.Errorf("%s: took %v to stop", s, took)
+		}
+		if code != exitInterrupted || !strings.Contains(errs, "interrupted") {
+			t.Errorf("%s: exit %d, stderr %q", s, code, errs)
+		}
+		if entries, _ := os.ReadDir(dir); len(entries) != 0 {
+			t.Errorf("%s: left %v behind", s, entries)
+		}
+	}
+}

@@ -1,0 +1,330 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"sort"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/nlsat/nlsat/internal/dataset"
+	"github.com/nlsat/nlsat/internal/fol"
+	"github.com/nlsat/nlsat/internal/fragments"
+	"github.com/nlsat/nlsat/internal/pipeline"
+	"github.com/nlsat/nlsat/internal/solver"
+)
+
+type generateOptions struct {
+	fragment  *enumFlag
+	count     int
+	m, n1, n2 intRange
+	seed      uint64
+	out       string
+	ownShare  float64
+	negProb   float64
+	repeats   bool
+	solver    *solverOptions
+}
+
+func (o *generateOptions) addFlags(cmd *cobra.Command) {
+	f := cmd.Flags()
+	f.Var(o.fragment, "fragment", "fragment to sample: S, W, V, Z or A")
+	f.IntVarP(&o.count, "count", "n", 1000, "number of labelled instances to write (instances a solver leaves undecided are drawn again, never written)")
+	f.Var(&o.m, "m", "sentences per instance, a number or a range such as 12-20 (default: the hard region's m for each n1, n2)")
+	f.Var(&o.n1, "n1", "distinct nouns per instance, a number or range (default 6-16 for S, W; 3-8 for V, Z, A)")
+	f.Var(&o.n2, "n2", "distinct verbs per instance, a number or range (default 0 for S, W; 3-8 for V, Z, A)")
+	f.Uint64Var(&o.seed, "seed", 1, "master seed; instance i draws from (seed, i) alone")
+	f.StringVarP(&o.out, "out", "o", "-", "output JSONL file (- for stdout); written atomically")
+	f.Float64Var(&o.ownShare, "own-share", 0.5, "probability of drawing one of the fragment's own three templates rather than an inherited one")
+	f.Float64Var(&o.negProb, "neg-prob", 0.5, "probability of each optional negation (non-, not, does not)")
+	f.BoolVar(&o.repeats, "allow-repeats", false, "allow the same noun or verb twice in one sentence")
+	o.solver.addFlags(cmd)
+}
+
+func newGenerateCmd(s streams) *cobra.Command {
+	o := &generateOptions{fragment: newEnum("A", "S", "W", "V", "Z", "A"), solver: newSolverOptions("native", true)}
+	cmd := &cobra.Command{
+		Use:   "generate",
+		Short: "Sample and label random instances of one fragment",
+		Long: `Generate samples instances of one fragment with the paper's Algorithm 1 and
+labels each with a decision procedure. Each record carries the sentences,
+their templates and formulas, the label with its certificate (the size of a
+checked model, or a certified minimal unsatisfiable subset), and the seed it
+came from. The same flags and seed give the same bytes for any -j.
+
+An instance the solver cannot decide (z3 only) is never written: generate
+draws further instances until --count are decided and reports the unknowns
+per (m, n1, n2) point on stderr.
+
+` + exitCodesHelp,
+		Example: `  nlsat generate --fragment A --count 1000 --m 16 --n1 5 --n2 5 --seed 7 --out a.jsonl
+  nlsat generate --fragment S --n1 10 --m 12-16 --solver none`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			return runGenerate(cmd.Context(), o, s)
+		},
+	}
+	o.addFlags(cmd)
+	return cmd
+}
+
+// drawPlan is the resolved sampling configuration of a generate run.
+type drawPlan struct {
+	frag      fragments.Fragment
+	params    fragments.Params
+	m, n1, n2 intRange
+	autoM     bool
+	seed      uint64
+}
+
+func (o *generateOptions) plan() (drawPlan, error) {
+	frag, err := fragments.ParseFragment(o.fragment.value)
+	if err != nil {
+		return drawPlan{}, usageError{err}
+	}
+	p := drawPlan{frag: frag, m: o.m, n1: o.n1, n2: o.n2, autoM: !o.m.set, seed: o.seed}
+	p.params = fragments.DefaultParams()
+	p.params.OwnShare, p.params.NegProb, p.params.Distinct = o.ownShare, o.negProb, !o.repeats
+	if o.ownShare < 0 || o.ownShare > 1 || o.negProb < 0 || o.negProb > 1 {
+		return p, usagef("--own-share and --neg-prob must lie in [0, 1]")
+	}
+	monadic := frag == fragments.S || frag == fragments.W
+	if !p.n1.set {
+		p.n1 = intRange{Lo: 3, Hi: 8, set: true}
+		if monadic {
+			p.n1 = intRange{Lo: 6, Hi: 16, set: true}
+		}
+	}
+	if !p.n2.set {
+		p.n2 = intRange{Lo: 3, Hi: 8, set: true}
+		if monadic {
+			p.n2 = intRange{set: true}
+		}
+	}
+	if o.count < 1 {
+		return p, usagef("--count must be at least 1, got %d", o.count)
+	}
+	// Every corner of the ranges must be drawable.
+	for _, n1 := range []int{p.n1.Lo, p.n1.Hi} {
+		for _, n2 := range []int{p.n2.Lo, p.n2.Hi} {
+			for _, m := range p.mRange(n1, n2) {
+				if err := fragments.Validate(frag, p.params, m, n1, n2); err != nil {
+					return p, usageError{err}
+				}
+			}
+		}
+	}
+	return p, nil
+}
+
+// mRange returns the smallest and largest m drawn at (n1, n2).
+func (p drawPlan) mRange(n1, n2 int) []int {
+	if p.autoM {
+		return []int{hardM(p.frag, n1, n2)}
+	}
+	return []int{p.m.Lo, p.m.Hi}
+}
+
+// hardM is the number of sentences at which about half of the instances
+// are satisfiable: a linear fit of the crossing point of P(sat) over n1,
+// measured with this sampler at its default parameters (300 instances per
+// (n1, m) point, n2 drawn from 3-8, native labels). P(sat) depends almost
+// only on n1. Region files measured by a phase sweep supersede it.
+func hardM(f fragments.Fragment, n1, _ int) int {
+	fit := hardFit[f]
+	return max(1, int(fit[0]*float64(n1)+fit[1]+0.5))
+}
+
+// hardFit holds slope and intercept of m* over n1 per fragment.
+var hardFit = map[fragments.Fragment][2]float64{
+	fragments.S: {1.2, 1.5},
+	fragments.W: {1.5, 1.0},
+	fragments.V: {2.9, 0.7},
+	fragments.Z: {3.5, 0.8},
+	fragments.A: {4.8, 1.5},
+}
+
+func uniform(rng *rand.Rand, r intRange) int { return r.Lo + rng.IntN(r.Hi-r.Lo+1) }
+
+// draw samples instance i: its parameters and sentences depend only on
+// the seed and i.
+func (p drawPlan) draw(i int) (fragments.Instance, error) {
+	rng := rand.New(rand.NewPCG(p.seed, uint64(i)))
+	n1, n2 := uniform(rng, p.n1), uniform(rng, p.n2)
+	m := hardM(p.frag, n1, n2)
+	if !p.autoM {
+		m = uniform(rng, p.m)
+	}
+	return fragments.Sample(rng, p.frag, p.params, m, n1, n2)
+}
+
+// record turns an instance into a record without a label.
+func record(inst fragments.Instance, id, seed string) *dataset.Record {
+	r := &dataset.Record{ID: id, Fragment: inst.Fragment.String(), Label: dataset.LabelAbsent, Seed: seed,
+		N1: len(inst.Nouns), N2: len(inst.Verbs), Nouns: inst.Nouns, Verbs: inst.Verbs}
+	for _, s := range inst.Sentences {
+		r.Sentences = append(r.Sentences, s.English())
+		r.Templates = append(r.Templates, s.ID())
+		r.Formulas = append(r.Formulas, fol.String(s.Formula()))
+	}
+	r.Text = strings.Join(r.Sentences, " ")
+	return r
+}
+
+func formulas(inst fragments.Instance) []fol.Formula {
+	fs := make([]fol.Formula, len(inst.Sentences))
+	for i, s := range inst.Sentences {
+		fs[i] = s.Formula()
+	}
+	return fs
+}
+
+type generated struct {
+	inst fragments.Instance
+	dec  decision
+}
+
+func runGenerate(ctx context.Context, o *generateOptions, s streams) error {
+	plan, err := o.plan()
+	if err != nil {
+		return err
+	}
+	newBackend, err := o.solver.backendFactory()
+	if err != nil {
+		return err
+	}
+	out, err := dataset.CreateAtomic(o.out, s.Out)
+	if err != nil {
+		return usageError{err}
+	}
+	defer out.Abort()
+	enc := dataset.NewEncoder(out)
+	stats := newUnknownStats()
+	prog := newProgress(s.Err, "generate "+plan.frag.String(), o.count, o.solver.quiet)
+	written, solverName := 0, "none"
+
+	limit := -1
+	if newBackend == nil {
+		limit = o.count
+		if !o.solver.quiet {
+			fmt.Fprintln(s.Err, "nlsat: --solver none: records are written without labels (label -1)")
+		}
+	}
+	err = pipeline.Run(ctx, pipeline.Config[solver.Backend, generated]{
+		Workers: o.solver.jobs, Limit: limit,
+		New: func() (solver.Backend, error) {
+			if newBackend == nil {
+				return nil, nil
+			}
+			b, err := newBackend()
+			if err == nil {
+				solverName = b.Name()
+			}
+			return b, err
+		},
+		Close: closeBackend,
+		Do: func(ctx context.Context, b solver.Backend, i int) (generated, error) {
+			inst, err := plan.draw(i)
+			if err != nil || b == nil {
+				return generated{inst: inst}, err
+			}
+			d, err := decide(ctx, b, formulas(inst), true)
+			if err != nil {
+				return generated{}, fmt.Errorf("instance %s: %w", dataset.SeedString(plan.seed, i), err)
+			}
+			return generated{inst: inst, dec: d}, nil
+		},
+		Emit: func(i int, g generated) (bool, error) {
+			st := g.dec.res.Status
+			stats.add(g.inst, st, g.dec.res.Reason)
+			prog.add(st, newBackend == nil || st != solver.Unknown)
+			if newBackend != nil && st == solver.Unknown {
+				if g.dec.res.Reason == solver.Canceled {
+					return true, ctx.Err()
+				}
+				return false, nil
+			}
+			r := record(g.inst, fmt.Sprintf("%s-%06d", plan.frag, written), dataset.SeedString(plan.seed, i))
+			if newBackend != nil {
+				applyDecision(r, g.dec, solverName)
+			}
+			written++
+			return written == o.count, enc.Encode(r)
+		},
+	})
+	prog.finish()
+	if err != nil {
+		return err
+	}
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	if err := out.Commit(); err != nil {
+		return err
+	}
+	if !o.solver.quiet && newBackend != nil {
+		stats.report(s.Err, written)
+	}
+	return nil
+}
+
+// unknownStats counts draws and undecided instances per (m, n1, n2) point.
+type unknownStats struct {
+	drawn    int
+	points   map[[3]int]*pointCount
+	statuses [3]int
+}
+
+type pointCount struct {
+	drawn, unknown int
+	reasons        map[string]int
+}
+
+func newUnknownStats() *unknownStats { return &unknownStats{points: map[[3]int]*pointCount{}} }
+
+func (u *unknownStats) add(inst fragments.Instance, st solver.Status, why solver.Reason) {
+	u.drawn++
+	u.statuses[st]++
+	k := [3]int{len(inst.Sentences), len(inst.Nouns), len(inst.Verbs)}
+	pc := u.points[k]
+	if pc == nil {
+		pc = &pointCount{reasons: map[string]int{}}
+		u.points[k] = pc
+	}
+	pc.drawn++
+	if st == solver.Unknown {
+		pc.unknown++
+		pc.reasons[why.String()]++
+	}
+}
+
+func (u *unknownStats) report(w io.Writer, written int) {
+	fmt.Fprintf(w, "nlsat: wrote %d instances (%d sat, %d unsat) from %d drawn; %d undecided and dropped\n",
+		written, u.statuses[solver.Sat], u.statuses[solver.Unsat], u.drawn, u.statuses[solver.Unknown])
+	if u.statuses[solver.Unknown] == 0 {
+		return
+	}
+	keys := make([][3]int, 0, len(u.points))
+	for k, pc := range u.points {
+		if pc.unknown > 0 {
+			keys = append(keys, k)
+		}
+	}
+	sort.Slice(keys, func(i, j int) bool {
+		a, b := keys[i], keys[j]
+		return a[1] < b[1] || a[1] == b[1] && (a[2] < b[2] || a[2] == b[2] && a[0] < b[0])
+	})
+	fmt.Fprintln(w, "nlsat: undecided per point (m, n1, n2): drawn, unknown, reasons")
+	for _, k := range keys {
+		pc := u.points[k]
+		var rs []string
+		for r, n := range pc.reasons {
+			rs = append(rs, fmt.Sprintf("%s %d", r, n))
+		}
+		sort.Strings(rs)
+		fmt.Fprintf(w, "  m=%d n1=%d n2=%d: %d drawn, %d unknown (%s)\n", k[0], k[1], k[2], pc.drawn, pc.unknown, strings.Join(rs, ", "))
+	}
+}
