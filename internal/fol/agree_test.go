@@ -1,12 +1,13 @@
 package fol
 
 import (
-	"fmt"
 	"math/rand/v2"
-	"os/exec"
 	"slices"
+	"strings"
 	"testing"
 	"time"
+
+	"github.com/nlsat/nlsat/internal/provers"
 )
 
 // TestProversAgree decides random problems with z3 and cvc5 (from the
@@ -19,10 +20,9 @@ func TestProversAgree(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs external provers for several seconds; skipped under -short")
 	}
-	tools := []proverTool{z3Tool, cvc5Tool, eproverTool}
-	var have []proverTool
-	for _, p := range tools {
-		if _, err := exec.LookPath(p.name); err == nil {
+	var have []provers.Tool
+	for _, p := range []provers.Tool{provers.Z3, provers.CVC5, provers.E} {
+		if p.Available() {
 			have = append(have, p)
 		}
 	}
@@ -30,11 +30,10 @@ func TestProversAgree(t *testing.T) {
 		t.Skip("need two of z3, cvc5 and eprover: apt-get install z3 cvc5 eprover")
 	}
 	r := rand.New(rand.NewPCG(3, 4))
-	dir := t.TempDir()
 	compared, tally := 0, map[string]int{}
 	for i := 0; i < 30; i++ {
 		fs := genConfig{depth: 2}.randProblem(r, 8)
-		answers := decideAll(t, dir, i, fs, have)
+		answers := decideAll(t, i, fs, have)
 		tally[answers[0].answer]++
 		for j := 1; j < len(answers); j++ {
 			a, b := answers[0], answers[j]
@@ -58,43 +57,35 @@ type toolAnswer struct{ tool, answer string }
 
 // decideAll runs every tool on problem i and returns their answers
 // ("sat", "unsat" or "" when undecided), the first decided answer first.
-func decideAll(t *testing.T, dir string, i int, fs []Formula, tools []proverTool) []toolAnswer {
+func decideAll(t *testing.T, i int, fs []Formula, tools []provers.Tool) []toolAnswer {
 	t.Helper()
-	var smt, tptp = &batch{}, &batch{}
-	cfg := SMTLIBConfig{GetUnsatCore: true}
-	names := seqNames("s%d", len(fs))
-	if err := printBoth(smt, tptp, cfg, fs); err != nil {
+	var smt, tptp strings.Builder
+	if err := (SMTLIBConfig{GetUnsatCore: true}).FprintProblem(&smt, fs); err != nil {
 		t.Fatal(err)
 	}
-	smtFile := writeTemp(t, dir, fmt.Sprintf("p%d.smt2", i), smt.text.String())
-	tptpFile := writeTemp(t, dir, fmt.Sprintf("p%d.p", i), tptp.text.String())
+	if err := (TPTPConfig{}).FprintProblem(&tptp, fs); err != nil {
+		t.Fatal(err)
+	}
 	var out []toolAnswer
 	for _, p := range tools {
-		file, answer := smtFile, smtAnswer
-		if p.name == "eprover" {
-			file, answer = tptpFile, szsAnswer
+		text, answer := smt.String(), provers.SMTAnswer
+		if p == provers.E {
+			text, answer = tptp.String(), provers.SZSAnswer
 		}
-		run := runProver(t, p, file, 2*time.Second)
-		a := answer(run.stdout)
+		run := runTool(t, p, text, 2*time.Second)
+		a := answer(run.Stdout)
+		if p == provers.Z3 && a == "unsat" {
+			checkCore(t, i, provers.SMTCore(run.Stdout), seqNames("s%d", len(fs)))
+		}
 		if a == "unknown" {
 			a = ""
 		}
-		if p.name == "z3" && a == "unsat" {
-			checkCore(t, i, smtCore(run.stdout), names)
-		}
-		out = append(out, toolAnswer{p.name, a})
+		out = append(out, toolAnswer{p.Name, a})
 	}
 	slices.SortStableFunc(out, func(a, b toolAnswer) int {
 		return boolInt(a.answer == "") - boolInt(b.answer == "")
 	})
 	return out
-}
-
-func printBoth(smt, tptp *batch, cfg SMTLIBConfig, fs []Formula) error {
-	if err := cfg.FprintProblem(&smt.text, fs); err != nil {
-		return err
-	}
-	return TPTPConfig{}.FprintProblem(&tptp.text, fs)
 }
 
 func checkCore(t *testing.T, i int, core, names []string) {

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/nlsat/nlsat/internal/provers"
 )
 
 // TestEvalAgreesWithZ3 checks the evaluator, the reference every model is
@@ -15,7 +17,7 @@ import (
 // must answer sat exactly when Eval says true. All checks share one z3
 // process, each inside (push)/(pop).
 func TestEvalAgreesWithZ3(t *testing.T) {
-	requireProver(t, z3Tool)
+	requireTool(t, provers.Z3)
 	r := rand.New(rand.NewPCG(5, 6))
 	var script strings.Builder
 	script.WriteString("(set-logic UF)\n(declare-sort U 0)\n")
@@ -46,10 +48,10 @@ func TestEvalAgreesWithZ3(t *testing.T) {
 		}
 		script.WriteString("(pop)\n")
 	}
-	run := runProver(t, z3Tool, writeTemp(t, t.TempDir(), "eval.smt2", script.String()), 20*time.Second)
-	got := strings.Fields(run.stdout)
-	if z3Tool.failed(run) || len(got) != len(want) {
-		t.Fatalf("z3 gave %d answers for %d checks:\n%s%s", len(got), len(want), run.stdout, run.stderr)
+	run := runTool(t, provers.Z3, script.String(), 20*time.Second)
+	got := provers.SMTAnswers(run.Stdout)
+	if _, _, bad := run.InputError(); bad || len(got) != len(want) {
+		t.Fatalf("z3 gave %d answers for %d checks:\n%v", len(got), len(want), run)
 	}
 	trues := 0
 	for _, v := range want {

@@ -1,43 +1,15 @@
 package fol
 
 import (
+	"context"
 	"fmt"
 	"math/rand/v2"
-	"slices"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/nlsat/nlsat/internal/provers"
 )
-
-// batch is many problems printed into one file, with the line each starts
-// on, so that an error a prover reports can be traced to its problem.
-type batch struct {
-	text   strings.Builder
-	starts []int // 1-based first line of each problem
-}
-
-func (b *batch) add(t *testing.T, chunk string) {
-	t.Helper()
-	b.starts = append(b.starts, strings.Count(b.text.String(), "\n")+1)
-	b.text.WriteString(chunk)
-}
-
-// problemAt returns the index and text of the problem holding line n.
-func (b *batch) problemAt(n int) (int, string) {
-	i, found := slices.BinarySearch(b.starts, n)
-	if !found {
-		i--
-	}
-	if i < 0 {
-		return -1, ""
-	}
-	lines := strings.SplitAfter(b.text.String(), "\n")
-	end := len(lines)
-	if i+1 < len(b.starts) {
-		end = b.starts[i+1] - 1
-	}
-	return i, strings.Join(lines[b.starts[i]-1:end], "")
-}
 
 // externalProblems returns the printers' table as one problem followed by
 // n random problems of 1 to 20 sentences.
@@ -88,50 +60,44 @@ func TestExternalParsers(t *testing.T) {
 	if testing.Short() {
 		n = 50
 	}
-	ps := externalProblems(n)
-	var smt, tptp batch
-	for i, fs := range ps {
+	var smt, tptp provers.Batch
+	for i, fs := range externalProblems(n) {
 		var b strings.Builder
 		if err := smtConfigFor(i, len(fs)).FprintProblem(&b, fs); err != nil {
 			t.Fatalf("problem %d: %v", i, err)
 		}
-		b.WriteString("(reset)\n")
-		smt.add(t, b.String())
+		smt.Add(b.String() + "(reset)\n")
 		b.Reset()
 		if err := tptpConfigFor(i, len(fs)).FprintProblem(&b, fs); err != nil {
 			t.Fatalf("problem %d: %v", i, err)
 		}
-		tptp.add(t, b.String())
+		tptp.Add(b.String())
 	}
-	dir := t.TempDir()
-	smtFile := writeTemp(t, dir, "all.smt2", smt.text.String())
-	tptpFile := writeTemp(t, dir, "all.p", tptp.text.String())
-	eParse := eproverTool
-	eParse.args = eproverParseArgs
 	for _, c := range []struct {
-		tool   proverTool
-		file   string
-		b      *batch
+		tool   provers.Tool
+		b      *provers.Batch
 		broken string
 	}{
-		{z3Tool, smtFile, &smt, "(set-logic UF)\n(declare-sort U 0)\n(assert (forall ((x U)) (p x))\n"},
-		{cvc5Tool, smtFile, &smt, "(set-logic UF)\n(declare-sort U 0)\n(declare-fun p (U) Bool)\n(assert (p))\n"},
-		{eParse, tptpFile, &tptp, "fof(a, axiom, p(a) & q(a) | r(a)).\n"},
+		{provers.Z3, &smt, "(set-logic UF)\n(declare-sort U 0)\n(assert (forall ((x U)) (p x))\n"},
+		{provers.CVC5, &smt, "(set-logic UF)\n(declare-sort U 0)\n(declare-fun p (U) Bool)\n(assert (p))\n"},
+		{provers.E, &tptp, "fof(a, axiom, p(a) & q(a) | r(a)).\n"},
 	} {
-		t.Run(c.tool.name, func(t *testing.T) {
-			requireProver(t, c.tool)
-			ext := ".smt2"
-			if c.tool.name == "eprover" {
-				ext = ".p"
+		t.Run(c.tool.Name, func(t *testing.T) {
+			requireTool(t, c.tool)
+			parse := func(text string) provers.Run {
+				run, err := c.tool.ParseText(context.Background(), text, time.Minute)
+				if err != nil {
+					t.Fatal(err)
+				}
+				return run
 			}
-			bad := runProver(t, c.tool, writeTemp(t, dir, "broken"+ext, c.broken), 2*time.Second)
-			if !c.tool.failed(bad) || c.tool.errorLine(bad) == 0 {
-				t.Fatalf("the error detector missed a broken file: %+v", bad)
+			if line, _, bad := parse(c.broken).InputError(); !bad || line == 0 {
+				t.Fatalf("the error detector missed a broken file:\n%s", c.broken)
 			}
-			run := runProver(t, c.tool, c.file, 2*time.Second)
-			if c.tool.failed(run) {
-				i, text := c.b.problemAt(c.tool.errorLine(run))
-				t.Fatalf("%s rejects problem %d:\n%s\noutput:\n%s%s", c.tool.name, i, text, run.stdout, run.stderr)
+			run := parse(c.b.String())
+			if line, msg, bad := run.InputError(); bad {
+				i, text := c.b.ProblemAt(line)
+				t.Fatalf("%s rejects problem %d at line %d: %s\n%s", c.tool.Name, i, line, msg, text)
 			}
 		})
 	}
