@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"github.com/nlsat/nlsat/internal/dataset"
@@ -17,7 +18,9 @@ type decision struct {
 }
 
 // decide solves the sentences and, for an unsat answer, shrinks the core
-// to a certified minimal unsatisfiable subset.
+// to a certified minimal unsatisfiable subset. An unsat answer whose MUS
+// cannot be certified (a backend answered unknown on a subset) is returned
+// as Unknown: no label goes out without its certificate.
 func decide(ctx context.Context, b solver.Backend, fs []fol.Formula, wantMUS bool) (decision, error) {
 	p := &solver.Problem{Sentences: fs}
 	res, err := b.Solve(ctx, p)
@@ -27,7 +30,14 @@ func decide(ctx context.Context, b solver.Backend, fs []fol.Formula, wantMUS boo
 	d := decision{res: res}
 	if res.Status == solver.Unsat && wantMUS {
 		mus, err := solver.MinimalCore(ctx, b, p, res.Core)
-		if err != nil {
+		switch {
+		case ctx.Err() != nil:
+			return decision{res: solver.Result{Reason: solver.Canceled}}, nil
+		case errors.Is(err, solver.ErrUndecided):
+			// The unsat answer stands, but a label needs its certificate:
+			// the instance counts as undecided.
+			return decision{res: solver.Result{Reason: solver.GaveUp, Detail: err.Error()}}, nil
+		case err != nil:
 			return decision{}, fmt.Errorf("minimal unsatisfiable subset: %w", err)
 		}
 		d.mus = mus

@@ -2,9 +2,15 @@ package solver
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 )
+
+// ErrUndecided is wrapped by MinimalCore's error when a backend answered
+// Unknown on a subset, so that the caller can tell an incomplete solver
+// from a bug.
+var ErrUndecided = errors.New("undecided")
 
 // MinimalCore shrinks core (all sentences when nil) to a minimal
 // unsatisfiable subset of p by deletion: each sentence is dropped if the
@@ -72,7 +78,7 @@ func solveSubset(ctx context.Context, b Backend, p *Problem, idx []int) (Status,
 	}
 	switch res.Status {
 	case Unknown:
-		return Unknown, fmt.Errorf("minimal core: %s answered unknown (%v) on sentences %v", b.Name(), res.Reason, plusOne(idx))
+		return Unknown, fmt.Errorf("minimal core: %s answered unknown (%v) on sentences %v: %w", b.Name(), res.Reason, plusOne(idx), ErrUndecided)
 	case Sat:
 		if err := CheckModel(sub, res.Model); err != nil {
 			return Unknown, fmt.Errorf("minimal core: %s model for sentences %v: %w", b.Name(), plusOne(idx), err)

@@ -2,6 +2,7 @@ package solver
 
 import (
 	"context"
+	"errors"
 	"slices"
 	"strings"
 	"testing"
@@ -72,6 +73,9 @@ func TestMinimalCore(t *testing.T) {
 		if tc.wantErr != "" {
 			if err == nil || !strings.Contains(err.Error(), tc.wantErr) {
 				t.Errorf("%s: got %v, %v; want an error containing %q", tc.name, got, err, tc.wantErr)
+			}
+			if undecided := errors.Is(err, ErrUndecided); undecided != (tc.wantErr == "unknown") {
+				t.Errorf("%s: errors.Is(err, ErrUndecided) = %v", tc.name, undecided)
 			}
 			continue
 		}
