@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -53,26 +54,36 @@ func TestTranslateFormats(t *testing.T) {
 }
 
 func TestGenerateIsDeterministic(t *testing.T) {
-	dir := t.TempDir()
-	var outs []string
-	for i, j := range []string{"1", "2", "2"} {
-		name := filepath.Join(dir, "out"+j+string(rune('a'+i))+".jsonl")
-		code, _, errs := nlsat(context.Background(), "", "generate", "--fragment", "Z", "--count", "40",
-			"--n1", "3-6", "--n2", "2-4", "--seed", "11", "-j", j, "-q", "--out", name)
-		if code != 0 {
-			t.Fatalf("exit %d: %s", code, errs)
-		}
-		b, err := os.ReadFile(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		outs = append(outs, string(b))
+	solvers := []string{"native", "none"}
+	if z3.Available() {
+		solvers = append(solvers, "z3", "both")
 	}
-	if outs[0] != outs[1] || outs[1] != outs[2] {
-		t.Error("generate output differs between runs or -j values")
-	}
-	if n := strings.Count(outs[0], "\n"); n != 40 {
-		t.Errorf("wrote %d records, want 40", n)
+	for _, s := range solvers {
+		count := 40
+		if s == "z3" || s == "both" {
+			count = 12 // z3 with certified cores costs ~0.1 s an instance
+		}
+		dir := t.TempDir()
+		var outs []string
+		for i, j := range []string{"1", "2", "2"} {
+			name := filepath.Join(dir, fmt.Sprintf("out-%d-j%s.jsonl", i, j))
+			code, _, errs := nlsat(context.Background(), "", "generate", "--fragment", "Z", "--count", fmt.Sprint(count),
+				"--n1", "3-6", "--n2", "2-4", "--seed", "11", "-j", j, "-q", "--solver", s, "--out", name)
+			if code != 0 {
+				t.Fatalf("%s: exit %d: %s", s, code, errs)
+			}
+			b, err := os.ReadFile(name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			outs = append(outs, string(b))
+		}
+		if outs[0] != outs[1] || outs[1] != outs[2] {
+			t.Errorf("%s: generate output differs between runs or -j values", s)
+		}
+		if n := strings.Count(outs[0], "\n"); n != count {
+			t.Errorf("%s: wrote %d records, want %d", s, n, count)
+		}
 	}
 }
 

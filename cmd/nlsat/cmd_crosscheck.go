@@ -104,6 +104,9 @@ func runCrosscheck(ctx context.Context, o *crosscheckOptions, s streams) error {
 			res := ccResult{inst: insts[i]}
 			p := &solver.Problem{Sentences: sentenceFormulas(insts[i].sents)}
 			for k, b := range []solver.Backend{w.nat, w.z} {
+				if err := solver.Reset(b); err != nil {
+					return res, err
+				}
 				start := time.Now()
 				res.r[k], res.errs[k] = b.Solve(ctx, p)
 				res.t[k] = time.Since(start)

@@ -20,8 +20,12 @@ type decision struct {
 // decide solves the sentences and, for an unsat answer, shrinks the core
 // to a certified minimal unsatisfiable subset. An unsat answer whose MUS
 // cannot be certified (a backend answered unknown on a subset) is returned
-// as Unknown: no label goes out without its certificate.
+// as Unknown: no label goes out without its certificate. The backend is
+// reset first, so the answer does not depend on earlier instances.
 func decide(ctx context.Context, b solver.Backend, fs []fol.Formula, wantMUS bool) (decision, error) {
+	if err := solver.Reset(b); err != nil {
+		return decision{}, err
+	}
 	p := &solver.Problem{Sentences: fs}
 	res, err := b.Solve(ctx, p)
 	if err != nil {

@@ -20,6 +20,14 @@ var _ Backend = (*Both)(nil)
 // Name joins the two backends' names with "+".
 func (b *Both) Name() string { return b.First.Name() + "+" + b.Second.Name() }
 
+// Reset resets both backends (those that are Resetters).
+func (b *Both) Reset() error {
+	if err := Reset(b.First); err != nil {
+		return err
+	}
+	return Reset(b.Second)
+}
+
 // Solve runs both backends on p, the first one first.
 func (b *Both) Solve(ctx context.Context, p *Problem) (Result, error) {
 	start := time.Now()

@@ -65,3 +65,21 @@ func TestBoth(t *testing.T) {
 		t.Errorf("name %q", got)
 	}
 }
+
+// counting is a backend that counts its resets.
+type counting struct {
+	scripted
+	resets int
+}
+
+func (c *counting) Reset() error { c.resets++; return nil }
+
+func TestResetReachesBothBackends(t *testing.T) {
+	a, b := &counting{}, &counting{}
+	if err := Reset(&Both{First: a, Second: b}); err != nil || a.resets != 1 || b.resets != 1 {
+		t.Errorf("got %v, resets %d and %d; want one each", err, a.resets, b.resets)
+	}
+	if err := Reset(scripted{}); err != nil {
+		t.Errorf("a backend without Reset: %v", err)
+	}
+}

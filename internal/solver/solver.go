@@ -94,6 +94,22 @@ type Backend interface {
 	Solve(ctx context.Context, p *Problem) (Result, error)
 }
 
+// Resetter is implemented by backends whose answers, models or cores can
+// depend on the problems they solved before. Reset forgets that history;
+// callers reset before each instance so that output does not depend on
+// how instances are spread over workers.
+type Resetter interface {
+	Reset() error
+}
+
+// Reset resets b if it is a Resetter, and does nothing otherwise.
+func Reset(b Backend) error {
+	if r, ok := b.(Resetter); ok {
+		return r.Reset()
+	}
+	return nil
+}
+
 // CheckModel reports an error unless m makes every sentence of p true.
 func CheckModel(p *Problem, m *fol.Structure) error {
 	if m == nil {

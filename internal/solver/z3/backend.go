@@ -110,6 +110,19 @@ func (b *Backend) Solve(ctx context.Context, p *solver.Problem) (solver.Result, 
 	return res, err
 }
 
+// Reset replaces the context with a fresh one. Z3's answers, models and
+// cores depend on what its context has seen before (term ids, caches), so
+// a caller that needs the same certificates for the same instance however
+// instances are spread over workers resets before each instance.
+func (b *Backend) Reset() error {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.z == nil {
+		return errClosed
+	}
+	return b.renew()
+}
+
 // renew replaces the context after an interrupt.
 func (b *Backend) renew() error {
 	b.z.close()

@@ -32,6 +32,9 @@ func (b *Backend) Solve(ctx context.Context, p *solver.Problem) (solver.Result, 
 	return solver.Result{}, errNotBuilt
 }
 
+// Reset reports that Z3 support is not built in.
+func (b *Backend) Reset() error { return errNotBuilt }
+
 // Version returns the empty string: no Z3 library is linked in.
 func Version() string { return "" }
 
