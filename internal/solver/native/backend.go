@@ -26,7 +26,7 @@ type Options struct {
 }
 
 // Backend is the native decision procedure. It is safe for concurrent use:
-// Solve keeps all its state on the stack of the call.
+// each Solve call works in its own pooled workspace (see the package doc).
 type Backend struct {
 	opts Options
 }
@@ -71,7 +71,9 @@ func (b *Backend) Solve(ctx context.Context, p *solver.Problem) (solver.Result, 
 }
 
 func (b *Backend) solve(ctx context.Context, p *solver.Problem) (solver.Result, error) {
-	n, err := normalize(p.Sentences)
+	ws := workspaces.Get().(*workspace)
+	defer workspaces.Put(ws)
+	n, err := normalizeIn(p.Sentences, &ws.slab)
 	if err != nil {
 		return solver.Result{}, err
 	}
@@ -88,7 +90,7 @@ func (b *Backend) solve(ctx context.Context, p *solver.Problem) (solver.Result, 
 		m = &model{unary: elems}
 	} else {
 		var res solver.Result
-		if m, res, err = b.types(ctx, n, stats); m == nil || err != nil {
+		if m, res, err = b.types(ctx, &ws.t, n, stats); m == nil || err != nil {
 			return res, err
 		}
 	}
@@ -101,7 +103,8 @@ func (b *Backend) solve(ctx context.Context, p *solver.Problem) (solver.Result, 
 }
 
 // types runs the type search; a nil model comes with the final result.
-func (b *Backend) types(ctx context.Context, n *normal, stats map[string]float64) (*model, solver.Result, error) {
+// The search runs in t, whose buffers are reused.
+func (b *Backend) types(ctx context.Context, t *typer, n *normal, stats map[string]float64) (*model, solver.Result, error) {
 	if len(n.nouns) > b.opts.MaxNouns {
 		return nil, solver.Result{Status: solver.Unknown, Reason: solver.GaveUp, Stats: stats,
 			Detail: fmt.Sprintf("%d nouns in a problem with verbs; the type search is limited to %d", len(n.nouns), b.opts.MaxNouns)}, nil
@@ -110,7 +113,7 @@ func (b *Backend) types(ctx context.Context, n *normal, stats map[string]float64
 	if b.opts.Ground {
 		limit = 0
 	}
-	t := newTyper(ctx, n, b.opts.MaxNodes, limit)
+	initTyper(t, ctx, n, b.opts.MaxNodes, limit)
 	if t.lifted {
 		stats["closure"] = float64(len(t.cl))
 	}
@@ -147,12 +150,8 @@ func unsat(stats map[string]float64) solver.Result {
 // toStructure converts m to a structure over the problem's signature and
 // checks it against the original formulas.
 func toStructure(p *solver.Problem, n *normal, m *model) (*fol.Structure, error) {
-	sig, err := fol.SignatureOf(p.Sentences...)
-	if err != nil {
-		return nil, err
-	}
 	size := len(m.unary)
-	st := fol.NewStructure(size, sig)
+	st := fol.NewStructure(size, n.sig)
 	for i, name := range n.nouns {
 		for a, u := range m.unary {
 			st.Unary[name][a] = u&(1<<i) != 0

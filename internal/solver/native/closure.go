@@ -105,18 +105,48 @@ func resolve(a, b *lclause, l blit) (*lclause, bool) {
 // eligibleLifted is eligible computed from CL: the c-free patterns of
 // mono0 in Y_j that no clause of CL with D ⊆ ¬E_j blocks for a.
 func (t *typer) eligibleLifted(j int, a *kinfo) bitset {
-	q := t.n.qs[j]
-	b := t.containsOf(q.y).clone()
-	for i := range b {
-		b[i] &= t.mono0[i]
-	}
-	for _, c := range t.cl {
-		if c.y.c >= 0 || !c.x.applies(a.k) || !negatedIn(c.d, q.e) {
-			continue
+	lr := t.liftedReq(j)
+	b := bitset(t.arenas.words.take(len(lr.base)))
+	copy(b, lr.base)
+	for i, x := range lr.xs {
+		if x.applies(a.k) {
+			b.andNot(lr.ys[i])
 		}
-		b.andNot(t.containsOf(c.y))
 	}
 	return b
+}
+
+// liftReq is what eligibleLifted needs of requirement j, independent of
+// the key: the c-free patterns of mono0 in Y_j, and the clauses of CL with
+// a c-free Y guard and D ⊆ ¬E_j, as their X guards and Y pattern sets.
+type liftReq struct {
+	base bitset
+	xs   []guard
+	ys   []bitset
+}
+
+// liftedReq returns (computing it once) the liftReq of requirement j.
+func (t *typer) liftedReq(j int) *liftReq {
+	if t.liftQ == nil {
+		t.liftQ = make([]*liftReq, len(t.n.qs))
+	}
+	if lr := t.liftQ[j]; lr != nil {
+		return lr
+	}
+	q := t.n.qs[j]
+	lr := &liftReq{base: t.containsOf(q.y).clone()}
+	for i := range lr.base {
+		lr.base[i] &= t.mono0[i]
+	}
+	for _, c := range t.cl {
+		if c.y.c >= 0 || !negatedIn(c.d, q.e) {
+			continue
+		}
+		lr.xs = append(lr.xs, c.x)
+		lr.ys = append(lr.ys, t.containsOf(c.y))
+	}
+	t.liftQ[j] = lr
+	return lr
 }
 
 // negatedIn reports whether every literal of d is the negation of one of e.

@@ -54,5 +54,10 @@
 // # Concurrency
 //
 // A Backend holds only its options; every Solve call keeps its own state,
-// so one Backend may be used from many goroutines.
+// so one Backend may be used from many goroutines. The state's buffers
+// (nodes of the negation normal form, the search's signature table,
+// arenas, caches and 2-SAT solver) live in a workspace taken from a
+// sync.Pool for the call and returned at its end, so consecutive calls
+// reuse memory instead of allocating; nothing a call returns points into
+// its workspace.
 package native

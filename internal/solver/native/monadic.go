@@ -1,7 +1,5 @@
 package native
 
-import "slices"
-
 // dpll finds a noun pattern u (bits over the nouns) that lies in none of
 // the forbidden regions; ok is false if there is none.
 func dpll(forbid []guard) (u uint64, ok bool) {
@@ -45,10 +43,9 @@ func dpllRec(forbid []guard, set, val uint64) (uint64, bool) {
 	return val, true
 }
 
-// monoFor returns the forbidden regions that bind keys with fresh predicate
-// c (-1 for c-free keys), with the c dropped.
-func monoFor(n *normal, c int) []guard {
-	var out []guard
+// monoFor appends to out the forbidden regions that bind keys with fresh
+// predicate c (-1 for c-free keys), with the c dropped.
+func monoFor(n *normal, c int, out []guard) []guard {
 	for _, g := range n.mono {
 		if g.c < 0 || g.c == c {
 			out = append(out, guard{mask: g.mask, val: g.val, c: -1})
@@ -62,15 +59,18 @@ func monoFor(n *normal, c int) []guard {
 // is none), or ok = false with the sentences of the refuted SAT call: the
 // universal clauses that bind c and c's own sentence.
 func monadic(n *normal) (elems []uint64, ok bool, core []int) {
+	var buf []guard
 	if len(n.csrc) == 0 {
-		u, ok := dpll(monoFor(n, -1))
+		u, ok := dpll(monoFor(n, -1, buf))
 		if !ok {
 			return nil, false, monoSources(n, -1)
 		}
 		return []uint64{u}, true, nil
 	}
+	elems = make([]uint64, 0, len(n.csrc))
 	for c := range n.csrc {
-		u, ok := dpll(monoFor(n, c))
+		buf = monoFor(n, c, buf[:0])
+		u, ok := dpll(buf)
 		if !ok {
 			return nil, false, monoSources(n, c)
 		}
@@ -82,7 +82,14 @@ func monadic(n *normal) (elems []uint64, ok bool, core []int) {
 // monoSources lists, in increasing order, the sentences whose M clauses
 // bind keys with fresh predicate c, plus c's sentence.
 func monoSources(n *normal, c int) []int {
-	seen := map[int]bool{}
+	top := 0
+	for _, i := range n.msrc {
+		top = max(top, i+1)
+	}
+	if c >= 0 {
+		top = max(top, n.csrc[c]+1)
+	}
+	seen := make([]bool, top)
 	if c >= 0 {
 		seen[n.csrc[c]] = true
 	}
@@ -91,10 +98,11 @@ func monoSources(n *normal, c int) []int {
 			seen[n.msrc[i]] = true
 		}
 	}
-	out := make([]int, 0, len(seen))
-	for i := range seen {
-		out = append(out, i)
+	var out []int
+	for i, ok := range seen {
+		if ok {
+			out = append(out, i)
+		}
 	}
-	slices.Sort(out)
 	return out
 }

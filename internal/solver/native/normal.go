@@ -29,10 +29,12 @@ type qitem struct {
 // normal is a problem in the normal form of the design's section 1.
 type normal struct {
 	nouns, verbs []string
-	nounIdx      map[string]int
+	nounIdx      map[string]int // names past the first linearNames
 	verbIdx      map[string]int
-	csrc         []int   // sentence of each fresh predicate c
-	mono         []guard // M clauses, each given by the region it forbids
+	sig          fol.Signature // of the sentences
+	slab         *nodeSlab     // the nnf's nodes, used only during normalize
+	csrc         []int         // sentence of each fresh predicate c
+	mono         []guard       // M clauses, each given by the region it forbids
 	msrc         []int
 	cs           []citem
 	qs           []qitem
@@ -40,10 +42,18 @@ type normal struct {
 
 // normalize translates the sentences into items.
 func normalize(fs []fol.Formula) (*normal, error) {
-	if _, err := fol.SignatureOf(fs...); err != nil {
+	return normalizeIn(fs, new(nodeSlab))
+}
+
+// normalizeIn is normalize with the nnf's nodes taken from slab (reset
+// first).
+func normalizeIn(fs []fol.Formula, slab *nodeSlab) (*normal, error) {
+	sig, err := fol.SignatureOf(fs...)
+	if err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrUnsupported, err)
 	}
-	n := &normal{nounIdx: map[string]int{}, verbIdx: map[string]int{}}
+	slab.reset()
+	n := &normal{sig: sig, slab: slab, mono: make([]guard, 0, 2*len(fs)), msrc: make([]int, 0, 2*len(fs))}
 	for i, f := range fs {
 		if err := n.sentence(i, f); err != nil {
 			return nil, fmt.Errorf("sentence %d: %w: %s", i+1, ErrUnsupported, err.Error())
@@ -70,11 +80,11 @@ func (n *normal) sentence(i int, f fol.Formula) error {
 	default:
 		return fmt.Errorf("not a quantified sentence (%T)", f)
 	}
-	nf, err := toNNF(body, true)
+	nf, err := n.slab.toNNF(body, true)
 	if err != nil {
 		return err
 	}
-	clauses, err := cnf(nf)
+	clauses, err := n.slab.cnf(nf)
 	if err != nil {
 		return err
 	}
@@ -133,22 +143,35 @@ func (n *normal) unaryOn(a *fol.Atom, v fol.Var) (int, error) {
 	return n.noun(a.Pred), nil
 }
 
-func (n *normal) noun(p string) int {
-	if i, ok := n.nounIdx[p]; ok {
-		return i
-	}
-	n.nounIdx[p] = len(n.nouns)
-	n.nouns = append(n.nouns, p)
-	return len(n.nouns) - 1
-}
+func (n *normal) noun(p string) int { return intern(&n.nouns, &n.nounIdx, p) }
 
-func (n *normal) verb(r string) int {
-	if i, ok := n.verbIdx[r]; ok {
-		return i
+func (n *normal) verb(r string) int { return intern(&n.verbs, &n.verbIdx, r) }
+
+// linearNames is how many names intern looks up by scanning, before its map.
+const linearNames = 16
+
+// intern returns the index of p in *names, appending it if it is new;
+// *idx indexes the names past the first linearNames.
+func intern(names *[]string, idx *map[string]int, p string) int {
+	ns := *names
+	for i, q := range ns[:min(len(ns), linearNames)] {
+		if q == p {
+			return i
+		}
 	}
-	n.verbIdx[r] = len(n.verbs)
-	n.verbs = append(n.verbs, r)
-	return len(n.verbs) - 1
+	if len(ns) > linearNames {
+		if i, ok := (*idx)[p]; ok {
+			return i
+		}
+	}
+	if len(ns) >= linearNames {
+		if *idx == nil {
+			*idx = map[string]int{}
+		}
+		(*idx)[p] = len(ns)
+	}
+	*names = append(ns, p)
+	return len(ns)
 }
 
 // innerLit classifies a literal under ∀y/∃y: a unary literal on x (side
@@ -177,7 +200,7 @@ func (n *normal) innerLit(l *nnode, x, y fol.Var) (side byte, idx int, b blit, e
 
 // forallY turns X(x) → ∀y ψ into ∀∀-clauses, one per clause of ψ.
 func (n *normal) forallY(i int, x fol.Var, gx guard, big *nnode) error {
-	clauses, err := cnf(big.body)
+	clauses, err := n.slab.cnf(big.body)
 	if err != nil {
 		return err
 	}

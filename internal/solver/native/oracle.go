@@ -1,20 +1,18 @@
 package native
 
-import "encoding/binary"
+import (
+	"encoding/binary"
+	"slices"
+)
 
 // eligible returns the c-free patterns of mono0 that can witness
-// requirement j for a.
+// requirement j for a. It is computed once per signature and requirement
+// of a.reqs (the only ones asked).
 func (t *typer) eligible(j int, a *kinfo) bitset {
-	if b, ok := a.elig[j]; ok {
-		return b
-	}
-	if a.elig == nil {
-		a.elig = map[int]bitset{}
-	}
-	sk := sigReq{a.sig, j}
-	if b, ok := t.eligSig[sk]; ok {
-		a.elig[j] = b
-		return b
+	si := t.sigs[a.sig]
+	r := slices.Index(a.reqs, j)
+	if r >= 0 && si.done[r] {
+		return si.elig[r]
 	}
 	var b bitset
 	if t.lifted {
@@ -22,8 +20,9 @@ func (t *typer) eligible(j int, a *kinfo) bitset {
 	} else {
 		b = t.eligibleGround(j, a)
 	}
-	t.eligSig[sk] = b
-	a.elig[j] = b
+	if r >= 0 {
+		si.elig[r], si.done[r] = b, true
+	}
 	return b
 }
 
@@ -40,11 +39,11 @@ func (t *typer) eligibleGround(j int, a *kinfo) bitset {
 		}
 		// S(a,u) depends on u only through the clauses that can pair
 		// with a: those of a's X side that apply on u's Y side, and back.
-		rel := relKey(a, cl.rep)
-		ok, done := seen[rel]
+		t.scratch.rel = relKey(t.scratch.rel[:0], a, cl.rep)
+		ok, done := seen[string(t.scratch.rel)]
 		if !done {
 			ok = t.pairSAT(a, cl.rep, q.e)
-			seen[rel] = ok
+			seen[string(t.scratch.rel)] = ok
 		}
 		if ok {
 			for i := range b {
@@ -60,7 +59,7 @@ func (t *typer) eligibleGround(j int, a *kinfo) bitset {
 // unsatisfiable set of ground clauses; ok is false when S(a,b) is
 // satisfiable.
 func (t *typer) conflict(a, b *kinfo) (x, y guard, ok bool) {
-	cl := t.pairClauses(a, b)
+	cl := t.pairClauses(nil, a, b)
 	if t.loadPair(cl, nil); t.ts.solve() {
 		return x, y, false
 	}
@@ -85,11 +84,11 @@ func (t *typer) conflict(a, b *kinfo) (x, y guard, ok bool) {
 }
 
 // relKey identifies the pair problem S(a,b) as a function of b.
-func relKey(a, b *kinfo) string {
-	buf := make([]byte, 0, 16*len(a.xm))
+// It is appended to buf.
+func relKey(buf []byte, a, b *kinfo) []byte {
 	for i := range a.xm {
 		buf = binary.LittleEndian.AppendUint64(buf, a.xm[i]&b.ym[i])
 		buf = binary.LittleEndian.AppendUint64(buf, a.ym[i]&b.xm[i])
 	}
-	return string(buf)
+	return buf
 }

@@ -11,33 +11,39 @@ type typer struct {
 	nverbs   int
 	mono0    bitset   // c-free patterns allowed by M
 	monoc    []bitset // per c, patterns allowed by M for keys with c
-	infos    map[key]*kinfo
+	infos    infoCache
 	contains map[guard]bitset
 	classes  []pclass // c-free patterns of mono0 grouped by pair signature
-	eligSig  map[sigReq]bitset
+	sigs     []*sigInfo
+	sigTab   sigTable
+	arenas   arenas
 	ts       twoSAT
 	nodes    int
 	maxNodes int
 	cl       []*lclause // the lifted closure; nil in ground mode
 	lifted   bool
+	liftQ    []*liftReq // per requirement, built on first use
+	scratch  scratch
 }
 
-// sigReq names a requirement of keys with one signature.
-type sigReq struct {
-	sig string
-	j   int
-}
-
-// kinfo is what the search needs to know of a key.
+// kinfo is what the search needs to know of a key. Everything but k is
+// shared by the keys of one signature.
 type kinfo struct {
 	k    key
 	xs   []int  // ∀∀-clauses whose X applies
-	ys   []bool // per ∀∀-clause, whether its Y applies
 	xm   bitset // xs as a set
-	ym   bitset // ys as a set
+	ym   bitset // ∀∀-clauses whose Y applies
 	reqs []int  // requirements whose X applies
-	sig  string // keys with equal sig have equal pair problems and requirements
-	elig map[int]bitset
+	sig  int    // keys with equal sig have equal pair problems and requirements
+}
+
+// sigInfo is what keys of one signature share: their kinfo fields (proto
+// is the kinfo of the first key met) and the eligible sets computed so
+// far, per requirement of proto.reqs (by position).
+type sigInfo struct {
+	proto kinfo
+	elig  []bitset
+	done  []bool
 }
 
 // pclass is a set of c-free patterns with the same signature.
@@ -50,9 +56,24 @@ type pclass struct {
 // answered from the lifted closure while it has at most that many
 // clauses, and by ground 2-SAT otherwise.
 func newTyper(ctx context.Context, n *normal, maxNodes, closureLimit int) *typer {
-	t := &typer{ctx: ctx, n: n, nn: len(n.nouns), nverbs: len(n.verbs), maxNodes: maxNodes,
-		infos: map[key]*kinfo{}, contains: map[guard]bitset{}, eligSig: map[sigReq]bitset{}}
+	return initTyper(new(typer), ctx, n, maxNodes, closureLimit)
+}
+
+// initTyper is newTyper in t, whose buffers (from an earlier problem) are
+// reused; nothing else of t survives.
+func initTyper(t *typer, ctx context.Context, n *normal, maxNodes, closureLimit int) *typer {
+	old := *t
+	*t = typer{ctx: ctx, n: n, nn: len(n.nouns), nverbs: len(n.verbs), maxNodes: maxNodes,
+		contains: old.contains, infos: old.infos, sigTab: old.sigTab, arenas: old.arenas,
+		scratch: old.scratch, ts: old.ts, sigs: old.sigs[:0]}
+	if t.contains == nil {
+		t.contains = map[guard]bitset{}
+	}
+	clear(t.contains)
+	t.sigTab.reset()
+	t.arenas.reset()
 	t.np = 1 << t.nn
+	t.infos.init(t.nn, len(n.csrc))
 	t.mono0 = t.allowed(-1)
 	for c := range n.csrc {
 		t.monoc = append(t.monoc, t.allowed(c))
@@ -67,7 +88,8 @@ func newTyper(ctx context.Context, n *normal, maxNodes, closureLimit int) *typer
 // allowed returns the patterns that keys with fresh predicate c may have.
 func (t *typer) allowed(c int) bitset {
 	b := newBitset(int(t.np))
-	forbid := monoFor(t.n, c)
+	forbid := monoFor(t.n, c, t.scratch.guards[:0])
+	t.scratch.guards = forbid[:0]
 	for u := uint64(0); u < t.np; u++ {
 		ok := true
 		for _, g := range forbid {
@@ -84,11 +106,14 @@ func (t *typer) allowed(c int) bitset {
 }
 
 func (t *typer) groupClasses() {
-	idx := map[string]int{}
+	var idx []int // class index per signature, -1 for none
 	t.mono0.each(func(u uint64) bool {
 		ki := t.info(key{u, -1})
-		i, ok := idx[ki.sig]
-		if !ok {
+		for len(idx) <= ki.sig {
+			idx = append(idx, -1)
+		}
+		i := idx[ki.sig]
+		if i < 0 {
 			i = len(t.classes)
 			idx[ki.sig] = i
 			t.classes = append(t.classes, pclass{rep: ki, members: newBitset(int(t.np))})
@@ -96,44 +121,6 @@ func (t *typer) groupClasses() {
 		t.classes[i].members.add(u)
 		return true
 	})
-}
-
-// info returns the (cached) kinfo of k.
-func (t *typer) info(k key) *kinfo {
-	if ki, ok := t.infos[k]; ok {
-		return ki
-	}
-	ki := &kinfo{k: k, ys: make([]bool, len(t.n.cs)),
-		xm: newBitset(len(t.n.cs)), ym: newBitset(len(t.n.cs))}
-	sig := make([]byte, 0, 2*len(t.n.cs))
-	for i, c := range t.n.cs {
-		var b byte = '0'
-		if c.x.applies(k) {
-			ki.xs = append(ki.xs, i)
-			ki.xm.add(uint64(i))
-			b = '1'
-		}
-		if c.y.applies(k) {
-			ki.ys[i] = true
-			ki.ym.add(uint64(i))
-			b += 2
-		}
-		sig = append(sig, b)
-	}
-	for j, q := range t.n.qs {
-		var b byte = '0'
-		if q.x.applies(k) {
-			ki.reqs = append(ki.reqs, j)
-			b = '1'
-		}
-		if q.y.applies(k) {
-			b += 2
-		}
-		sig = append(sig, b)
-	}
-	ki.sig = string(sig)
-	t.infos[k] = ki
-	return ki
 }
 
 // containsOf returns the c-free patterns g applies to (ignoring g.c).
@@ -159,16 +146,16 @@ type pclause struct {
 	swapped bool
 }
 
-// pairClauses lists the ground clauses of S(a,b) for distinct elements.
-func (t *typer) pairClauses(a, b *kinfo) []pclause {
-	var out []pclause
+// pairClauses appends to out the ground clauses of S(a,b) for distinct
+// elements.
+func (t *typer) pairClauses(out []pclause, a, b *kinfo) []pclause {
 	for _, i := range a.xs {
-		if b.ys[i] {
+		if b.ym.has(uint64(i)) {
 			out = append(out, pclause{i, false})
 		}
 	}
 	for _, i := range b.xs {
-		if a.ys[i] {
+		if a.ym.has(uint64(i)) {
 			out = append(out, pclause{i, true})
 		}
 	}
@@ -208,7 +195,8 @@ func (t *typer) addClause(lits []int) {
 
 // pairSAT reports whether S(a,b) ∪ units is satisfiable.
 func (t *typer) pairSAT(a, b *kinfo, units []blit) bool {
-	t.loadPair(t.pairClauses(a, b), units)
+	t.scratch.pcs = t.pairClauses(t.scratch.pcs[:0], a, b)
+	t.loadPair(t.scratch.pcs, units)
 	return t.ts.solve()
 }
 

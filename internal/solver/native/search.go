@@ -12,15 +12,28 @@ var (
 // to a, read at x = y, plus the reflexive readings of units. It returns
 // the reflexive atoms' values per verb, or ok = false.
 func (t *typer) reflSAT(a *kinfo, units []blit) (rho []bool, ok bool) {
+	if !t.reflOK(a, units) {
+		return nil, false
+	}
+	rho = make([]bool, t.nverbs)
+	for v := range rho {
+		rho[v] = t.ts.value(v)
+	}
+	return rho, true
+}
+
+// reflOK is reflSAT without the model: it reports whether (T1) is
+// satisfiable and leaves a model in t.ts.
+func (t *typer) reflOK(a *kinfo, units []blit) bool {
 	t.ts.reset(t.nverbs)
 	for _, i := range a.xs {
-		if !a.ys[i] {
+		if !a.ym.has(uint64(i)) {
 			continue
 		}
 		d := t.n.cs[i].d
 		switch {
 		case len(d) == 0:
-			return nil, false
+			return false
 		case len(d) == 1:
 			t.ts.clause(d[0].refl(), d[0].refl())
 		case d[0].refl() == d[1].refl()^1:
@@ -32,21 +45,16 @@ func (t *typer) reflSAT(a *kinfo, units []blit) (rho []bool, ok bool) {
 	for _, l := range units {
 		t.ts.clause(l.refl(), l.refl())
 	}
-	if !t.ts.solve() {
-		return nil, false
-	}
-	rho = make([]bool, t.nverbs)
-	for v := range rho {
-		rho[v] = t.ts.value(v)
-	}
-	return rho, true
+	return t.ts.solve()
 }
 
 // viable returns the requirements of a that have no witness in G (they
 // must be witnessed by a itself), or ok = false when a cannot be in a type
 // set whose c-free part is within G.
+// The returned slice is scratch space, valid until the next call.
 func (t *typer) viable(a *kinfo, g bitset) (need []int, ok bool) {
-	var units []blit
+	need, units := t.scratch.need[:0], t.scratch.units[:0]
+	defer func() { t.scratch.need, t.scratch.units = need[:0], units[:0] }()
 	for _, j := range a.reqs {
 		if g.intersects(t.eligible(j, a)) {
 			continue
@@ -58,8 +66,7 @@ func (t *typer) viable(a *kinfo, g bitset) (need []int, ok bool) {
 		need = append(need, j)
 		units = append(units, q.e...)
 	}
-	_, ok = t.reflSAT(a, units)
-	return need, ok
+	return need, t.reflOK(a, units)
 }
 
 // gfp removes from g, until nothing changes, every pattern that is not
@@ -95,7 +102,8 @@ func forbidden(f []guard, k key) bool {
 // and are viable w.r.t. g; ok is false if some c has none.
 func (t *typer) candidates(f []guard, g bitset) (cands [][]*kinfo, ok bool) {
 	cands = make([][]*kinfo, len(t.monoc))
-	memo := map[string]bool{} // viability by signature, for this g
+	memo := t.scratch.memo[:0] // viability by signature, for this g
+	defer func() { t.scratch.memo = memo[:0] }()
 	for c, allowed := range t.monoc {
 		allowed.each(func(u uint64) bool {
 			k := key{u, c}
@@ -103,12 +111,16 @@ func (t *typer) candidates(f []guard, g bitset) (cands [][]*kinfo, ok bool) {
 				return true
 			}
 			ki := t.info(k)
-			v, done := memo[ki.sig]
-			if !done {
-				_, v = t.viable(ki, g)
-				memo[ki.sig] = v
+			for len(memo) <= ki.sig {
+				memo = append(memo, 0)
 			}
-			if v {
+			if memo[ki.sig] == 0 {
+				memo[ki.sig] = 2
+				if _, v := t.viable(ki, g); v {
+					memo[ki.sig] = 1
+				}
+			}
+			if memo[ki.sig] == 1 {
 				cands[c] = append(cands[c], ki)
 			}
 			return true

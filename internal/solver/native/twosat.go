@@ -55,7 +55,6 @@ func (s *twoSAT) isFalse(l int) bool {
 func (s *twoSAT) assume(l int) bool {
 	start := len(s.trail)
 	stack := append(s.stack[:0], l)
-	defer func() { s.stack = stack[:0] }()
 	for len(stack) > 0 {
 		x := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
@@ -64,11 +63,13 @@ func (s *twoSAT) assume(l int) bool {
 		}
 		if s.isFalse(x) {
 			s.undo(start)
+			s.stack = stack[:0]
 			return false
 		}
 		s.set(x)
 		stack = append(stack, s.imp[x]...)
 	}
+	s.stack = stack[:0]
 	return true
 }
 

@@ -1,0 +1,94 @@
+package native
+
+import (
+	"slices"
+	"sync"
+)
+
+// infoCache maps keys to their kinfo: per fresh predicate a segment of a
+// flat slice indexed by noun pattern when the pattern space is small, a
+// map otherwise. The kinfos themselves come from slabs, to allocate them
+// in bulk. Its memory is reused from problem to problem.
+type infoCache struct {
+	flat  []*kinfo // segment c+1 holds [u]; valid when ready[c+1]
+	ready []bool
+	np    int
+	big   map[key]*kinfo
+	slab  []kinfo
+}
+
+// denseNouns bounds the nouns for which the cache uses slices.
+const denseNouns = 12
+
+func (c *infoCache) init(nn, nc int) {
+	c.slab = c.slab[:0]
+	if nn > denseNouns {
+		c.big = map[key]*kinfo{}
+		return
+	}
+	c.big = nil
+	c.np = 1 << nn
+	if n := (nc + 1) * c.np; cap(c.flat) < n {
+		c.flat = make([]*kinfo, n)
+	} else {
+		c.flat = c.flat[:n]
+	}
+	c.ready = slices.Grow(c.ready[:0], nc+1)[:nc+1]
+	clear(c.ready)
+}
+
+func (c *infoCache) get(k key) *kinfo {
+	if c.big != nil {
+		return c.big[k]
+	}
+	if i := k.c + 1; c.ready[i] {
+		return c.flat[i*c.np+int(k.u)]
+	}
+	return nil
+}
+
+func (c *infoCache) put(k key, ki *kinfo) {
+	if c.big != nil {
+		c.big[k] = ki
+		return
+	}
+	i := k.c + 1
+	seg := c.flat[i*c.np : (i+1)*c.np]
+	if !c.ready[i] {
+		clear(seg)
+		c.ready[i] = true
+	}
+	seg[k.u] = ki
+}
+
+// alloc returns a fresh kinfo from the current slab.
+func (c *infoCache) alloc() *kinfo {
+	if len(c.slab) == cap(c.slab) {
+		c.slab = make([]kinfo, 0, min(max(16, 2*cap(c.slab)), 256))
+	}
+	c.slab = c.slab[:len(c.slab)+1]
+	return &c.slab[len(c.slab)-1]
+}
+
+// scratch holds buffers reused within one search, so the hot paths do not
+// allocate.
+type scratch struct {
+	sig    []byte    // info's signature
+	guards []guard   // monoFor's output
+	pcs    []pclause // pairSAT's ground clauses
+	need   []int     // viable's requirements witnessed by the key itself
+	units  []blit    // viable's unit literals
+	rel    []byte    // eligibleGround's pair-problem key
+	memo   []int8    // candidates' viability per signature: 0 unknown, 1 yes, 2 no
+}
+
+// workspace is the memory one Solve call works in. Workspaces are pooled,
+// so a call reuses the buffers of an earlier one instead of allocating;
+// each call has its own workspace, so Backend stays safe for concurrent
+// use. Nothing a call returns points into its workspace.
+type workspace struct {
+	slab nodeSlab
+	t    typer
+}
+
+var workspaces = sync.Pool{New: func() any { return new(workspace) }}
