@@ -144,22 +144,44 @@ type Signature map[string]int
 // SignatureOf collects the predicates of fs. It returns an error if a name
 // is used with two arities.
 func SignatureOf(fs ...Formula) (Signature, error) {
-	sig := Signature{}
+	sig := make(Signature, 8)
 	var err error
 	for _, f := range fs {
-		Walk(f, func(g Formula) bool {
-			a, ok := g.(*Atom)
-			if !ok {
-				return err == nil
-			}
-			if k, seen := sig[a.Pred]; seen && k != len(a.Args) && err == nil {
-				err = fmt.Errorf("predicate %q used with arities %d and %d", a.Pred, k, len(a.Args))
-			}
-			sig[a.Pred] = len(a.Args)
-			return false
-		})
+		collectSignature(f, sig, &err)
 	}
 	return sig, err
+}
+
+// collectSignature adds the predicates of f to sig; it is a direct
+// recursion rather than Walk because every model check pays for it.
+func collectSignature(f Formula, sig Signature, err *error) {
+	switch g := f.(type) {
+	case *Atom:
+		k, seen := sig[g.Pred]
+		switch {
+		case !seen:
+			sig[g.Pred] = len(g.Args)
+		case k != len(g.Args) && *err == nil:
+			*err = fmt.Errorf("predicate %q used with arities %d and %d", g.Pred, k, len(g.Args))
+		}
+	case *Not:
+		collectSignature(g.F, sig, err)
+	case *And:
+		for _, h := range g.Fs {
+			collectSignature(h, sig, err)
+		}
+	case *Or:
+		for _, h := range g.Fs {
+			collectSignature(h, sig, err)
+		}
+	case *Implies:
+		collectSignature(g.L, sig, err)
+		collectSignature(g.R, sig, err)
+	case *Forall:
+		collectSignature(g.Body, sig, err)
+	case *Exists:
+		collectSignature(g.Body, sig, err)
+	}
 }
 
 // Equal reports whether f and g are the same tree.

@@ -21,6 +21,28 @@ type binding struct {
 	a int
 }
 
+// EvalAll reports the index of the first formula of fs that is false in
+// s, or -1 if all are true. It checks the structure once, not once per
+// formula as repeated calls of Eval would. With an error it returns the
+// index of the formula that caused it, or -1 for a malformed structure.
+func EvalAll(fs []Formula, s *Structure) (int, error) {
+	if err := s.check(); err != nil {
+		return -1, err
+	}
+	e := evaluator{s: s, env: make([]binding, 0, 4)}
+	for i, f := range fs {
+		e.env = e.env[:0]
+		ok, err := e.eval(f)
+		if err != nil {
+			return i, err
+		}
+		if !ok {
+			return i, nil
+		}
+	}
+	return -1, nil
+}
+
 type evaluator struct {
 	s   *Structure
 	env []binding

@@ -118,14 +118,14 @@ func CheckModel(p *Problem, m *fol.Structure) error {
 	if m.Size < 1 {
 		return fmt.Errorf("model has an empty domain")
 	}
-	for i, f := range p.Sentences {
-		ok, err := fol.Eval(f, m)
-		if err != nil {
-			return fmt.Errorf("sentence %d: %w", i+1, err)
-		}
-		if !ok {
-			return fmt.Errorf("model does not satisfy sentence %d", i+1)
-		}
+	i, err := fol.EvalAll(p.Sentences, m)
+	switch {
+	case err != nil && i < 0:
+		return fmt.Errorf("model: %w", err)
+	case err != nil:
+		return fmt.Errorf("sentence %d: %w", i+1, err)
+	case i >= 0:
+		return fmt.Errorf("model does not satisfy sentence %d", i+1)
 	}
 	return nil
 }
