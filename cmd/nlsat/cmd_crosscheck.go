@@ -23,10 +23,14 @@ type crosscheckOptions struct {
 	gen       *generateOptions
 	fragments string
 	in        string
+	z3mode    *enumFlag
 }
 
 func newCrosscheckCmd(s streams) *cobra.Command {
-	o := &crosscheckOptions{gen: &generateOptions{fragment: newEnum("A", "S", "W", "V", "Z", "A"), solver: newSolverOptions("both", false)}}
+	o := &crosscheckOptions{
+		gen:    &generateOptions{fragment: newEnum("A", "S", "W", "V", "Z", "A"), solver: newSolverOptions("both", false)},
+		z3mode: newEnum("full", "full", "plain"),
+	}
 	cmd := &cobra.Command{
 		Use:   "crosscheck",
 		Short: "Decide instances with both the native procedure and Z3, and compare",
@@ -50,6 +54,7 @@ and makes crosscheck exit with status 1. For speed figures use -j 1.
 	f := cmd.Flags()
 	f.StringVar(&o.fragments, "fragments", "S,W,V,Z,A", "comma-separated fragments to draw from")
 	f.StringVar(&o.in, "in", "", "read instances from this JSONL file instead of drawing them")
+	f.Var(o.z3mode, "z3", "full: nlsat's z3 backend (quantified check, then a finite-model search, then other seeds); plain: one quantified check, Z3 as the paper used it")
 	f.IntVarP(&o.gen.count, "count", "n", 200, "instances per fragment")
 	f.Var(&o.gen.m, "m", "sentences per instance, number or range (default: the hard region)")
 	f.Var(&o.gen.n1, "n1", "nouns per instance, number or range (default 6-16 for S, W; 3-8 for V, Z, A)")
@@ -96,7 +101,7 @@ func runCrosscheck(ctx context.Context, o *crosscheckOptions, s streams) error {
 	err = pipeline.Run(ctx, pipeline.Config[*ccWorker, ccResult]{
 		Workers: o.gen.solver.jobs, Limit: len(insts),
 		New: func() (*ccWorker, error) {
-			z, err := z3.New(z3.Options{Timeout: o.gen.solver.timeout})
+			z, err := z3.New(z3.Options{Timeout: o.gen.solver.timeout, Plain: o.z3mode.value == "plain"})
 			return &ccWorker{nat: native.New(native.Options{}), z: z}, err
 		},
 		Close: func(w *ccWorker) { w.z.Close() },
@@ -132,7 +137,7 @@ func runCrosscheck(ctx context.Context, o *crosscheckOptions, s streams) error {
 	if err != nil {
 		return err
 	}
-	tab.print(s.Out, z3.Version())
+	tab.print(s.Out, z3.Version()+" ("+o.z3mode.value+")")
 	if disagreements > 0 {
 		return fmt.Errorf("%d disagreements between native and z3 (printed above)", disagreements)
 	}

@@ -113,7 +113,8 @@ func (j *job) decide() (solver.Result, error) {
 func (j *job) run() (attempt, outcome, error) {
 	total := float64(clampU32(j.b.opts.RLimit))
 	budget := min(firstBudget, total)
-	if j.b.oneAttempt {
+	plain := j.b.opts.Plain
+	if j.b.oneAttempt || plain {
 		budget = total
 	}
 	var o outcome
@@ -131,7 +132,9 @@ func (j *job) run() (attempt, outcome, error) {
 		case r != C.Z3_L_UNDEF && used < budget:
 			a.r = r
 			return a, o, nil
-		case total-o.used <= 0 || n == maxAttempts:
+		case plain && used < budget:
+			return a, o, nil // Z3 gave up; decide reads its reason
+		case total-o.used <= 0 || n == maxAttempts || plain:
 			if used >= budget {
 				o.why = solver.ResourceLimit
 			}

@@ -29,6 +29,11 @@ type Options struct {
 	RLimit uint64
 	// Seed is Z3's random seed (its random_seed parameter).
 	Seed uint32
+	// Plain makes one quantified check with the whole budget, as the
+	// paper's oracle did: no finite-model search by grounding and no
+	// further seeds. Z3 then leaves many satisfiable V, Z and A instances
+	// undecided; crosscheck uses it to compare with Z3 as it is.
+	Plain bool
 }
 
 // withDefaults returns o with zero fields replaced by their defaults.
