@@ -13,6 +13,7 @@ import (
 	"github.com/nlsat/nlsat/internal/dataset"
 	"github.com/nlsat/nlsat/internal/fol"
 	"github.com/nlsat/nlsat/internal/fragments"
+	"github.com/nlsat/nlsat/internal/phase"
 	"github.com/nlsat/nlsat/internal/pipeline"
 	"github.com/nlsat/nlsat/internal/solver"
 )
@@ -26,6 +27,8 @@ type generateOptions struct {
 	ownShare  float64
 	negProb   float64
 	repeats   bool
+	region    string
+	fragSet   bool
 	solver    *solverOptions
 }
 
@@ -41,6 +44,7 @@ func (o *generateOptions) addFlags(cmd *cobra.Command) {
 	f.Float64Var(&o.ownShare, "own-share", 0.5, "probability of drawing one of the fragment's own three templates rather than an inherited one")
 	f.Float64Var(&o.negProb, "neg-prob", 0.5, "probability of each optional negation (non-, not, does not)")
 	f.BoolVar(&o.repeats, "allow-repeats", false, "allow the same noun or verb twice in one sentence")
+	f.StringVar(&o.region, "region", "", "region.json from nlsat phase-sweep: draw (m, n1, n2) uniformly from its points instead of --m, --n1, --n2")
 	o.solver.addFlags(cmd)
 }
 
@@ -64,6 +68,7 @@ per (m, n1, n2) point on stderr.
   nlsat generate --fragment S --n1 10 --m 12-16 --solver none`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			o.fragSet = cmd.Flags().Changed("fragment")
 			return runGenerate(cmd.Context(), o, s)
 		},
 	}
@@ -78,6 +83,7 @@ type drawPlan struct {
 	m, n1, n2 intRange
 	autoM     bool
 	seed      uint64
+	region    []phase.Point // when set, (m, n1, n2) are drawn from these
 }
 
 func (o *generateOptions) plan() (drawPlan, error) {
@@ -106,6 +112,10 @@ func (o *generateOptions) plan() (drawPlan, error) {
 	}
 	if o.count < 1 {
 		return p, usagef("--count must be at least 1, got %d", o.count)
+	}
+	if o.region != "" {
+		p.region, err = o.loadRegion(&p)
+		return p, err
 	}
 	// Every corner of the ranges must be drawable.
 	for _, n1 := range []int{p.n1.Lo, p.n1.Hi} {
@@ -153,6 +163,10 @@ func uniform(rng *rand.Rand, r intRange) int { return r.Lo + rng.IntN(r.Hi-r.Lo+
 // the seed and i.
 func (p drawPlan) draw(i int) (fragments.Instance, error) {
 	rng := rand.New(rand.NewPCG(p.seed, uint64(i)))
+	if len(p.region) > 0 {
+		pt := p.region[rng.IntN(len(p.region))]
+		return fragments.Sample(rng, p.frag, p.params, pt.M, pt.N1, pt.N2)
+	}
 	n1, n2 := uniform(rng, p.n1), uniform(rng, p.n2)
 	m := hardM(p.frag, n1, n2)
 	if !p.autoM {

@@ -83,6 +83,8 @@ sound and complete procedure, and writes the labelled instances as JSONL.
 		newSolveCmd(s),
 		newLabelCmd(s),
 		newCrosscheckCmd(s),
+		newPhaseSweepCmd(s),
+		newPlotCmd(s),
 	)
 	return root
 }

@@ -1,0 +1,45 @@
+// Package phase maps the phase-change region of a fragment: it sweeps a
+// grid of (m, n1, n2) points, estimates P(sat) at each with a Wilson
+// interval, finds the points whose P(sat) lies in a band (the paper's
+// [0.35, 0.65]), writes them as a region file for the generator, and draws
+// the figures.
+//
+// # Determinism
+//
+// Sample s of point (m, n1, n2) of fragment f draws its instance from
+// rand.NewPCG(seed, Stream(f, point, s)) alone, so an instance does not
+// depend on the number of workers, on the grid around its point, or on
+// whether the sweep is uniform or adaptive. Counts, estimates, intervals,
+// verdicts and the region are therefore identical for any worker count;
+// only solver times vary, and they are kept out of points.csv and
+// points.jsonl, in timing.csv.
+//
+// # Estimates
+//
+// P(sat) is sat / (sat + unsat); instances a solver leaves unknown are
+// counted but not in the estimate. Its interval is the Wilson score
+// interval at 95% (normal quantile from gonum's distuv). A point's verdict
+// says whether the interval lies above, inside or below the band, or
+// straddles an edge.
+//
+// # Adaptive sampling
+//
+// With Config.Budget above Config.Samples, every point starts with
+// Samples instances and doubles its count in rounds while its verdict is
+// "straddles", until Budget is spent. Batch sizes and the stopping rule
+// depend only on the counts, so adaptive sweeps are deterministic too.
+//
+// # Region files
+//
+// A region (region.json) records the band, the confidence, the seed, the
+// sample counts, the sampler parameters, the toolkit version and the
+// solver, and every point of one fragment whose estimated P(sat) lies in
+// the band, with its interval, count and verdict.
+//
+// # Figures
+//
+// Figures are drawn with gonum/plot at 800×500 pixels (PNG) and as SVG;
+// each comes with the CSV of the numbers it shows. For V, Z and A the
+// curves are drawn at one n2 and the heat map pools all points into cells
+// of (α, β).
+package phase

@@ -1,0 +1,132 @@
+package phase
+
+import (
+	"encoding/csv"
+	"fmt"
+	"image/color"
+	"io"
+	"path/filepath"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/palette/moreland"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+	"gonum.org/v1/plot/vg/vgimg"
+	"gonum.org/v1/plot/vg/vgsvg"
+)
+
+// Figure is one drawn figure with the table of numbers behind it.
+type Figure struct {
+	// Name is the file name without extension, such as "psat-alpha-S".
+	Name string
+	// Table is the CSV behind the figure, header first.
+	Table [][]string
+	draw  func(c draw.Canvas)
+}
+
+// Figure sizes: 8 by 5 inches at 100 dots per inch.
+const (
+	figW = 8 * vg.Inch
+	figH = 5 * vg.Inch
+	dpi  = 100
+)
+
+// Encode draws the figure as "png" or "svg" onto w.
+func (f Figure) Encode(w io.Writer, format string) error {
+	var wt io.WriterTo
+	switch format {
+	case "png":
+		c := vgimg.NewWith(vgimg.UseWH(figW, figH), vgimg.UseDPI(dpi), vgimg.UseBackgroundColor(color.White))
+		f.draw(draw.New(c))
+		wt = vgimg.PngCanvas{Canvas: c}
+	case "svg":
+		c := vgsvg.New(figW, figH)
+		f.draw(draw.New(c))
+		wt = c
+	default:
+		return fmt.Errorf("unknown figure format %q: allowed values are png, svg", format)
+	}
+	_, err := wt.WriteTo(w)
+	return err
+}
+
+// WriteFigures writes NAME.png, NAME.svg and NAME.csv for every figure
+// into dir, each atomically.
+func WriteFigures(dir string, figs []Figure) error {
+	for _, f := range figs {
+		for _, format := range []string{"png", "svg"} {
+			err := WriteFile(filepath.Join(dir, f.Name+"."+format), func(w io.Writer) error { return f.Encode(w, format) })
+			if err != nil {
+				return err
+			}
+		}
+		err := WriteFile(filepath.Join(dir, f.Name+".csv"), func(w io.Writer) error {
+			cw := csv.NewWriter(w)
+			cw.WriteAll(f.Table)
+			return cw.Error()
+		})
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// curveColor returns the colour of curve i of k, from dark purple through
+// blue and green to ochre (Kindlmann's map without its near-black and
+// near-white ends, so every curve stands out on white).
+func curveColor(i, k int) color.Color {
+	cm := moreland.Kindlmann()
+	cm.SetMin(0)
+	cm.SetMax(1)
+	v := 0.15
+	if k > 1 {
+		v += 0.65 * float64(i) / float64(k-1)
+	}
+	c, err := cm.At(v)
+	if err != nil {
+		return color.Black
+	}
+	return c
+}
+
+// errPoints are points with asymmetric vertical error bars.
+type errPoints []struct{ x, y, lo, hi float64 }
+
+func (e errPoints) Len() int                    { return len(e) }
+func (e errPoints) XY(i int) (float64, float64) { return e[i].x, e[i].y }
+func (e errPoints) YError(i int) (float64, float64) {
+	return e[i].y - e[i].lo, e[i].hi - e[i].y
+}
+
+// newPlot returns a plot with a title and axis labels.
+func newPlot(title, x, y string) *plot.Plot {
+	p := plot.New()
+	p.Title.Text = title
+	p.X.Label.Text = x
+	p.Y.Label.Text = y
+	p.Add(plotter.NewGrid())
+	return p
+}
+
+// addCurve adds a line with points, optional error bars and a legend
+// entry.
+func addCurve(p *plot.Plot, pts errPoints, bars bool, c color.Color, name string) error {
+	lp, sp, err := plotter.NewLinePoints(pts)
+	if err != nil {
+		return err
+	}
+	lp.Color, sp.Color, sp.Radius = c, c, vg.Points(2)
+	p.Add(lp, sp)
+	if bars {
+		eb, err := plotter.NewYErrorBars(pts)
+		if err != nil {
+			return err
+		}
+		eb.Color = c
+		p.Add(eb)
+	}
+	p.Legend.Add(name, lp, sp)
+	return nil
+}

@@ -1,0 +1,102 @@
+package phase
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/nlsat/nlsat/internal/pipeline"
+	"github.com/nlsat/nlsat/internal/solver"
+)
+
+// task is one instance to solve: sample s of point p.
+type task struct{ p, s int }
+
+// outcome is one solved instance.
+type outcome struct {
+	st      solver.Status
+	elapsed time.Duration
+}
+
+// Run sweeps the points and returns one estimate per point, in the order
+// of cfg.Points. The counts, intervals and verdicts depend only on the
+// configuration, never on cfg.Workers; only the times vary.
+func Run(ctx context.Context, cfg Config) ([]Estimate, error) {
+	if err := cfg.check(); err != nil {
+		return nil, err
+	}
+	budget := max(cfg.Budget, cfg.Samples)
+	est := make([]Estimate, len(cfg.Points))
+	active := make([]int, len(cfg.Points))
+	for i, p := range cfg.Points {
+		est[i] = Estimate{Fragment: cfg.Fragment, Point: p}
+		active[i] = i
+	}
+	for len(active) > 0 {
+		var tasks []task
+		for _, i := range active {
+			batch := cfg.Samples
+			if est[i].N > 0 {
+				batch = min(est[i].N, budget-est[i].N) // double the count
+			}
+			for s := est[i].N; s < est[i].N+batch; s++ {
+				tasks = append(tasks, task{i, s})
+			}
+		}
+		if err := cfg.round(ctx, tasks, est); err != nil {
+			return nil, err
+		}
+		next := active[:0]
+		for _, i := range active {
+			est[i].finish(cfg.Band)
+			if est[i].Verdict == Straddles && est[i].N < budget {
+				next = append(next, i)
+			}
+		}
+		active = next
+	}
+	return est, nil
+}
+
+// round solves the tasks on the workers and adds the outcomes to est in
+// task order.
+func (c *Config) round(ctx context.Context, tasks []task, est []Estimate) error {
+	return pipeline.Run(ctx, pipeline.Config[solver.Backend, outcome]{
+		Workers: c.Workers, Limit: len(tasks),
+		New: c.NewBackend, Close: c.Close,
+		Do: func(ctx context.Context, b solver.Backend, i int) (outcome, error) {
+			t := tasks[i]
+			p := c.Points[t.p]
+			inst, err := Draw(c.Fragment, c.Params, c.Seed, p, t.s)
+			if err != nil {
+				return outcome{}, err
+			}
+			start := time.Now()
+			res, err := b.Solve(ctx, &solver.Problem{Sentences: inst.Formulas()})
+			if err != nil {
+				return outcome{}, fmt.Errorf("m=%d n1=%d n2=%d sample %d: %w", p.M, p.N1, p.N2, t.s, err)
+			}
+			if res.Status == solver.Unknown && res.Reason == solver.Canceled {
+				return outcome{}, ctx.Err()
+			}
+			return outcome{res.Status, time.Since(start)}, nil
+		},
+		Emit: func(i int, o outcome) (bool, error) {
+			e := &est[tasks[i].p]
+			e.N++
+			switch o.st {
+			case solver.Sat:
+				e.Sat++
+			case solver.Unsat:
+				e.Unsat++
+			default:
+				e.Unknown++
+			}
+			e.times = append(e.times, o.elapsed)
+			if c.Done != nil {
+				c.Done(o.st)
+			}
+			return false, nil
+		},
+	})
+}

@@ -1,0 +1,110 @@
+package phase
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"slices"
+	"time"
+
+	"github.com/nlsat/nlsat/internal/fragments"
+	"github.com/nlsat/nlsat/internal/solver"
+)
+
+// Confidence is the confidence level of every interval: 95%.
+const Confidence = 0.95
+
+// Config describes one sweep over the points of one fragment.
+type Config struct {
+	Fragment fragments.Fragment
+	Params   fragments.Params
+	Points   []Point
+	// Samples is the number of instances per point, or in adaptive mode
+	// the size of the first batch.
+	Samples int
+	// Budget, when greater than Samples, makes the sweep adaptive: a point
+	// is sampled in batches that double its count until its interval lies
+	// clearly above, inside or below Band, or Budget instances are spent.
+	Budget int
+	Band   Band
+	Seed   uint64
+	// Workers is the number of parallel solvers (0 = all cores).
+	Workers int
+	// NewBackend creates one worker's solver; Close (optional) releases it.
+	NewBackend func() (solver.Backend, error)
+	Close      func(solver.Backend)
+	// Done (optional) is called once per solved instance, in order.
+	Done func(solver.Status)
+}
+
+// Estimate is the outcome of a sweep at one point.
+type Estimate struct {
+	Fragment fragments.Fragment
+	Point
+	N, Sat, Unsat, Unknown int
+	// P is sat / (sat + unsat), NaN if nothing was decided; CI is its
+	// Wilson interval at Confidence.
+	P       float64
+	CI      Interval
+	Verdict Verdict
+	// Timed reports whether MedianTime and P90Time were measured.
+	Timed               bool
+	MedianTime, P90Time time.Duration
+	times               []time.Duration
+}
+
+// Decided returns sat + unsat.
+func (e *Estimate) Decided() int { return e.Sat + e.Unsat }
+
+// finish computes P, its interval, the verdict and the time quantiles.
+func (e *Estimate) finish(b Band) {
+	e.P = math.NaN()
+	if d := e.Decided(); d > 0 {
+		e.P = float64(e.Sat) / float64(d)
+	}
+	e.CI = Wilson(e.Sat, e.Decided(), Confidence)
+	e.Verdict = b.Classify(e.CI)
+	if len(e.times) > 0 {
+		ts := slices.Clone(e.times)
+		slices.Sort(ts)
+		e.Timed = true
+		e.MedianTime, e.P90Time = quantile(ts, 0.5), quantile(ts, 0.9)
+	}
+}
+
+// quantile returns the q-quantile of sorted durations (nearest rank).
+func quantile(ts []time.Duration, q float64) time.Duration {
+	i := int(math.Ceil(q*float64(len(ts)))) - 1
+	return ts[min(max(i, 0), len(ts)-1)]
+}
+
+// Stream returns the PCG stream of sample s at point p of fragment f: the
+// instance's randomness depends only on the seed and this global index,
+// never on the worker count, the grid around p or the order of work.
+func Stream(f fragments.Fragment, p Point, s int) uint64 {
+	return uint64(f)<<60 | uint64(p.M)<<48 | uint64(p.N1)<<40 | uint64(p.N2)<<32 | uint64(s)
+}
+
+// Draw samples instance s of point p.
+func Draw(f fragments.Fragment, params fragments.Params, seed uint64, p Point, s int) (fragments.Instance, error) {
+	rng := rand.New(rand.NewPCG(seed, Stream(f, p, s)))
+	return fragments.Sample(rng, f, params, p.M, p.N1, p.N2)
+}
+
+func (c *Config) check() error {
+	switch {
+	case c.Samples < 1:
+		return fmt.Errorf("samples must be at least 1, got %d", c.Samples)
+	case c.NewBackend == nil:
+		return errors.New("a sweep needs a solver")
+	case !(c.Band.Lo <= c.Band.Hi):
+		return fmt.Errorf("band [%v, %v] is empty", c.Band.Lo, c.Band.Hi)
+	}
+	for _, p := range c.Points {
+		if p.M >= 1<<12 || p.N1 >= 1<<8 || p.N2 >= 1<<8 {
+			return fmt.Errorf("point m=%d n1=%d n2=%d is too large for a sweep", p.M, p.N1, p.N2)
+		}
+	}
+	return nil
+}

@@ -1,0 +1,32 @@
+package phase
+
+import (
+	"io"
+	"path/filepath"
+)
+
+// WriteSweep writes the files of one fragment's sweep into dir, each
+// atomically: points.csv, points.jsonl, timing.csv, crossings.csv,
+// region.json and the figures with their CSVs.
+func WriteSweep(dir string, es []Estimate, region *Region, fixedN2 int) error {
+	files := []struct {
+		name  string
+		write func(io.Writer) error
+	}{
+		{"points.csv", func(w io.Writer) error { return WritePoints(w, es) }},
+		{"points.jsonl", func(w io.Writer) error { return WritePointsJSONL(w, es) }},
+		{"timing.csv", func(w io.Writer) error { return WriteTiming(w, es) }},
+		{"crossings.csv", func(w io.Writer) error { return WriteCrossings(w, Crossings(es)) }},
+		{"region.json", region.Write},
+	}
+	for _, f := range files {
+		if err := WriteFile(filepath.Join(dir, f.name), f.write); err != nil {
+			return err
+		}
+	}
+	figs, err := Figures(es, fixedN2)
+	if err != nil {
+		return err
+	}
+	return WriteFigures(dir, figs)
+}
