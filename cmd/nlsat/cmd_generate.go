@@ -210,12 +210,11 @@ func runGenerate(ctx context.Context, o *generateOptions, s streams) error {
 	if err != nil {
 		return err
 	}
-	out, err := dataset.CreateAtomic(o.out, s.Out)
+	out, enc, err := createRecords(o.out, s)
 	if err != nil {
-		return usageError{err}
+		return err
 	}
 	defer out.Abort()
-	enc := dataset.NewEncoder(out)
 	stats := newUnknownStats()
 	prog := newProgress(s.Err, "generate "+plan.frag.String(), o.count, o.solver.quiet)
 	written, solverName := 0, "none"

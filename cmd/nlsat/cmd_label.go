@@ -148,12 +148,11 @@ func runLabel(ctx context.Context, o *labelOptions, in string, s streams) error 
 	if err != nil {
 		return err
 	}
-	out, err := dataset.CreateAtomic(o.out, s.Out)
+	out, enc, err := createRecords(o.out, s)
 	if err != nil {
-		return usageError{err}
+		return err
 	}
 	defer out.Abort()
-	enc := dataset.NewEncoder(out)
 	prog := newProgress(s.Err, "label", len(recs), o.solver.quiet)
 	var counts [3]int
 	changed, solverName := 0, ""
@@ -258,4 +257,14 @@ func wordsOf(sents []fragments.Sentence) (nouns, verbs []string) {
 		}
 	}
 	return nouns, verbs
+}
+
+// createRecords opens an atomic JSONL output (- for stdout) with its
+// encoder; a path that cannot be written is a usage error.
+func createRecords(name string, s streams) (*dataset.AtomicFile, *dataset.Encoder, error) {
+	out, err := dataset.CreateAtomic(name, s.Out)
+	if err != nil {
+		return nil, nil, usageError{err}
+	}
+	return out, dataset.NewEncoder(out), nil
 }
