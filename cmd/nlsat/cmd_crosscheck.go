@@ -144,14 +144,6 @@ func runCrosscheck(ctx context.Context, o *crosscheckOptions, s streams) error {
 	return nil
 }
 
-func sentenceFormulas(sents []fragments.Sentence) []fol.Formula {
-	fs := make([]fol.Formula, len(sents))
-	for i, st := range sents {
-		fs[i] = st.Formula()
-	}
-	return fs
-}
-
 func (o *crosscheckOptions) instances(s streams) ([]ccInstance, error) {
 	if o.in != "" {
 		recs, err := readRecords(o.in, s.In)

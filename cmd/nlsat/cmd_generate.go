@@ -188,14 +188,6 @@ func record(inst fragments.Instance, id, seed string) *dataset.Record {
 	return r
 }
 
-func formulas(inst fragments.Instance) []fol.Formula {
-	fs := make([]fol.Formula, len(inst.Sentences))
-	for i, s := range inst.Sentences {
-		fs[i] = s.Formula()
-	}
-	return fs
-}
-
 type generated struct {
 	inst fragments.Instance
 	dec  decision
@@ -244,7 +236,7 @@ func runGenerate(ctx context.Context, o *generateOptions, s streams) error {
 			if err != nil || b == nil {
 				return generated{inst: inst}, err
 			}
-			d, err := decide(ctx, b, formulas(inst), true)
+			d, err := decide(ctx, b, inst.Formulas(), true)
 			if err != nil {
 				return generated{}, fmt.Errorf("instance %s: %w", dataset.SeedString(plan.seed, i), err)
 			}

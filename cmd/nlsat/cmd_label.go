@@ -167,11 +167,7 @@ func runLabel(ctx context.Context, o *labelOptions, in string, s streams) error 
 		},
 		Close: closeBackend,
 		Do: func(ctx context.Context, b solver.Backend, i int) (decision, error) {
-			fs := make([]fol.Formula, len(recs[i].sents))
-			for k, st := range recs[i].sents {
-				fs[k] = st.Formula()
-			}
-			d, err := decide(ctx, b, fs, true)
+			d, err := decide(ctx, b, sentenceFormulas(recs[i].sents), true)
 			if err != nil {
 				return d, fmt.Errorf("record %d (%s): %w", i+1, recs[i].rec.ID, err)
 			}

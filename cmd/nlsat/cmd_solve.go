@@ -62,11 +62,7 @@ func runSolve(ctx context.Context, o *solveOptions, args []string, s streams) er
 		return err
 	}
 	defer closeBackend(b)
-	fs := make([]fol.Formula, len(sents))
-	for i, st := range sents {
-		fs[i] = st.Formula()
-	}
-	d, err := decide(ctx, b, fs, true)
+	d, err := decide(ctx, b, sentenceFormulas(sents), true)
 	if err != nil {
 		return err
 	}

@@ -69,10 +69,7 @@ func runTranslate(o *translateOptions, args []string, s streams) error {
 	if err != nil {
 		return err
 	}
-	fs := make([]fol.Formula, len(sents))
-	for i, st := range sents {
-		fs[i] = st.Formula()
-	}
+	fs := sentenceFormulas(sents)
 	out, err := dataset.CreateAtomic(o.out, s.Out)
 	if err != nil {
 		return usageError{err}

@@ -7,6 +7,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/nlsat/nlsat/internal/fol"
 	"github.com/nlsat/nlsat/internal/fragments"
 )
 
@@ -73,4 +74,13 @@ func parseSentences(lines []inputLine, frag *fragments.Fragment) ([]fragments.Se
 		out[i] = s
 	}
 	return out, nil
+}
+
+// sentenceFormulas returns the formulas of sents, in order.
+func sentenceFormulas(sents []fragments.Sentence) []fol.Formula {
+	fs := make([]fol.Formula, len(sents))
+	for i, st := range sents {
+		fs[i] = st.Formula()
+	}
+	return fs
 }
