@@ -133,28 +133,9 @@ func (o *generateOptions) plan() (drawPlan, error) {
 // mRange returns the smallest and largest m drawn at (n1, n2).
 func (p drawPlan) mRange(n1, n2 int) []int {
 	if p.autoM {
-		return []int{hardM(p.frag, n1, n2)}
+		return []int{phase.HardM(p.frag, n1, n2)}
 	}
 	return []int{p.m.Lo, p.m.Hi}
-}
-
-// hardM is the number of sentences at which about half of the instances
-// are satisfiable: a linear fit of the crossing point of P(sat) over n1,
-// measured with this sampler at its default parameters (300 instances per
-// (n1, m) point, n2 drawn from 3-8, native labels). P(sat) depends almost
-// only on n1. Region files measured by a phase sweep supersede it.
-func hardM(f fragments.Fragment, n1, _ int) int {
-	fit := hardFit[f]
-	return max(1, int(fit[0]*float64(n1)+fit[1]+0.5))
-}
-
-// hardFit holds slope and intercept of m* over n1 per fragment.
-var hardFit = map[fragments.Fragment][2]float64{
-	fragments.S: {1.2, 1.5},
-	fragments.W: {1.5, 1.0},
-	fragments.V: {2.9, 0.7},
-	fragments.Z: {3.5, 0.8},
-	fragments.A: {4.8, 1.5},
 }
 
 func uniform(rng *rand.Rand, r intRange) int { return r.Lo + rng.IntN(r.Hi-r.Lo+1) }
@@ -168,7 +149,7 @@ func (p drawPlan) draw(i int) (fragments.Instance, error) {
 		return fragments.Sample(rng, p.frag, p.params, pt.M, pt.N1, pt.N2)
 	}
 	n1, n2 := uniform(rng, p.n1), uniform(rng, p.n2)
-	m := hardM(p.frag, n1, n2)
+	m := phase.HardM(p.frag, n1, n2)
 	if !p.autoM {
 		m = uniform(rng, p.m)
 	}

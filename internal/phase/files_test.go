@@ -191,3 +191,27 @@ func checkPNG(t *testing.T, f Figure) {
 	}
 	t.Logf("%s: %d non-white pixels, %d colours", f.Name, drawn, len(colours))
 }
+
+func TestDefaultRegions(t *testing.T) {
+	for _, f := range fragments.All() {
+		r, err := DefaultRegion(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.FragmentOf() != f || len(r.Points) < 10 {
+			t.Errorf("%v: region of %v with %d points", f, r.FragmentOf(), len(r.Points))
+		}
+		p := fragments.DefaultParams()
+		if r.Params != (SamplerParams{p.OwnShare, p.NegProb, p.Distinct}) {
+			t.Errorf("%v: sampler parameters %+v are not the defaults", f, r.Params)
+		}
+		for _, pt := range r.Points {
+			if !r.Band.Contains(pt.PSat) {
+				t.Errorf("%v: point %+v outside the band %+v", f, pt.Point, r.Band)
+			}
+			if err := fragments.Validate(f, p, pt.M, pt.N1, pt.N2); err != nil {
+				t.Errorf("%v: point %+v: %v", f, pt.Point, err)
+			}
+		}
+	}
+}

@@ -1,0 +1,30 @@
+package phase
+
+import (
+	"bytes"
+	"embed"
+	"fmt"
+
+	"github.com/nlsat/nlsat/internal/fragments"
+)
+
+// defaultRegions are the regions of the default sweep (nlsat phase-sweep
+// with every default: band 0.35–0.65, 200 instances per point, the
+// sampler's default parameters, native labels), shipped so that a dataset
+// can be built without running a sweep first.
+//
+//go:embed regions/*.json
+var defaultRegions embed.FS
+
+// DefaultRegion returns the shipped region of fragment f.
+func DefaultRegion(f fragments.Fragment) (*Region, error) {
+	b, err := defaultRegions.ReadFile("regions/" + f.String() + ".json")
+	if err != nil {
+		return nil, fmt.Errorf("no built-in region for fragment %v", f)
+	}
+	r, err := ReadRegion(bytes.NewReader(b))
+	if err != nil {
+		return nil, fmt.Errorf("built-in region of %v: %w", f, err)
+	}
+	return r, nil
+}
