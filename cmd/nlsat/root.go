@@ -17,6 +17,10 @@ import (
 // module version from the build info is used.
 var version = ""
 
+// commit is the source revision, set at link time like version; otherwise
+// it is taken from the build info when the go command recorded it.
+var commit = ""
+
 // streams are the standard streams a command uses, injected so that tests
 // run commands in-process.
 type streams struct {
@@ -85,6 +89,8 @@ sound and complete procedure, and writes the labelled instances as JSONL.
 		newCrosscheckCmd(s),
 		newPhaseSweepCmd(s),
 		newPlotCmd(s),
+		newStatsCmd(s),
+		newPromptCmd(s),
 	)
 	return root
 }

@@ -1,0 +1,144 @@
+package prompt
+
+import (
+	"bytes"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/nlsat/nlsat/internal/dataset"
+)
+
+// The expected prompts are Appendix C typed out by hand, with the choices
+// recorded in doc.go: sentences joined by spaces, paragraphs by a blank
+// line, no "Q:" before the second question of prompt (b).
+func TestPromptsFollowAppendixC(t *testing.T) {
+	text := "Some scholar loves some musician. Every musician is an artist."
+	tests := []struct {
+		name, got, want string
+	}{
+		{"satisfiable/unsatisfiable", SatUnsat(text),
+			"Q: Given the following set of sentences, tell me whether they are satisfiable or not. Generate satisfiable if they are and unsatisfiable if they are not. Set of sentences: Some scholar loves some musician. Every musician is an artist.\n\nA:"},
+		{"True/False with Figure 1", TrueFalse(Figure1, text),
+			"Q: Given the following set of sentences, tell me whether they are satisfiable or not. Generate True if they are and False if they are not.\n\n" +
+				"Set of sentences: Every scholar is a poet. Every poet loves some musician. Some scholar does not love any musician.\n\n" +
+				"A: False\n\n" +
+				"Given the following set of sentences, tell me whether they are satisfiable or not. Generate True if they are and False if they are not.\n\n" +
+				"Set of sentences: Some scholar loves some musician. Every musician is an artist.\n\nA:"},
+		{"True/False with a sat example", TrueFalse(Example{ID: "x", Sentences: []string{"Every artist is a baker."}, Label: dataset.LabelSat}, text),
+			"Q: Given the following set of sentences, tell me whether they are satisfiable or not. Generate True if they are and False if they are not.\n\n" +
+				"Set of sentences: Every artist is a baker.\n\nA: True\n\n" +
+				"Given the following set of sentences, tell me whether they are satisfiable or not. Generate True if they are and False if they are not.\n\n" +
+				"Set of sentences: Some scholar loves some musician. Every musician is an artist.\n\nA:"},
+	}
+	for _, tt := range tests {
+		if tt.got != tt.want {
+			t.Errorf("%s:\ngot  %q\nwant %q", tt.name, tt.got, tt.want)
+		}
+	}
+}
+
+func TestNewRow(t *testing.T) {
+	r := &dataset.Record{ID: "V-7", Fragment: "V", Label: dataset.LabelUnsat, N1: 3, N2: 1,
+		Sentences: []string{"Every artist admires some baker.", "No baker is an artist."}}
+	row, err := NewRow(r, Figure1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := Row{ID: "V-7", Fragment: "V", Text: "Every artist admires some baker. No baker is an artist.", Label: 0, LabelText: "unsat",
+		M: 2, N1: 3, N2: 1, TargetSat: "unsatisfiable", TargetTF: "False", ExampleID: Figure1.ID}
+	want.PromptSat, want.PromptTF = SatUnsat(want.Text), TrueFalse(Figure1, want.Text)
+	if row != want {
+		t.Errorf("got %+v\nwant %+v", row, want)
+	}
+	r.Label = dataset.LabelAbsent
+	if _, err := NewRow(r, Figure1); err == nil || !strings.Contains(err.Error(), "no label") {
+		t.Errorf("unlabelled record: got error %v, want one saying it has no label", err)
+	}
+}
+
+func TestSameInstance(t *testing.T) {
+	fig := Figure1.Sentences
+	tests := []struct {
+		name string
+		r    dataset.Record
+		want bool
+	}{
+		{"same sentences, other order", dataset.Record{ID: "a", Sentences: []string{fig[2], fig[0], fig[1]}}, true},
+		{"same id", dataset.Record{ID: Figure1.ID, Sentences: []string{"Every artist is a baker."}}, true},
+		{"a subset", dataset.Record{ID: "b", Sentences: fig[:2]}, false},
+		{"a superset", dataset.Record{ID: "c", Sentences: append([]string{"Every artist is a baker."}, fig...)}, false},
+		{"unrelated", dataset.Record{ID: "d", Sentences: []string{"Every artist is a baker."}}, false},
+	}
+	for _, tt := range tests {
+		if got := SameInstance(Figure1, &tt.r); got != tt.want {
+			t.Errorf("%s: got %v, want %v", tt.name, got, tt.want)
+		}
+	}
+	if SameInstance(Example{Sentences: []string{"x."}}, &dataset.Record{Sentences: []string{"y."}}) {
+		t.Error("two records without ids are not the same instance")
+	}
+}
+
+func TestTaskTag(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"zero-shot-A", "nlsat_zero_shot_a"},
+		{"nlsat_test", "nlsat_test"},
+		{"Zero Shot (S)", "nlsat_zero_shot_s"},
+		{"---", "nlsat"},
+	}
+	for _, tt := range tests {
+		if got := TaskTag(tt.in); got != tt.want {
+			t.Errorf("TaskTag(%q): got %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+// TestAnswerRegexes runs the generate_until filters on answers a model
+// might give. Go's regexp agrees with Python's re on these patterns.
+func TestAnswerRegexes(t *testing.T) {
+	for _, task := range Tasks("t") {
+		if !task.Generate {
+			continue
+		}
+		var b bytes.Buffer
+		if err := task.WriteYAML(&b, TaskFile{Tag: "t", DataFiles: "x.jsonl"}); err != nil {
+			t.Fatal(err)
+		}
+		pats := regexp.MustCompile(`regex_pattern: "(.*)"`).FindAllStringSubmatch(b.String(), -1)
+		if len(pats) != 2 {
+			t.Fatalf("%s: %d regex patterns, want 2 (strict, flexible)", task.Name, len(pats))
+		}
+		strict := regexp.MustCompile(strings.ReplaceAll(pats[0][1], `\\`, `\`))
+		flexible := regexp.MustCompile(strings.ReplaceAll(pats[1][1], `\\`, `\`))
+		for label, ans := range task.Variant.Choices {
+			other := task.Variant.Choices[1-label]
+			tests := []struct {
+				gen          string
+				strict, flex string // "" = no match
+			}{
+				{" " + ans, ans, ans},
+				{" " + strings.ToUpper(ans) + ".\n", strings.ToUpper(ans), strings.ToUpper(ans)},
+				{" The answer is " + ans, "", ans},
+				{" " + ans + "ish", "", ""},
+				{" " + other + " or " + ans, other, other},
+			}
+			for _, tt := range tests {
+				if got := first(strict, tt.gen); got != tt.strict {
+					t.Errorf("%s strict on %q: got %q, want %q", task.Name, tt.gen, got, tt.strict)
+				}
+				if got := first(flexible, tt.gen); got != tt.flex {
+					t.Errorf("%s flexible on %q: got %q, want %q", task.Name, tt.gen, got, tt.flex)
+				}
+			}
+		}
+	}
+}
+
+func first(re *regexp.Regexp, s string) string {
+	m := re.FindStringSubmatch(s)
+	if m == nil {
+		return ""
+	}
+	return m[1]
+}

@@ -1,0 +1,136 @@
+package prompt
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"regexp"
+	"strings"
+)
+
+// Variant is one of the two prompts of Appendix C, as columns of a Row.
+type Variant struct {
+	Key     string    // suffix of the task name
+	Prompt  string    // column holding the prompt
+	Target  string    // column holding the expected answer
+	Choices [2]string // answers indexed by label
+	About   string
+}
+
+// The two variants.
+var (
+	VariantSat = Variant{Key: "satunsat", Prompt: "prompt_sat", Target: "target_sat", Choices: AnswersSat,
+		About: `Appendix C prompt (a): answer "satisfiable" or "unsatisfiable"`}
+	VariantTF = Variant{Key: "truefalse", Prompt: "prompt_tf", Target: "target_tf", Choices: AnswersTF,
+		About: `Appendix C prompt (b): one worked example, answer "True" or "False"`}
+)
+
+// Task is one lm-evaluation-harness task over a prompt file.
+type Task struct {
+	Name    string
+	Variant Variant
+	// Generate makes a generate_until task scored by exact match of the
+	// extracted answer (how the paper scored its models); otherwise the
+	// task is multiple_choice, scored by comparing the log-likelihoods of
+	// the two answers.
+	Generate bool
+}
+
+// Tasks returns the four tasks over one prompt file, named after tag: for
+// each variant a multiple_choice task (tag_satunsat, tag_truefalse) and a
+// generate_until task (the same with _gen).
+func Tasks(tag string) []Task {
+	var out []Task
+	for _, v := range []Variant{VariantSat, VariantTF} {
+		out = append(out, Task{tag + "_" + v.Key, v, false}, Task{tag + "_" + v.Key + "_gen", v, true})
+	}
+	return out
+}
+
+var nonName = regexp.MustCompile(`[^a-z0-9_]+`)
+
+// TaskTag makes a task tag of a file name: lower case, runs of other
+// characters than letters, digits and _ turned into one _, and "nlsat_" in
+// front unless it starts so already.
+func TaskTag(base string) string {
+	s := strings.Trim(nonName.ReplaceAllString(strings.ToLower(base), "_"), "_")
+	if !strings.HasPrefix(s, "nlsat") {
+		s = strings.TrimSuffix("nlsat_"+s, "_")
+	}
+	return s
+}
+
+// TaskFile says where a task's YAML finds its data and what to say about
+// it in the header comment.
+type TaskFile struct {
+	Tag       string // tag shared by the tasks of one prompt file
+	DataFiles string // data_files path, as lm-evaluation-harness should see it
+	Source    string // the records the prompts were made from
+	Rows      int
+	ExampleID string
+}
+
+// WriteYAML writes the task's configuration. Strings that could need
+// escaping are written as JSON strings, which YAML reads as double-quoted
+// scalars.
+func (t Task) WriteYAML(w io.Writer, f TaskFile) error {
+	var b bytes.Buffer
+	p := func(format string, a ...any) { fmt.Fprintf(&b, format, a...) }
+	v := t.Variant
+	p("# %s, from nlsat prompt.\n", v.About)
+	p("# %d instances of %s.\n", f.Rows, f.Source)
+	if v == VariantTF {
+		p("# The worked example (%s) is part of each prompt: keep num_fewshot at 0.\n", f.ExampleID)
+	}
+	if t.Generate {
+		p("# Generates an answer and scores the first word (strict-match) or the first\n# answer word anywhere (flexible-extract) by exact match, as the paper did.\n")
+	} else {
+		p("# Scores the log-likelihood of each answer after \"A: \"; the likelier one is\n# the model's choice.\n")
+	}
+	p("# data_files is read relative to the working directory, so run lm_eval here:\n")
+	p("#   lm_eval --model hf --model_args pretrained=MODEL --include_path . --tasks %s\n", t.Name)
+	p("task: %s\n", q(t.Name))
+	p("tag:\n  - %s\n", q(f.Tag))
+	p("dataset_path: json\ndataset_name: null\ndataset_kwargs:\n  data_files:\n    test: %s\n", q(f.DataFiles))
+	p("test_split: test\nnum_fewshot: 0\n")
+	p("doc_to_text: %s\n", v.Prompt)
+	if t.Generate {
+		t.writeGenerate(p)
+	} else {
+		p("output_type: multiple_choice\ndoc_to_target: label\ndoc_to_choice: [%s, %s]\ntarget_delimiter: \" \"\n", q(v.Choices[0]), q(v.Choices[1]))
+		p("metric_list:\n  - metric: acc\n    aggregation: mean\n    higher_is_better: true\n")
+	}
+	p("metadata:\n  version: 1.0\n")
+	_, err := w.Write(b.Bytes())
+	return err
+}
+
+func (t Task) writeGenerate(p func(string, ...any)) {
+	v := t.Variant
+	p("output_type: generate_until\ndoc_to_target: %s\ntarget_delimiter: \" \"\n", v.Target)
+	p("generation_kwargs:\n  until:\n    - %s\n    - %s\n  do_sample: false\n  temperature: 0.0\n  max_gen_toks: 16\n", q("\n\n"), q("Q:"))
+	// Python's re: the longer answer first, so "unsatisfiable" is not read as
+	// "satisfiable"; \b keeps "Trueish" from counting.
+	alt := strings.ToLower(v.Choices[1]) + "|" + strings.ToLower(v.Choices[0])
+	if strings.Contains(v.Choices[0], v.Choices[1]) {
+		alt = strings.ToLower(v.Choices[0]) + "|" + strings.ToLower(v.Choices[1])
+	}
+	p("filter_list:\n")
+	for _, f := range []struct{ name, re string }{
+		{"strict-match", `(?i)^\s*(` + alt + `)\b`},
+		{"flexible-extract", `(?i)\b(` + alt + `)\b`},
+	} {
+		p("  - name: %s\n    filter:\n      - function: regex\n        regex_pattern: %s\n      - function: take_first\n", q(f.name), q(f.re))
+	}
+	p("metric_list:\n  - metric: exact_match\n    aggregation: mean\n    higher_is_better: true\n    ignore_case: true\n    ignore_punctuation: true\n")
+}
+
+// q quotes s as a JSON string, a valid YAML double-quoted scalar.
+func q(s string) string {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	enc.Encode(s)
+	return strings.TrimSuffix(b.String(), "\n")
+}
