@@ -5,7 +5,8 @@ GO       ?= go
 Z3       := $(shell pkg-config --exists z3 2>/dev/null && [ "$$($(GO) env CGO_ENABLED)" = 1 ] && echo yes)
 TAGS     := $(if $(Z3),,-tags noz3)
 VERSION  := $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
-LDFLAGS  := -ldflags "-X main.version=$(VERSION)"
+COMMIT   := $(shell git rev-parse HEAD 2>/dev/null)$(shell git diff --quiet HEAD 2>/dev/null || echo -dirty)
+LDFLAGS  := -ldflags "-X main.version=$(VERSION) -X main.commit=$(COMMIT)"
 FUZZTIME ?= 30s
 BIN      := bin/nlsat
 
@@ -16,11 +17,12 @@ all: build
 build:
 	$(GO) build $(TAGS) $(LDFLAGS) -o $(BIN) ./cmd/nlsat
 
-# The main job on the built-in defaults: 1,000 labelled instances of
-# fragment A from the hard region, written to out/A.jsonl.
+# The main job on the built-in defaults: the paper-size dataset of
+# fragment A (120,000 / 10,000 / 10,000), written to out/nlsat-A. Run again
+# after an interruption, it resumes.
 run: build
 	@mkdir -p out
-	$(BIN) generate --out out/A.jsonl
+	$(BIN) split --out out/nlsat-A
 
 test: lint
 	$(GO) test $(TAGS) ./...

@@ -89,6 +89,7 @@ sound and complete procedure, and writes the labelled instances as JSONL.
 		newCrosscheckCmd(s),
 		newPhaseSweepCmd(s),
 		newPlotCmd(s),
+		newSplitCmd(s),
 		newStatsCmd(s),
 		newPromptCmd(s),
 	)

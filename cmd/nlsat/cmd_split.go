@@ -1,0 +1,390 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"runtime/debug"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/nlsat/nlsat/internal/build"
+	"github.com/nlsat/nlsat/internal/fragments"
+	"github.com/nlsat/nlsat/internal/phase"
+	"github.com/nlsat/nlsat/internal/solver"
+)
+
+type splitOptions struct {
+	fragment                *enumFlag
+	preset                  *enumFlag
+	train, validation, test int
+	generalisation          int
+	zeroShot                int
+	seed                    uint64
+	out                     string
+	region                  string
+	dedup                   *enumFlag
+	drawLimit               int
+	ownShare, negProb       float64
+	repeats                 bool
+	force                   bool
+	license                 string
+	checkpoint              time.Duration
+	solver                  *solverOptions
+}
+
+func newSplitCmd(s streams) *cobra.Command {
+	o := &splitOptions{
+		fragment: newEnum("A", "S", "W", "V", "Z", "A"),
+		preset:   newEnum("none", "none", "paper"),
+		dedup:    newEnum(build.DedupRenaming, build.DedupRenaming, build.DedupExact),
+		solver:   newSolverOptions("native", false),
+	}
+	cmd := &cobra.Command{
+		Use:   "split",
+		Short: "Build a balanced, deduplicated dataset with train, validation and test splits",
+		Long: `Split builds a dataset of one fragment: train, validation and test splits
+of exact sizes (by default the paper's 120,000 / 10,000 / 10,000), drawn from
+the hard region, labelled, and written with a dataset card, a manifest and
+checksums:
+
+  OUT/data/train.jsonl, validation.jsonl, test.jsonl   (and the further sets)
+  OUT/README.md     dataset card with HuggingFace YAML (configs, features)
+  OUT/manifest.json full configuration and every count, per file and stratum
+  OUT/SHA256SUMS    checksums that sha256sum -c accepts
+
+Strata. Each split is exactly half sat and half unsat, and so is every
+stratum of it. The main splits have one stratum per point (m, n1, n2) of the
+region (--region, or the region shipped for the fragment, measured by the
+default phase sweep), so the balance holds per fragment × n1 × n2 and per m.
+A stratum that cannot be filled stops the build with an error naming it.
+
+Uniqueness. No two instances anywhere in the dataset have the same set of
+sentences, and by default (--dedup renaming) none is the same problem up to
+a renaming of nouns, of verbs, and the order of sentences. The manifest
+counts the candidates each rule rejected, and the undecided instances
+(never labelled, never written).
+
+Further sets (--preset paper adds both): --generalisation N instances at
+larger sizes (n1 16–24 for S, W; n1 8–12 and n2 8–24 for V, Z, A; one stratum
+per (n1, n2)), and --zero-shot N instances at small sizes (n1 5–10 for S, W;
+n1 3–5, n2 2–5 for V, Z, A; one stratum per n = n1 + n2), both at the fitted
+hard m. They are deduplicated against everything else.
+
+Long runs. Progress goes to stderr. The build checkpoints into
+OUT/.nlsat-build; if it is interrupted (Ctrl-C, kill, crash), running the
+same command again resumes it and ends in the same bytes as an
+uninterrupted run. No file appears under OUT/data before it is complete.
+The output is identical for any -j.
+
+` + exitCodesHelp,
+		Example: `  nlsat split --fragment A --seed 1 --out nlsat-A
+  nlsat split --fragment S --preset paper --out nlsat-S
+  nlsat split --fragment V --train 2000 --validation 200 --test 200 --region phase/V/region.json --out small-V`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			return runSplit(cmd.Context(), cmd, o, s)
+		},
+	}
+	f := cmd.Flags()
+	f.Var(o.fragment, "fragment", "fragment: S, W, V, Z or A")
+	f.Var(o.preset, "preset", "paper: also build the paper's generalisation (6,000) and zero-shot (1,200) sets; explicit size flags override")
+	f.IntVar(&o.train, "train", 120_000, "instances in the train split (even)")
+	f.IntVar(&o.validation, "validation", 10_000, "instances in the validation split (even)")
+	f.IntVar(&o.test, "test", 10_000, "instances in the test split (even)")
+	f.IntVar(&o.generalisation, "generalisation", 0, "instances in the generalisation set (even; 0 = none; --preset paper: 6,000)")
+	f.IntVar(&o.zeroShot, "zero-shot", 0, "instances in the zero-shot set (even; 0 = none; --preset paper: 1,200)")
+	f.Uint64Var(&o.seed, "seed", 1, "master seed")
+	f.StringVarP(&o.out, "out", "o", "", "output directory (default nlsat-FRAGMENT)")
+	f.StringVar(&o.region, "region", "", "region.json from nlsat phase-sweep (default: the region shipped for the fragment)")
+	f.Var(o.dedup, "dedup", "renaming: no two instances equal up to renaming nouns and verbs and reordering sentences; exact: only no two with the same sentences")
+	f.IntVar(&o.drawLimit, "draw-limit", 20, "give up on a stratum after drawing this many times its size in candidates")
+	f.Float64Var(&o.ownShare, "own-share", 0.5, "probability of drawing one of the fragment's own templates (must match the region's)")
+	f.Float64Var(&o.negProb, "neg-prob", 0.5, "probability of each optional negation (must match the region's)")
+	f.BoolVar(&o.repeats, "allow-repeats", false, "allow the same noun or verb twice in one sentence (must match the region's)")
+	f.BoolVar(&o.force, "force", false, "write into an output directory that already holds files")
+	f.StringVar(&o.license, "license", "cc-by-4.0", "license the dataset card declares")
+	f.DurationVar(&o.checkpoint, "checkpoint-every", 2*time.Second, "time between checkpoints of an unfinished build")
+	o.solver.addFlags(cmd)
+	return cmd
+}
+
+// plan resolves the options into a build plan.
+func (o *splitOptions) plan(cmd *cobra.Command, solverName string) (*build.Plan, error) {
+	frag, err := fragments.ParseFragment(o.fragment.value)
+	if err != nil {
+		return nil, usageError{err}
+	}
+	if o.preset.value == "paper" {
+		if !cmd.Flags().Changed("generalisation") {
+			o.generalisation = 6000
+		}
+		if !cmd.Flags().Changed("zero-shot") {
+			o.zeroShot = 1200
+		}
+	}
+	if o.ownShare < 0 || o.ownShare > 1 || o.negProb < 0 || o.negProb > 1 {
+		return nil, usagef("--own-share and --neg-prob must lie in [0, 1]")
+	}
+	p := &build.Plan{Fragment: frag.String(), Seed: o.seed, Dedup: o.dedup.value, DrawLimit: o.drawLimit, Solver: solverName,
+		Sampler: build.SamplerParams{OwnShare: o.ownShare, NegProb: o.negProb, Distinct: !o.repeats}}
+	if o.drawLimit < 1 {
+		return nil, usagef("--draw-limit must be at least 1, got %d", o.drawLimit)
+	}
+	region, source, err := o.loadRegion(frag, p.Sampler)
+	if err != nil {
+		return nil, err
+	}
+	main := build.Pool{Name: "main", Source: source, Strata: build.RegionStrata(region)}
+	sizes := []struct {
+		name string
+		n    int
+		flag string
+	}{{build.Train, o.train, "train"}, {build.Validation, o.validation, "validation"}, {build.Test, o.test, "test"}}
+	for _, sz := range sizes {
+		if sz.n == 0 {
+			continue
+		}
+		sp, err := build.NewSplit(sz.name, sz.n, len(main.Strata))
+		if err != nil {
+			return nil, usagef("--%s: %w", sz.flag, err)
+		}
+		main.Splits = append(main.Splits, sp)
+	}
+	if len(main.Splits) == 0 {
+		return nil, usagef("--train, --validation and --test are all 0: nothing to build")
+	}
+	p.Pools = append(p.Pools, main)
+	extra := []struct {
+		name  string
+		n     int
+		sizes func(fragments.Fragment) (int, int, int, int)
+		make  func(fragments.Fragment, int, int, int, int) []build.Stratum
+		what  string
+	}{
+		{build.Generalisation, o.generalisation, build.GeneralisationSizes, build.SizeStrata, "one stratum per (n1, n2)"},
+		{build.ZeroShot, o.zeroShot, build.ZeroShotSizes, build.TotalStrata, "one stratum per n = n1 + n2, its (n1, n2) drawn uniformly"},
+	}
+	for _, e := range extra {
+		if e.n == 0 {
+			continue
+		}
+		a, b, c, d := e.sizes(frag)
+		pool := build.Pool{Name: e.name, Strata: e.make(frag, a, b, c, d)}
+		pool.Source = fmt.Sprintf("n1 %d–%d", a, b)
+		if d > 0 {
+			pool.Source += fmt.Sprintf(", n2 %d–%d", c, d)
+		}
+		pool.Source += ", " + e.what + ", m at the fitted hard m of each (n1, n2)"
+		sp, err := build.NewSplit(e.name, e.n, len(pool.Strata))
+		if err != nil {
+			return nil, usagef("--%s: %w", e.name, err)
+		}
+		pool.Splits = []build.Split{sp}
+		p.Pools = append(p.Pools, pool)
+	}
+	if err := p.Validate(); err != nil {
+		return nil, usageError{err}
+	}
+	return p, nil
+}
+
+// loadRegion returns the points of the region and a description for the
+// card.
+func (o *splitOptions) loadRegion(frag fragments.Fragment, sp build.SamplerParams) ([]phase.Point, string, error) {
+	var r *phase.Region
+	var err error
+	what := "the points of the region shipped with nlsat for " + frag.String()
+	if o.region == "" {
+		r, err = phase.DefaultRegion(frag)
+		if err != nil {
+			return nil, "", err
+		}
+	} else {
+		f, err := os.Open(o.region)
+		if err != nil {
+			return nil, "", usageError{err}
+		}
+		defer f.Close()
+		if r, err = phase.ReadRegion(f); err != nil {
+			return nil, "", usagef("%s: %w", o.region, err)
+		}
+		if rf := r.FragmentOf(); rf != frag {
+			return nil, "", usagef("%s is a region of fragment %s, not of --fragment %s", o.region, rf, frag)
+		}
+		what = "the points of the region file " + o.region
+	}
+	if want := (phase.SamplerParams{OwnShare: sp.OwnShare, NegProb: sp.NegProb, Distinct: sp.Distinct}); r.Params != want {
+		return nil, "", usagef("the region was measured with sampler parameters %+v, not this run's %+v: its points are not hard for this sampler; measure a region with nlsat phase-sweep and pass it with --region", r.Params, want)
+	}
+	if len(r.Points) == 0 {
+		return nil, "", usagef("the region of %s has no points", frag)
+	}
+	pts := make([]phase.Point, len(r.Points))
+	for i, rp := range r.Points {
+		pts[i] = rp.Point
+	}
+	what += fmt.Sprintf(" (P(sat) in [%g, %g] at %d instances per point, seed %d), one stratum per point (m, n1, n2)", r.Band.Lo, r.Band.Hi, r.Samples, r.Seed)
+	return pts, what, nil
+}
+
+// command renders the plan as the command line that rebuilds it, with
+// every option that changes the output, in a fixed order.
+func (o *splitOptions) command(p *build.Plan) string {
+	args := []string{"nlsat split", "--fragment " + p.Fragment}
+	sizes := map[string]int{}
+	for _, pl := range p.Pools {
+		for _, sp := range pl.Splits {
+			sizes[sp.Name] = sp.Size
+		}
+	}
+	for _, n := range []string{build.Train, build.Validation, build.Test, build.Generalisation, build.ZeroShot} {
+		args = append(args, fmt.Sprintf("--%s %d", n, sizes[n]))
+	}
+	args = append(args, fmt.Sprintf("--seed %d", p.Seed), "--dedup "+p.Dedup, fmt.Sprintf("--draw-limit %d", p.DrawLimit))
+	if o.region != "" {
+		args = append(args, "--region "+o.region)
+	}
+	args = append(args, fmt.Sprintf("--own-share %g --neg-prob %g", p.Sampler.OwnShare, p.Sampler.NegProb))
+	if !p.Sampler.Distinct {
+		args = append(args, "--allow-repeats")
+	}
+	args = append(args, "--solver "+o.solver.solver.value)
+	return strings.Join(args, " ")
+}
+
+// splitWorker labels instances for the builder with one backend.
+type splitWorker struct {
+	b solver.Backend
+}
+
+func (w *splitWorker) Label(ctx context.Context, inst fragments.Instance) (build.Labelled, error) {
+	d, err := decide(ctx, w.b, inst.Formulas(), true)
+	if err != nil {
+		return build.Labelled{}, err
+	}
+	if err := ctx.Err(); err != nil {
+		return build.Labelled{}, err
+	}
+	if d.res.Status == solver.Unknown {
+		return build.Labelled{Reason: d.res.Reason.String()}, nil
+	}
+	r := record(inst, "", "")
+	applyDecision(r, d, w.b.Name())
+	return build.Labelled{Record: r}, nil
+}
+
+func (w *splitWorker) Close() { closeBackend(w.b) }
+
+func vcsCommit() string {
+	if commit != "" {
+		return commit
+	}
+	bi, ok := debug.ReadBuildInfo()
+	if !ok {
+		return ""
+	}
+	rev, dirty := "", false
+	for _, s := range bi.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			rev = s.Value
+		case "vcs.modified":
+			dirty = s.Value == "true"
+		}
+	}
+	if rev != "" && dirty {
+		rev += "-dirty"
+	}
+	return rev
+}
+
+func runSplit(ctx context.Context, cmd *cobra.Command, o *splitOptions, s streams) error {
+	newBackend, err := o.solver.backendFactory()
+	if err != nil {
+		return err
+	}
+	probe, err := newBackend()
+	if err != nil {
+		return err
+	}
+	solverName := probe.Name()
+	closeBackend(probe)
+	p, err := o.plan(cmd, solverName)
+	if err != nil {
+		return err
+	}
+	if o.out == "" {
+		o.out = "nlsat-" + p.Fragment
+	}
+	var prog *progress
+	progSet := ""
+	opt := build.Options{
+		Dir: o.out, Workers: o.solver.jobs, Force: o.force, License: o.license, CheckpointEvery: o.checkpoint,
+		Toolkit: build.Toolkit{Name: "nlsat", Version: toolVersion(), Commit: vcsCommit()},
+		Command: o.command(p),
+		NewWorker: func() (build.Worker, error) {
+			b, err := newBackend()
+			if err != nil {
+				return nil, err
+			}
+			return &splitWorker{b: b}, nil
+		},
+		Progress: func(set string, accepted, total, label int) {
+			if set != progSet {
+				if prog != nil {
+					prog.finish()
+				}
+				prog = newProgress(s.Err, "split "+p.Fragment+" "+set, total, o.solver.quiet)
+				prog.done = accepted - 1
+				progSet = set
+			}
+			st := solver.Unsat
+			if label == 1 {
+				st = solver.Sat
+			}
+			prog.add(st, true)
+		},
+		Log: func(format string, a ...any) {
+			if !o.solver.quiet {
+				fmt.Fprintf(s.Err, "nlsat: "+format+"\n", a...)
+			}
+		},
+	}
+	start := time.Now()
+	m, err := build.Run(ctx, p, opt)
+	if prog != nil {
+		prog.finish()
+	}
+	if errors.Is(err, build.ErrAlreadyBuilt) {
+		if !o.solver.quiet {
+			fmt.Fprintf(s.Err, "nlsat: %s already holds this dataset, checksums intact; nothing to do\n", o.out)
+		}
+		return nil
+	}
+	if err != nil {
+		if ctx.Err() != nil {
+			fmt.Fprintf(s.Err, "nlsat: interrupted; run the same command again to resume the build in %s\n", o.out)
+			return ctx.Err()
+		}
+		return err
+	}
+	if !o.solver.quiet {
+		fmt.Fprintf(s.Err, "nlsat: built %s in %s with %s\n", o.out, time.Since(start).Round(time.Second), m.Solver)
+		for _, f := range m.Files {
+			fmt.Fprintf(s.Err, "  %-28s %7d instances (%d sat, %d unsat)\n", f.Path, f.Rows, f.Labels.Sat, f.Labels.Unsat)
+		}
+		for _, st := range m.Sets {
+			und := 0
+			for _, n := range st.Undecided {
+				und += n
+			}
+			fmt.Fprintf(s.Err, "  set %s: %d candidates, %d accepted; rejected: %d undecided, %d with their label's quota full, %d duplicates as written, %d up to renaming\n",
+				st.Name, st.Candidates, st.Accepted, und, st.LabelFull, st.DuplicatesExact, st.DuplicatesRenaming)
+		}
+	}
+	return nil
+}

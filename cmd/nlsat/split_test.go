@@ -1,0 +1,170 @@
+package main
+
+import (
+	"context"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/nlsat/nlsat/internal/build"
+)
+
+// TestMain lets a test run the real program in a child process, so that
+// it can be killed.
+func TestMain(m *testing.M) {
+	if os.Getenv("NLSAT_TEST_RUN_MAIN") == "1" {
+		main()
+		return
+	}
+	os.Exit(m.Run())
+}
+
+// tree returns every file under dir by its slash path.
+func tree(t *testing.T, dir string) map[string]string {
+	t.Helper()
+	out := map[string]string{}
+	err := filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		b, err := os.ReadFile(path)
+		rel, _ := filepath.Rel(dir, path)
+		out[filepath.ToSlash(rel)] = string(b)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+func sameFiles(t *testing.T, want, got map[string]string) {
+	t.Helper()
+	if len(want) != len(got) {
+		t.Errorf("%d files, want %d", len(got), len(want))
+	}
+	for name, w := range want {
+		if g, ok := got[name]; !ok {
+			t.Errorf("%s missing", name)
+		} else if g != w {
+			t.Errorf("%s differs", name)
+		}
+	}
+}
+
+var smallSplit = []string{"split", "--fragment", "V", "--train", "300", "--validation", "60", "--test", "60", "--zero-shot", "60", "--seed", "5"}
+
+func TestSplitCommand(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "V")
+	code, _, stderr := nlsat(context.Background(), "", append(smallSplit, "--out", dir, "-j", "2")...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for _, want := range []string{"data/train.jsonl", "300 instances (150 sat, 150 unsat)", "set zero-shot:"} {
+		if !strings.Contains(stderr, want) {
+			t.Errorf("summary lacks %q:\n%s", want, stderr)
+		}
+	}
+	if err := build.Verify(dir); err != nil {
+		t.Fatal(err)
+	}
+	card, _ := os.ReadFile(filepath.Join(dir, "README.md"))
+	for _, want := range []string{"config_name: zero-shot", "path: data/validation.jsonl", "'1': sat", "license: cc-by-4.0",
+		"nlsat split --fragment V --train 300 --validation 60 --test 60 --generalisation 0 --zero-shot 60 --seed 5"} {
+		if !strings.Contains(string(card), want) {
+			t.Errorf("card lacks %q", want)
+		}
+	}
+	// Again: nothing to do.
+	code, _, stderr = nlsat(context.Background(), "", append(smallSplit, "--out", dir)...)
+	if code != 0 || !strings.Contains(stderr, "nothing to do") {
+		t.Errorf("second run: exit %d: %s", code, stderr)
+	}
+	// One worker gives the same bytes.
+	dir1 := filepath.Join(t.TempDir(), "V")
+	if code, _, stderr := nlsat(context.Background(), "", append(smallSplit, "--out", dir1, "-j", "1", "-q")...); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	sameFiles(t, tree(t, dir), tree(t, dir1))
+}
+
+func TestSplitBadInput(t *testing.T) {
+	notEmpty := t.TempDir()
+	os.WriteFile(filepath.Join(notEmpty, "x"), nil, 0o644)
+	region := filepath.Join(t.TempDir(), "region.json")
+	os.WriteFile(region, []byte(`{"fragment": "S", "band": {"lo": 0.3, "hi": 0.7}, "sampler": {"own_share": 0.5, "neg_prob": 0.5, "distinct": true}, "points": [{"m": 8, "n1": 6, "n2": 0}]}`), 0o644)
+	tests := []struct {
+		name string
+		args []string
+		code int
+		want string
+	}{
+		{"odd size", []string{"--train", "101"}, exitUsage, "--train: train: size 101 must be even"},
+		{"nothing", []string{"--train", "0", "--validation", "0", "--test", "0"}, exitUsage, "nothing to build"},
+		{"region of another fragment", []string{"--fragment", "A", "--region", region}, exitUsage, "is a region of fragment S, not of --fragment A"},
+		{"sampler mismatch", []string{"--fragment", "S", "--neg-prob", "0.3"}, exitUsage, "measured with sampler parameters"},
+		{"draw limit", []string{"--draw-limit", "0"}, exitUsage, "--draw-limit must be at least 1"},
+		{"preset", []string{"--preset", "huge"}, exitUsage, "huge"},
+		{"non-empty output", []string{"--fragment", "S", "--train", "20", "--validation", "0", "--test", "0", "--out", notEmpty}, exitFailure, "is not empty"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			args := append([]string{"split", "-q"}, tt.args...)
+			if !strings.Contains(strings.Join(tt.args, " "), "--out") {
+				args = append(args, "--out", filepath.Join(t.TempDir(), "out"))
+			}
+			code, _, stderr := nlsat(context.Background(), "", args...)
+			if code != tt.code || !strings.Contains(stderr, tt.want) {
+				t.Errorf("exit %d, stderr %q; want exit %d and %q", code, stderr, tt.code, tt.want)
+			}
+		})
+	}
+}
+
+// TestSplitSurvivesKill kills the program with SIGKILL at random points,
+// runs it again each time, and compares the final bytes with an
+// uninterrupted build.
+func TestSplitSurvivesKill(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a dataset several times")
+	}
+	split := []string{"split", "--fragment", "V", "--train", "1000", "--validation", "100", "--test", "100", "--zero-shot", "60", "--seed", "6"}
+	ref := filepath.Join(t.TempDir(), "ref")
+	if code, _, stderr := nlsat(context.Background(), "", append(split, "--out", ref, "-q")...); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	want := tree(t, ref)
+
+	dir := filepath.Join(t.TempDir(), "killed")
+	args := append(split, "--out", dir, "-q", "--checkpoint-every", "20ms")
+	rng := rand.New(rand.NewPCG(1, 2))
+	kills := 0
+	for round := 0; round < 6; round++ {
+		cmd := exec.Command(os.Args[0], args...)
+		cmd.Env = append(os.Environ(), "NLSAT_TEST_RUN_MAIN=1")
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		done := make(chan error, 1)
+		go func() { done <- cmd.Wait() }()
+		select {
+		case <-done:
+		case <-time.After(time.Duration(60+rng.IntN(300)) * time.Millisecond):
+			cmd.Process.Kill()
+			<-done
+			kills++
+		}
+	}
+	if code, _, stderr := nlsat(context.Background(), "", args...); code != 0 {
+		t.Fatalf("final run: exit %d: %s", code, stderr)
+	}
+	if kills == 0 {
+		t.Fatal("no run was killed")
+	}
+	t.Logf("%d kills", kills)
+	sameFiles(t, want, tree(t, dir))
+}

@@ -1,0 +1,381 @@
+package build
+
+import (
+	"context"
+	"crypto/sha256"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync/atomic"
+	"time"
+
+	"github.com/nlsat/nlsat/internal/canon"
+	"github.com/nlsat/nlsat/internal/dataset"
+	"github.com/nlsat/nlsat/internal/fragments"
+	"github.com/nlsat/nlsat/internal/pipeline"
+)
+
+// Labelled is a worker's answer for one instance: a record with its label,
+// certificate and solver filled in, or the reason it stayed undecided.
+type Labelled struct {
+	Record *dataset.Record
+	Reason string
+}
+
+// Worker labels instances; each pipeline worker owns one.
+type Worker interface {
+	Label(ctx context.Context, inst fragments.Instance) (Labelled, error)
+	Close()
+}
+
+// Options are the run-time settings of a build; they do not change its
+// output.
+type Options struct {
+	Dir       string // output directory
+	Workers   int    // 0 = all cores
+	NewWorker func() (Worker, error)
+	// Progress, if set, is called after every accepted instance with the
+	// set's name, its accepted and total counts and the instance's label.
+	Progress func(set string, accepted, total, label int)
+	// Log, if set, receives messages about the build (resuming).
+	Log func(format string, a ...any)
+	// CheckpointEvery is the time between checkpoints (default 2 s).
+	CheckpointEvery time.Duration
+	Toolkit         Toolkit
+	// Command is the command line that reproduces the build, for the
+	// manifest and the card; it must depend only on the plan.
+	Command string
+	// License is the SPDX-style license id the card declares.
+	License string
+	// Force allows writing into a directory that already holds files.
+	Force bool
+}
+
+// Toolkit names the program that built a dataset, for the manifest.
+type Toolkit struct {
+	Name    string `json:"name"`
+	Version string `json:"version"`
+	Commit  string `json:"commit"`
+}
+
+// ErrAlreadyBuilt is returned when Dir already holds the dataset of the
+// same plan, complete and intact.
+var ErrAlreadyBuilt = errors.New("already built")
+
+// workDir is the directory, inside the output directory, that holds an
+// unfinished build: the accepted records so far and the checkpoint.
+const workDir = ".nlsat-build"
+
+// Run builds the dataset of plan p into o.Dir, resuming an unfinished build
+// of the same plan found there.
+func Run(ctx context.Context, p *Plan, o Options) (*Manifest, error) {
+	if err := p.Validate(); err != nil {
+		return nil, err
+	}
+	if o.CheckpointEvery <= 0 {
+		o.CheckpointEvery = 2 * time.Second
+	}
+	b, err := open(p, o)
+	if err != nil {
+		return nil, err
+	}
+	defer b.close()
+	for b.st.Pool < len(p.Pools) {
+		if err := b.runPool(ctx); err != nil {
+			if cerr := b.checkpoint(); cerr != nil {
+				return nil, errors.Join(err, cerr)
+			}
+			return nil, err
+		}
+	}
+	return b.finish()
+}
+
+// builder is a build in progress.
+type builder struct {
+	plan    *Plan
+	opt     Options
+	work    string
+	st      *state
+	files   []*partFile // one per split, in plan order across pools
+	keys    *partFile
+	exact   map[[32]byte]struct{}
+	renamed map[[32]byte]struct{}
+	last    time.Time
+}
+
+// candidate is one drawn and labelled instance with its keys, or a
+// skipped slot of a stratum that was already full.
+type candidate struct {
+	skipped bool
+	lab     Labelled
+	exact   [32]byte
+	renamed [32]byte
+	capped  bool // the renaming key fell back to the exact key
+}
+
+// splitBase returns the index into b.files of pool k's first split.
+func (b *builder) splitBase(k int) int {
+	n := 0
+	for _, pl := range b.plan.Pools[:k] {
+		n += len(pl.Splits)
+	}
+	return n
+}
+
+func (b *builder) runPool(ctx context.Context) error {
+	k := b.st.Pool
+	pl := &b.plan.Pools[k]
+	ps := &b.st.Pools[k]
+	base := b.splitBase(k)
+	frag, params := b.plan.Frag(), b.plan.Params()
+	nStrata := len(pl.Strata)
+
+	// full[s] is set once stratum s has every instance it needs; workers
+	// skip its slots. It only ever turns true, and only in Emit, so a
+	// worker that sees it set agrees with what Emit will decide.
+	full := make([]atomic.Bool, nStrata)
+	open := 0
+	for s := range pl.Strata {
+		if b.stratumFull(k, s) {
+			full[s].Store(true)
+		} else {
+			open++
+		}
+	}
+	if open == 0 {
+		return b.nextPool()
+	}
+	accepted := 0
+	for _, ss := range ps.Strata {
+		for _, f := range ss.Fill {
+			accepted += f[0] + f[1]
+		}
+	}
+	start := b.st.Next
+	cfg := pipeline.Config[Worker, candidate]{
+		Workers: b.opt.Workers,
+		Limit:   -1,
+		New:     b.opt.NewWorker,
+		Close:   func(w Worker) { w.Close() },
+		Do: func(ctx context.Context, w Worker, j int) (candidate, error) {
+			i := start + j
+			s := i % nStrata
+			if full[s].Load() {
+				return candidate{skipped: true}, nil
+			}
+			idx := k*PoolStride + i
+			rng := rand.New(rand.NewPCG(b.plan.Seed, uint64(idx)))
+			st := &pl.Strata[s]
+			pt := st.Points[rng.IntN(len(st.Points))]
+			inst, err := fragments.Sample(rng, frag, params, pt.M, pt.N1, pt.N2)
+			if err != nil {
+				return candidate{}, fmt.Errorf("instance %s: %w", dataset.SeedString(b.plan.Seed, idx), err)
+			}
+			lab, err := w.Label(ctx, inst)
+			if err != nil {
+				return candidate{}, err
+			}
+			c := candidate{lab: lab, exact: sha256.Sum256([]byte(canon.ExactKey(inst)))}
+			if lab.Record != nil && b.plan.Dedup == DedupRenaming {
+				form := canon.Canonical(inst)
+				c.renamed, c.capped = sha256.Sum256([]byte(form.Key)), form.Capped
+			}
+			return c, nil
+		},
+		Emit: func(j int, c candidate) (bool, error) {
+			i := start + j
+			s := i % nStrata
+			defer func() { b.st.Next = i + 1 }()
+			if full[s].Load() {
+				return false, nil
+			}
+			if c.skipped {
+				return true, fmt.Errorf("internal error: candidate %d skipped in a stratum that is not full", i)
+			}
+			ss := &ps.Strata[s]
+			ss.Drawn++
+			if err := b.checkLimit(k, s); err != nil {
+				return true, err
+			}
+			if c.lab.Record == nil {
+				if ss.Unknown == nil {
+					ss.Unknown = map[string]int{}
+				}
+				ss.Unknown[c.lab.Reason]++
+				return false, nil
+			}
+			label := c.lab.Record.Label
+			split := -1
+			for t, sp := range pl.Splits {
+				if ss.Fill[t][label] < sp.Pairs[s] {
+					split = t
+					break
+				}
+			}
+			switch _, dupExact := b.exact[c.exact]; {
+			case split < 0:
+				ss.LabelFull++
+				return false, nil
+			case dupExact:
+				ss.DupExact++
+				return false, nil
+			}
+			if b.plan.Dedup == DedupRenaming {
+				if _, dup := b.renamed[c.renamed]; dup {
+					ss.DupRenaming++
+					return false, nil
+				}
+			}
+			if err := b.accept(base+split, &pl.Splits[split], c, k*PoolStride+i); err != nil {
+				return true, err
+			}
+			ss.Fill[split][label]++
+			if c.capped {
+				ss.CanonFallbacks++
+			}
+			accepted++
+			if b.stratumFull(k, s) {
+				full[s].Store(true)
+				open--
+			}
+			if b.opt.Progress != nil {
+				b.opt.Progress(pl.Name, accepted, pl.Size(), label)
+			}
+			if open == 0 {
+				return true, nil
+			}
+			if time.Since(b.last) >= b.opt.CheckpointEvery {
+				b.st.Next = i + 1
+				return false, b.checkpoint()
+			}
+			return false, nil
+		},
+	}
+	if err := pipeline.Run(ctx, cfg); err != nil {
+		return err
+	}
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	if open > 0 {
+		return fmt.Errorf("set %s stopped with %d strata not full", pl.Name, open)
+	}
+	return b.nextPool()
+}
+
+// nextPool moves the checkpoint to the start of the next pool.
+func (b *builder) nextPool() error {
+	b.st.Pool++
+	b.st.Next = 0
+	return b.checkpoint()
+}
+
+// stratumFull reports whether stratum s of pool k holds all its instances.
+func (b *builder) stratumFull(k, s int) bool {
+	ss := &b.st.Pools[k].Strata[s]
+	for t, sp := range b.plan.Pools[k].Splits {
+		if ss.Fill[t][0] < sp.Pairs[s] || ss.Fill[t][1] < sp.Pairs[s] {
+			return false
+		}
+	}
+	return true
+}
+
+// checkLimit fails the build when stratum s of pool k has used up its
+// draw limit without filling.
+func (b *builder) checkLimit(k, s int) error {
+	pl := &b.plan.Pools[k]
+	limit := b.plan.DrawLimit*2*pl.stratumPairs(s) + 100
+	if b.st.Pools[k].Strata[s].Drawn <= limit {
+		return nil
+	}
+	var lines []string
+	for s2, st := range pl.Strata {
+		if b.stratumFull(k, s2) {
+			continue
+		}
+		ss := &b.st.Pools[k].Strata[s2]
+		var sat, unsat int
+		for _, f := range ss.Fill {
+			unsat += f[0]
+			sat += f[1]
+		}
+		need := pl.stratumPairs(s2)
+		lines = append(lines, fmt.Sprintf("  stratum %s: sat %d/%d, unsat %d/%d after %d candidates (%d undecided, %d duplicates)",
+			st.Key, sat, need, unsat, need, ss.Drawn, ss.unknownTotal(), ss.DupExact+ss.DupRenaming))
+	}
+	return fmt.Errorf("set %s: stratum %s drew %d candidates (--draw-limit %d × its %d instances) without filling; "+
+		"its points yield too few distinct instances of one label. Use a region without these points, smaller sizes, or a higher --draw-limit "+
+		"(after removing %s). Strata not full:\n%s",
+		pl.Name, pl.Strata[s].Key, limit, b.plan.DrawLimit, 2*pl.stratumPairs(s),
+		filepath.Join(b.opt.Dir, workDir), strings.Join(lines, "\n"))
+}
+
+// accept appends candidate c to split file t and records its keys.
+func (b *builder) accept(t int, sp *Split, c candidate, idx int) error {
+	f := b.files[t]
+	r := c.lab.Record
+	r.ID = fmt.Sprintf("%s-%s-%06d", b.plan.Fragment, sp.Name, f.rows)
+	r.Seed = dataset.SeedString(b.plan.Seed, idx)
+	if err := f.enc.Encode(r); err != nil {
+		return fmt.Errorf("%s: %w", f.name, err)
+	}
+	f.rows++
+	b.exact[c.exact] = struct{}{}
+	var both [64]byte
+	copy(both[:32], c.exact[:])
+	if b.plan.Dedup == DedupRenaming {
+		b.renamed[c.renamed] = struct{}{}
+		copy(both[32:], c.renamed[:])
+	}
+	if _, err := b.keys.w.Write(both[:]); err != nil {
+		return fmt.Errorf("%s: %w", b.keys.name, err)
+	}
+	b.keys.rows++
+	return nil
+}
+
+// unknownTotal returns the undecided candidates of a stratum.
+func (ss *stratumState) unknownTotal() int {
+	n := 0
+	for _, c := range ss.Unknown {
+		n += c
+	}
+	return n
+}
+
+// sortedReasons returns a map's keys in order, for stable reports.
+func sortedReasons(m map[string]int) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+// removeWork deletes the work directory of a finished build. The
+// checkpoint goes last: until it is gone, running the build again finishes
+// it again.
+func (b *builder) removeWork() error {
+	entries, err := os.ReadDir(b.work)
+	if err != nil {
+		return err
+	}
+	for _, e := range entries {
+		if e.Name() != stateFile {
+			if err := os.RemoveAll(filepath.Join(b.work, e.Name())); err != nil {
+				return err
+			}
+		}
+	}
+	if err := os.Remove(filepath.Join(b.work, stateFile)); err != nil {
+		return err
+	}
+	return os.Remove(b.work)
+}

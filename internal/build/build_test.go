@@ -1,0 +1,618 @@
+package build
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/nlsat/nlsat/internal/canon"
+	"github.com/nlsat/nlsat/internal/dataset"
+	"github.com/nlsat/nlsat/internal/fol"
+	"github.com/nlsat/nlsat/internal/fragments"
+	"github.com/nlsat/nlsat/internal/phase"
+	"github.com/nlsat/nlsat/internal/solver"
+	"github.com/nlsat/nlsat/internal/solver/native"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files")
+
+// nativeWorker labels with the native backend and certifies unsat answers
+// with a minimal unsatisfiable subset, as the command does.
+type nativeWorker struct{ b *native.Backend }
+
+func (w nativeWorker) Label(ctx context.Context, inst fragments.Instance) (Labelled, error) {
+	p := &solver.Problem{Sentences: inst.Formulas()}
+	res, err := w.b.Solve(ctx, p)
+	if err != nil {
+		return Labelled{}, err
+	}
+	r := &dataset.Record{Fragment: inst.Fragment.String(), Solver: w.b.Name(), N1: len(inst.Nouns), N2: len(inst.Verbs),
+		Nouns: inst.Nouns, Verbs: inst.Verbs}
+	for _, s := range inst.Sentences {
+		r.Sentences = append(r.Sentences, s.English())
+		r.Templates = append(r.Templates, s.ID())
+		r.Formulas = append(r.Formulas, fol.String(s.Formula()))
+	}
+	r.Text = strings.Join(r.Sentences, " ")
+	switch res.Status {
+	case solver.Sat:
+		r.Label, r.Certificate.ModelSize = dataset.LabelSat, res.Model.Size
+	case solver.Unsat:
+		mus, err := solver.MinimalCore(ctx, w.b, p, res.Core)
+		if err != nil {
+			return Labelled{}, err
+		}
+		r.Label, r.Certificate.MUS = dataset.LabelUnsat, mus
+	default:
+		return Labelled{Reason: res.Reason.String()}, nil
+	}
+	return Labelled{Record: r}, nil
+}
+
+func (nativeWorker) Close() {}
+
+func newNativeWorker() (Worker, error) { return nativeWorker{native.New(native.Options{})}, nil }
+
+// smallPlan is a plan of fragment f with the three main splits from the
+// shipped region and, for S and A, the two further sets.
+func smallPlan(t testing.TB, f fragments.Fragment, train, val, test, gen, zero int) *Plan {
+	t.Helper()
+	r, err := phase.DefaultRegion(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var pts []phase.Point
+	for _, rp := range r.Points {
+		pts = append(pts, rp.Point)
+	}
+	p := &Plan{Fragment: f.String(), Seed: 3, Dedup: DedupRenaming, DrawLimit: 20, Solver: "nlsat-native-1",
+		Sampler: SamplerParams{OwnShare: 0.5, NegProb: 0.5, Distinct: true}}
+	main := Pool{Name: "main", Source: "test region", Strata: RegionStrata(pts)}
+	for _, s := range []struct {
+		name string
+		n    int
+	}{{Train, train}, {Validation, val}, {Test, test}} {
+		sp, err := NewSplit(s.name, s.n, len(main.Strata))
+		if err != nil {
+			t.Fatal(err)
+		}
+		main.Splits = append(main.Splits, sp)
+	}
+	p.Pools = append(p.Pools, main)
+	if gen > 0 {
+		a, b, c, d := GeneralisationSizes(f)
+		pl := Pool{Name: Generalisation, Source: "test", Strata: SizeStrata(f, a, b, c, d)}
+		sp, err := NewSplit(Generalisation, gen, len(pl.Strata))
+		if err != nil {
+			t.Fatal(err)
+		}
+		pl.Splits = []Split{sp}
+		p.Pools = append(p.Pools, pl)
+	}
+	if zero > 0 {
+		a, b, c, d := ZeroShotSizes(f)
+		pl := Pool{Name: ZeroShot, Source: "test", Strata: TotalStrata(f, a, b, c, d)}
+		sp, err := NewSplit(ZeroShot, zero, len(pl.Strata))
+		if err != nil {
+			t.Fatal(err)
+		}
+		pl.Splits = []Split{sp}
+		p.Pools = append(p.Pools, pl)
+	}
+	if err := p.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func testOptions(dir string, workers int) Options {
+	return Options{Dir: dir, Workers: workers, NewWorker: newNativeWorker, License: "cc-by-4.0",
+		Toolkit: Toolkit{Name: "nlsat", Version: "test", Commit: "0000000"}, Command: "nlsat split (test)"}
+}
+
+// readTree returns every file under dir by its slash path.
+func readTree(t *testing.T, dir string) map[string][]byte {
+	t.Helper()
+	out := map[string][]byte{}
+	err := filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		b, err := os.ReadFile(path)
+		rel, _ := filepath.Rel(dir, path)
+		out[filepath.ToSlash(rel)] = b
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+func sameTree(t *testing.T, want, got map[string][]byte) {
+	t.Helper()
+	if len(want) != len(got) {
+		t.Errorf("file sets differ: %d vs %d files", len(want), len(got))
+	}
+	for name, w := range want {
+		if g, ok := got[name]; !ok {
+			t.Errorf("%s missing", name)
+		} else if !bytes.Equal(w, g) {
+			t.Errorf("%s differs (%d vs %d bytes)", name, len(w), len(g))
+		}
+	}
+}
+
+// recordKeys is the order and JSON type of every key of a record, as the
+// card's features declare them.
+var recordKeys = []struct{ name, kind string }{
+	{"id", "string"}, {"fragment", "string"}, {"text", "string"}, {"sentences", "[]string"},
+	{"label", "int"}, {"label_text", "string"}, {"m", "int"}, {"n1", "int"}, {"n2", "int"},
+	{"alpha", "number"}, {"beta", "number"}, {"nouns", "[]string"}, {"verbs", "[]string"},
+	{"templates", "[]string"}, {"formulas", "[]string"}, {"solver", "string"},
+	{"certificate", "object"}, {"seed", "string"},
+}
+
+// checkSchema reads a line with encoding/json alone and checks its keys,
+// their order and their JSON types.
+func checkSchema(t *testing.T, where string, line []byte) map[string]any {
+	t.Helper()
+	dec := json.NewDecoder(bytes.NewReader(line))
+	dec.UseNumber()
+	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
+		t.Fatalf("%s: not an object", where)
+	}
+	rec := map[string]any{}
+	for i := 0; dec.More(); i++ {
+		tok, err := dec.Token()
+		if err != nil {
+			t.Fatalf("%s: %v", where, err)
+		}
+		var v any
+		if err := dec.Decode(&v); err != nil {
+			t.Fatalf("%s: %v", where, err)
+		}
+		if i >= len(recordKeys) || tok != recordKeys[i].name {
+			t.Fatalf("%s: key %d is %v, want %s", where, i, tok, recordKeys[min(i, len(recordKeys)-1)].name)
+		}
+		if !hasKind(v, recordKeys[i].kind) {
+			t.Fatalf("%s: %s = %v is not of type %s", where, tok, v, recordKeys[i].kind)
+		}
+		rec[recordKeys[i].name] = v
+	}
+	if len(rec) != len(recordKeys) {
+		t.Fatalf("%s: %d keys, want %d", where, len(rec), len(recordKeys))
+	}
+	cert := rec["certificate"].(map[string]any)
+	if !hasKind(cert["model_size"], "int") || !hasKind(cert["mus"], "[]int") || len(cert) != 2 {
+		t.Fatalf("%s: certificate %v", where, cert)
+	}
+	return rec
+}
+
+func hasKind(v any, kind string) bool {
+	switch kind {
+	case "string":
+		_, ok := v.(string)
+		return ok
+	case "int":
+		n, ok := v.(json.Number)
+		_, err := n.Int64()
+		return ok && err == nil
+	case "number":
+		n, ok := v.(json.Number)
+		_, err := n.Float64()
+		return ok && err == nil
+	case "object":
+		_, ok := v.(map[string]any)
+		return ok
+	case "[]string", "[]int":
+		xs, ok := v.([]any)
+		for _, x := range xs {
+			ok = ok && hasKind(x, kind[2:])
+		}
+		return ok
+	}
+	return false
+}
+
+func TestBuildSmall(t *testing.T) {
+	for _, f := range []fragments.Fragment{fragments.S, fragments.V} {
+		t.Run(f.String(), func(t *testing.T) {
+			p := smallPlan(t, f, 600, 120, 120, 170, 120)
+			dir := t.TempDir()
+			m, err := Run(context.Background(), p, testOptions(dir, 2))
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkDataset(t, dir, p, m)
+		})
+	}
+}
+
+// checkDataset checks a built dataset independently of the builder: sizes,
+// exact balance per stratum, no duplicate as written or up to renaming
+// anywhere, the schema of every line, the manifest's checksums and
+// sha256sum's view of SHA256SUMS.
+func checkDataset(t *testing.T, dir string, p *Plan, m *Manifest) {
+	t.Helper()
+	exact, renamed := map[string]string{}, map[string]string{}
+	ids := map[string]bool{}
+	for k, pl := range p.Pools {
+		for _, sp := range pl.Splits {
+			data, err := os.ReadFile(filepath.Join(dir, sp.File))
+			if err != nil {
+				t.Fatal(err)
+			}
+			type cell struct{ sat, unsat int }
+			cells := map[string]*cell{}
+			lines := bytes.Split(bytes.TrimSuffix(data, []byte("\n")), []byte("\n"))
+			if len(lines) != sp.Size {
+				t.Errorf("%s: %d lines, want %d", sp.File, len(lines), sp.Size)
+			}
+			for i, line := range lines {
+				where := fmt.Sprintf("%s:%d", sp.File, i+1)
+				rec := checkSchema(t, where, line)
+				id := rec["id"].(string)
+				if ids[id] {
+					t.Errorf("%s: id %s repeated", where, id)
+				}
+				ids[id] = true
+				// Stratum from the record's own sizes.
+				m, _ := rec["m"].(json.Number).Int64()
+				n1, _ := rec["n1"].(json.Number).Int64()
+				n2, _ := rec["n2"].(json.Number).Int64()
+				key := stratumKey(pl, int(m), int(n1), int(n2))
+				if key == "" {
+					t.Fatalf("%s: (m, n1, n2) = (%d, %d, %d) is in no stratum of set %s", where, m, n1, n2, pl.Name)
+				}
+				if cells[key] == nil {
+					cells[key] = &cell{}
+				}
+				if rec["label"].(json.Number).String() == "1" {
+					cells[key].sat++
+				} else {
+					cells[key].unsat++
+				}
+				inst := parseInstance(t, where, rec)
+				ek, rk := canon.ExactKey(inst), canon.Key(inst)
+				if prev, ok := exact[ek]; ok {
+					t.Errorf("%s: same sentences as %s", where, prev)
+				}
+				if prev, ok := renamed[rk]; ok {
+					t.Errorf("%s: same problem up to renaming as %s", where, prev)
+				}
+				exact[ek], renamed[rk] = where, where
+			}
+			for s, st := range pl.Strata {
+				c := cells[st.Key]
+				if c == nil {
+					c = &cell{}
+				}
+				if c.sat != sp.Pairs[s] || c.unsat != sp.Pairs[s] {
+					t.Errorf("%s: stratum %s has %d sat, %d unsat; want %d each", sp.File, st.Key, c.sat, c.unsat, sp.Pairs[s])
+				}
+			}
+		}
+		_ = k
+	}
+	if err := Verify(dir); err != nil {
+		t.Fatal(err)
+	}
+	for _, fr := range m.Files {
+		data, _ := os.ReadFile(filepath.Join(dir, fr.Path))
+		sum := sha256.Sum256(data)
+		if hex.EncodeToString(sum[:]) != fr.SHA256 || int64(len(data)) != fr.Bytes {
+			t.Errorf("%s: manifest checksum or size wrong", fr.Path)
+		}
+	}
+	if path, err := exec.LookPath("sha256sum"); err == nil {
+		cmd := exec.Command(path, "-c", "--quiet", SumsFile)
+		cmd.Dir = dir
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Errorf("sha256sum -c: %v\n%s", err, out)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, workDir)); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("work directory left behind: %v", err)
+	}
+}
+
+func stratumKey(pl Pool, m, n1, n2 int) string {
+	for _, st := range pl.Strata {
+		for _, pt := range st.Points {
+			if pt.M == m && pt.N1 == n1 && pt.N2 == n2 {
+				return st.Key
+			}
+		}
+	}
+	return ""
+}
+
+// parseInstance rebuilds an instance from a record's sentences.
+func parseInstance(t *testing.T, where string, rec map[string]any) fragments.Instance {
+	t.Helper()
+	f, err := fragments.ParseFragment(rec["fragment"].(string))
+	if err != nil {
+		t.Fatalf("%s: %v", where, err)
+	}
+	inst := fragments.Instance{Fragment: f}
+	for _, s := range rec["sentences"].([]any) {
+		sent, err := fragments.Parse(s.(string))
+		if err != nil {
+			t.Fatalf("%s: %v", where, err)
+		}
+		inst.Sentences = append(inst.Sentences, sent)
+	}
+	return inst
+}
+
+func TestBuildWorkersAndResume(t *testing.T) {
+	p := smallPlan(t, fragments.V, 400, 60, 60, 0, 60)
+	ref := t.TempDir()
+	if _, err := Run(context.Background(), p, testOptions(ref, 1)); err != nil {
+		t.Fatal(err)
+	}
+	want := readTree(t, ref)
+
+	t.Run("workers", func(t *testing.T) {
+		dir := t.TempDir()
+		if _, err := Run(context.Background(), p, testOptions(dir, 3)); err != nil {
+			t.Fatal(err)
+		}
+		sameTree(t, want, readTree(t, dir))
+	})
+	// Interrupt the build at several points (once per set and at its
+	// end), resuming each time, and compare with the uninterrupted build.
+	t.Run("interrupted", func(t *testing.T) {
+		dir := t.TempDir()
+		stops := []int{1, 150, 399, 519, 30}
+		for round := 0; ; round++ {
+			ctx, cancel := context.WithCancel(context.Background())
+			o := testOptions(dir, 2)
+			seen := 0
+			o.Progress = func(set string, accepted, total, label int) {
+				seen++
+				if round < len(stops) && seen == stops[round] {
+					cancel()
+				}
+			}
+			_, err := Run(ctx, p, o)
+			cancel()
+			if err == nil {
+				break
+			}
+			if !errors.Is(err, context.Canceled) {
+				t.Fatal(err)
+			}
+			if _, err := os.Stat(filepath.Join(dir, "data")); !errors.Is(err, os.ErrNotExist) {
+				t.Fatalf("round %d: data directory exists before the build is complete", round)
+			}
+			if round > len(stops) {
+				t.Fatal("the build does not finish")
+			}
+		}
+		sameTree(t, want, readTree(t, dir))
+	})
+	// A crash leaves the partial files longer than the checkpoint says:
+	// resuming cuts them back.
+	t.Run("crash", func(t *testing.T) {
+		dir := t.TempDir()
+		ctx, cancel := context.WithCancel(context.Background())
+		o := testOptions(dir, 2)
+		o.Progress = func(set string, accepted, total, label int) {
+			if accepted == 200 {
+				cancel()
+			}
+		}
+		if _, err := Run(ctx, p, o); !errors.Is(err, context.Canceled) {
+			t.Fatalf("got %v, want canceled", err)
+		}
+		// Garbage after the checkpointed lengths, as a crash mid-write
+		// leaves it.
+		for _, name := range []string{Train + ".jsonl", "keys"} {
+			f, err := os.OpenFile(filepath.Join(dir, workDir, name), os.O_APPEND|os.O_WRONLY, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			f.WriteString(`{"id":"half-writ`)
+			f.Close()
+		}
+		if _, err := Run(context.Background(), p, testOptions(dir, 2)); err != nil {
+			t.Fatal(err)
+		}
+		sameTree(t, want, readTree(t, dir))
+	})
+	t.Run("already built", func(t *testing.T) {
+		if _, err := Run(context.Background(), p, testOptions(ref, 2)); !errors.Is(err, ErrAlreadyBuilt) {
+			t.Fatalf("got %v, want ErrAlreadyBuilt", err)
+		}
+	})
+}
+
+func TestBuildRefuses(t *testing.T) {
+	p := smallPlan(t, fragments.S, 80, 0, 0, 0, 0)
+	tests := []struct {
+		name  string
+		setup func(t *testing.T, dir string) *Plan
+		want  string
+	}{
+		{"non-empty directory", func(t *testing.T, dir string) *Plan {
+			os.WriteFile(filepath.Join(dir, "notes.txt"), []byte("mine"), 0o644)
+			return p
+		}, "is not empty"},
+		{"another plan's unfinished build", func(t *testing.T, dir string) *Plan {
+			ctx, cancel := context.WithCancel(context.Background())
+			o := testOptions(dir, 1)
+			o.Progress = func(string, int, int, int) { cancel() }
+			Run(ctx, p, o)
+			q := *p
+			q.Seed++
+			return &q
+		}, "unfinished build of another configuration"},
+		{"unfillable stratum", func(t *testing.T, dir string) *Plan {
+			q := smallPlan(t, fragments.S, 80, 0, 0, 0, 0)
+			// 40 sentences over 6 nouns are never satisfiable.
+			q.Pools[0].Strata[0] = Stratum{Key: "m=40 n1=6 n2=0", Points: []phase.Point{{M: 40, N1: 6}}}
+			q.DrawLimit = 1
+			return q
+		}, "stratum m=40 n1=6 n2=0 drew"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			q := tt.setup(t, dir)
+			_, err := Run(context.Background(), q, testOptions(dir, 1))
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Fatalf("got %v, want an error containing %q", err, tt.want)
+			}
+			if _, err := os.Stat(filepath.Join(dir, "data")); !errors.Is(err, os.ErrNotExist) {
+				t.Error("data written by a refused build")
+			}
+		})
+	}
+}
+
+func TestVerifyCatchesTampering(t *testing.T) {
+	p := smallPlan(t, fragments.W, 100, 20, 20, 0, 0)
+	dir := t.TempDir()
+	if _, err := Run(context.Background(), p, testOptions(dir, 2)); err != nil {
+		t.Fatal(err)
+	}
+	if err := Verify(dir); err != nil {
+		t.Fatal(err)
+	}
+	name := filepath.Join(dir, "data", "test.jsonl")
+	data, _ := os.ReadFile(name)
+	os.WriteFile(name, bytes.Replace(data, []byte(`"label":1`), []byte(`"label":0`), 1), 0o644)
+	if err := Verify(dir); err == nil || !strings.Contains(err.Error(), "test.jsonl") {
+		t.Fatalf("tampered file not caught: %v", err)
+	}
+}
+
+// TestCardGolden pins the dataset card and the manifest of a small build.
+func TestCardGolden(t *testing.T) {
+	p := smallPlan(t, fragments.Z, 200, 40, 40, 100, 0)
+	dir := t.TempDir()
+	if _, err := Run(context.Background(), p, testOptions(dir, 2)); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{CardFile, ManifestFile, SumsFile} {
+		got, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		golden := filepath.Join("testdata", "small-Z."+name)
+		if *update {
+			os.MkdirAll("testdata", 0o755)
+			if err := os.WriteFile(golden, got, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		want, err := os.ReadFile(golden)
+		if err != nil {
+			t.Fatalf("%v (run go test -update)", err)
+		}
+		if !bytes.Equal(got, want) {
+			t.Errorf("%s differs from %s (run go test -update and review the diff)", name, golden)
+		}
+	}
+}
+
+func TestNewSplit(t *testing.T) {
+	tests := []struct {
+		size, n int
+		want    []int
+		err     bool
+	}{
+		{10, 3, []int{2, 2, 1}, false},
+		{6000, 9, []int{334, 334, 334, 333, 333, 333, 333, 333, 333}, false},
+		{4, 5, []int{1, 1, 0, 0, 0}, false},
+		{7, 2, nil, true},
+	}
+	for _, tt := range tests {
+		sp, err := NewSplit("x", tt.size, tt.n)
+		if (err != nil) != tt.err {
+			t.Fatalf("NewSplit(%d, %d): error %v", tt.size, tt.n, err)
+		}
+		if err == nil && !reflect.DeepEqual(sp.Pairs, tt.want) {
+			t.Errorf("NewSplit(%d, %d) = %v, want %v", tt.size, tt.n, sp.Pairs, tt.want)
+		}
+	}
+}
+
+func TestPaperSizes(t *testing.T) {
+	for _, f := range fragments.All() {
+		a, b, c, d := ZeroShotSizes(f)
+		zs := TotalStrata(f, a, b, c, d)
+		if len(zs) != 6 || zs[0].Key != "n=5" || zs[5].Key != "n=10" {
+			t.Errorf("%v: zero-shot strata %v, want n=5..10", f, zs)
+		}
+		a, b, c, d = GeneralisationSizes(f)
+		gs := SizeStrata(f, a, b, c, d)
+		want := 85
+		if f == fragments.S || f == fragments.W {
+			want = 9
+		}
+		if len(gs) != want {
+			t.Errorf("%v: %d generalisation strata, want %d", f, len(gs), want)
+		}
+	}
+}
+
+// TestDedupRejects builds from a point with few distinct problems up to
+// renaming (though nouns come from the whole vocabulary, so exact copies
+// are rare), and checks that the renaming rule rejects candidates and
+// leaves none in the data, while the exact rule lets them through.
+func TestDedupRejects(t *testing.T) {
+	for _, rule := range []string{DedupRenaming, DedupExact} {
+		t.Run(rule, func(t *testing.T) {
+			p := smallPlan(t, fragments.S, 40, 0, 0, 0, 0)
+			p.Dedup = rule
+			p.Pools[0].Strata = []Stratum{{Key: "m=2 n1=2 n2=0", Points: []phase.Point{{M: 2, N1: 2}}}}
+			p.Pools[0].Splits = p.Pools[0].Splits[:1]
+			p.Pools[0].Splits[0].Pairs = []int{6}
+			p.Pools[0].Splits[0].Size = 12
+			dir := t.TempDir()
+			m, err := Run(context.Background(), p, testOptions(dir, 2))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if rule == DedupRenaming {
+				if m.Sets[0].DuplicatesRenaming == 0 {
+					t.Error("no candidate rejected as a renamed copy")
+				}
+				checkDataset(t, dir, p, m)
+				return
+			}
+			if m.Sets[0].DuplicatesRenaming != 0 {
+				t.Errorf("the exact rule rejected %d renamed copies", m.Sets[0].DuplicatesRenaming)
+			}
+			data, _ := os.ReadFile(filepath.Join(dir, "data", "train.jsonl"))
+			keys := map[string]bool{}
+			copies := 0
+			for i, line := range bytes.Split(bytes.TrimSpace(data), []byte("\n")) {
+				k := canon.Key(parseInstance(t, fmt.Sprint("line ", i+1), checkSchema(t, "train", line)))
+				if keys[k] {
+					copies++
+				}
+				keys[k] = true
+			}
+			if copies == 0 {
+				t.Error("no renamed copies under the exact rule: the test does not exercise the difference")
+			}
+		})
+	}
+}

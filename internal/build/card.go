@@ -1,0 +1,224 @@
+package build
+
+import (
+	"fmt"
+	"strings"
+)
+
+// features is the record's schema in the dataset card's YAML form, as the
+// HuggingFace datasets library reads it (label is a ClassLabel).
+const features = `  features:
+  - name: id
+    dtype: string
+  - name: fragment
+    dtype: string
+  - name: text
+    dtype: string
+  - name: sentences
+    sequence: string
+  - name: label
+    dtype:
+      class_label:
+        names:
+          '0': unsat
+          '1': sat
+  - name: label_text
+    dtype: string
+  - name: m
+    dtype: int64
+  - name: n1
+    dtype: int64
+  - name: n2
+    dtype: int64
+  - name: alpha
+    dtype: float64
+  - name: beta
+    dtype: float64
+  - name: nouns
+    sequence: string
+  - name: verbs
+    sequence: string
+  - name: templates
+    sequence: string
+  - name: formulas
+    sequence: string
+  - name: solver
+    dtype: string
+  - name: certificate
+    struct:
+    - name: model_size
+      dtype: int64
+    - name: mus
+      sequence: int64
+  - name: seed
+    dtype: string
+`
+
+// config is one HuggingFace configuration of the card: a name and its
+// splits, each a file.
+type config struct {
+	name  string
+	files []FileReport
+	split func(FileReport) string
+}
+
+// configs groups the files: the main splits form the default
+// configuration; every further set is a configuration of its own whose
+// only split is "test" (HuggingFace split names cannot hold a hyphen).
+func configs(m *Manifest) []config {
+	var out []config
+	for k, pl := range m.Plan.Pools {
+		c := config{name: pl.Name, split: func(FileReport) string { return "test" }}
+		if k == 0 {
+			c.name = "default"
+			c.split = func(f FileReport) string { return f.Split }
+		}
+		for _, f := range m.Files {
+			for _, sp := range pl.Splits {
+				if f.Split == sp.Name {
+					c.files = append(c.files, f)
+				}
+			}
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+func sizeCategory(n int) string {
+	switch {
+	case n < 1_000:
+		return "n<1K"
+	case n < 10_000:
+		return "1K<n<10K"
+	case n < 100_000:
+		return "10K<n<100K"
+	case n < 1_000_000:
+		return "100K<n<1M"
+	case n < 10_000_000:
+		return "1M<n<10M"
+	}
+	return "10M<n<100M"
+}
+
+// Card renders the dataset card: HuggingFace YAML front matter (configs
+// with their data files, features with the label's class names, license,
+// task and size categories) and a body that says how the data was made and
+// what its numbers are.
+func Card(m *Manifest) string {
+	var b strings.Builder
+	total := 0
+	for _, f := range m.Files {
+		total += f.Rows
+	}
+	p := m.Plan
+	fmt.Fprintf(&b, "---\npretty_name: nlsat fragment %s satisfiability\n", p.Fragment)
+	fmt.Fprintf(&b, "license: %s\n", m.License)
+	b.WriteString("language:\n- en\ntask_categories:\n- text-classification\ntags:\n- logical-reasoning\n- satisfiability\n- controlled-natural-language\n- synthetic\n")
+	b.WriteString("annotations_creators:\n- machine-generated\nlanguage_creators:\n- machine-generated\nmultilinguality:\n- monolingual\nsource_datasets:\n- original\n")
+	fmt.Fprintf(&b, "size_categories:\n- %s\n", sizeCategory(total))
+	cs := configs(m)
+	b.WriteString("configs:\n")
+	for _, c := range cs {
+		fmt.Fprintf(&b, "- config_name: %s\n  data_files:\n", c.name)
+		for _, f := range c.files {
+			fmt.Fprintf(&b, "  - split: %s\n    path: %s\n", c.split(f), f.Path)
+		}
+	}
+	b.WriteString("dataset_info:\n")
+	for _, c := range cs {
+		fmt.Fprintf(&b, "- config_name: %s\n%s  splits:\n", c.name, features)
+		var bytes int64
+		for _, f := range c.files {
+			fmt.Fprintf(&b, "  - name: %s\n    num_bytes: %d\n    num_examples: %d\n", c.split(f), f.Bytes, f.Rows)
+			bytes += f.Bytes
+		}
+		fmt.Fprintf(&b, "  download_size: %d\n  dataset_size: %d\n", bytes, bytes)
+	}
+	b.WriteString("---\n\n")
+
+	fmt.Fprintf(&b, "# nlsat: satisfiability in fragment %s of English\n\n", p.Fragment)
+	fmt.Fprintf(&b, "Each instance is a set of controlled-English sentences from fragment %s "+
+		"(Pratt-Hartmann's fragments S ⊂ W ⊂ V ⊂ Z ⊂ A), labelled `sat` if some situation makes every sentence true "+
+		"and `unsat` otherwise. Labels come from a sound and complete decision procedure (`%s`) and each carries a "+
+		"certificate: for `sat`, the size of a model that was checked against every sentence's first-order formula; "+
+		"for `unsat`, a minimal unsatisfiable subset of the sentences whose minimality was checked.\n\n", p.Fragment, m.Solver)
+	b.WriteString("## Files\n\n| file | configuration | split | instances | sat | unsat | bytes |\n|---|---|---|---:|---:|---:|---:|\n")
+	for _, c := range cs {
+		for _, f := range c.files {
+			fmt.Fprintf(&b, "| `%s` | %s | %s | %d | %d | %d | %d |\n", f.Path, c.name, c.split(f), f.Rows, f.Labels.Sat, f.Labels.Unsat, f.Bytes)
+		}
+	}
+	b.WriteString("\nLoad it with `datasets.load_dataset(\"path/to/this/directory\")` (the default configuration: train, validation and test)")
+	if len(cs) > 1 {
+		var names []string
+		for _, c := range cs[1:] {
+			names = append(names, "`\""+c.name+"\"`")
+		}
+		fmt.Fprintf(&b, " or with the configuration name %s as the second argument", strings.Join(names, " or "))
+	}
+	b.WriteString(". `manifest.json` holds the full configuration and every count below; `sha256sum -c SHA256SUMS` checks the files.\n\n")
+
+	b.WriteString("## How it was made\n\n")
+	fmt.Fprintf(&b, "- Command: `%s` (toolkit %s %s, commit %s).\n", m.Command, m.Toolkit.Name, m.Toolkit.Version, orUnknown(m.Toolkit.Commit))
+	fmt.Fprintf(&b, "- Sampler: the paper's Algorithm 1; own-template share %g, negation probability %g, %s; master seed %d. "+
+		"Record `seed` is `master:index`; candidate i of set k has index k·10¹² + i.\n",
+		p.Sampler.OwnShare, p.Sampler.NegProb, distinctText(p.Sampler.Distinct), p.Seed)
+	for _, pl := range p.Pools {
+		fmt.Fprintf(&b, "- Set %s (%s): %d strata, %s.\n", pl.Name, strings.Join(splitNames(pl), ", "), len(pl.Strata), pl.Source)
+	}
+	b.WriteString("- Balance: every split holds exactly as many sat as unsat instances in every stratum, so neither a constant answer nor a rule over the sizes n1, n2 and m beats chance. " +
+		"Candidates are drawn for the strata in turn and accepted in order until each stratum of each split has its quota of each label. " +
+		"A stratum that cannot be filled (its candidates run out of one label, or of new instances) is not shrunk or padded: the build stops with an error naming it once it has drawn ")
+	fmt.Fprintf(&b, "%d times its size in candidates, so every published build is balanced exactly.\n", p.DrawLimit)
+	if p.Dedup == DedupRenaming {
+		b.WriteString("- Uniqueness: no two instances anywhere in the dataset (within or across splits and sets) have the same set of sentences, and none is the same problem up to a renaming of nouns, a renaming of verbs and the order of its sentences (a canonical form of the instance, found by individualisation–refinement).")
+		fallbacks := 0
+		for _, s := range m.Sets {
+			fallbacks += s.CanonFallbacks
+		}
+		if fallbacks > 0 {
+			fmt.Fprintf(&b, " For %d instances the canonical form was too costly to find and only exact copies of them were excluded.", fallbacks)
+		}
+		b.WriteString("\n")
+	} else {
+		b.WriteString("- Uniqueness: no two instances anywhere in the dataset (within or across splits and sets) have the same set of sentences. Instances equal up to a renaming of nouns and verbs were allowed (`--dedup exact`).\n")
+	}
+	b.WriteString("- Undecided instances: an instance the solver leaves undecided is never labelled or written; it is counted below.\n\n")
+	b.WriteString("## Candidates\n\n| set | drawn | accepted | undecided | label quota full | duplicates (as written) | duplicates (up to renaming) |\n|---|---:|---:|---:|---:|---:|---:|\n")
+	for _, s := range m.Sets {
+		und := 0
+		for _, n := range s.Undecided {
+			und += n
+		}
+		fmt.Fprintf(&b, "| %s | %d | %d | %d | %d | %d | %d |\n", s.Name, s.Candidates, s.Accepted, und, s.LabelFull, s.DuplicatesExact, s.DuplicatesRenaming)
+	}
+	b.WriteString("\nPer-stratum counts are in `manifest.json`.\n\n")
+	b.WriteString("## Record fields\n\n`id`, `fragment`, `text` (the sentences joined by spaces), `sentences`, `label` (0 = unsat, 1 = sat), `label_text`, " +
+		"`m` (sentences), `n1` (nouns drawn), `n2` (verbs drawn), `alpha` = m/n1, `beta` = m/n2 (0 without verbs), `nouns`, `verbs`, " +
+		"`templates` (per sentence its template and variant), `formulas` (per sentence its first-order formula), `solver`, " +
+		"`certificate` (`model_size` for sat; `mus`, indices into `sentences`, for unsat), `seed`.\n")
+	return b.String()
+}
+
+func splitNames(pl Pool) []string {
+	var out []string
+	for _, s := range pl.Splits {
+		out = append(out, fmt.Sprintf("%s %d", s.Name, s.Size))
+	}
+	return out
+}
+
+func distinctText(d bool) string {
+	if d {
+		return "no word twice in one sentence"
+	}
+	return "words may repeat within a sentence"
+}
+
+func orUnknown(s string) string {
+	if s == "" {
+		return "unknown"
+	}
+	return s
+}

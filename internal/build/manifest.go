@@ -1,0 +1,342 @@
+package build
+
+import (
+	"bufio"
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/nlsat/nlsat/internal/dataset"
+)
+
+// File names of a built dataset, beside the data directory.
+const (
+	ManifestFile = "manifest.json"
+	CardFile     = "README.md"
+	SumsFile     = "SHA256SUMS"
+)
+
+// ManifestSchema names the manifest's format.
+const ManifestSchema = "nlsat-manifest/1"
+
+// Manifest describes a built dataset completely: how it was made and what
+// each file holds.
+type Manifest struct {
+	Schema       string       `json:"schema"`
+	RecordSchema string       `json:"record_schema"`
+	Toolkit      Toolkit      `json:"toolkit"`
+	Command      string       `json:"command"`
+	License      string       `json:"license"`
+	Solver       string       `json:"solver"`
+	PlanDigest   string       `json:"plan_digest"`
+	Plan         *Plan        `json:"plan"`
+	Sets         []SetReport  `json:"sets"`
+	Files        []FileReport `json:"files"`
+}
+
+// SetReport counts the candidates of one pool: how many were drawn, and
+// why those not accepted were rejected.
+type SetReport struct {
+	Name   string   `json:"name"`
+	Splits []string `json:"splits"`
+	Counts
+	Strata []StratumReport `json:"strata"`
+}
+
+// Counts are the fates of candidates.
+type Counts struct {
+	Candidates int `json:"candidates"`
+	Accepted   int `json:"accepted"`
+	// Undecided counts instances the solver left undecided, by reason;
+	// they are never labelled or written.
+	Undecided          map[string]int `json:"undecided"`
+	LabelFull          int            `json:"label_full"`
+	DuplicatesExact    int            `json:"duplicates_exact"`
+	DuplicatesRenaming int            `json:"duplicates_renaming"`
+	// CanonFallbacks counts accepted instances whose canonical form hit
+	// the search cap; only an exact copy of them would have been caught.
+	CanonFallbacks int `json:"canon_fallbacks"`
+}
+
+// StratumReport counts the candidates of one stratum.
+type StratumReport struct {
+	Key string `json:"key"`
+	Counts
+}
+
+// FileReport describes one data file.
+type FileReport struct {
+	Path   string         `json:"path"`
+	Split  string         `json:"split"`
+	SHA256 string         `json:"sha256"`
+	Bytes  int64          `json:"bytes"`
+	Rows   int            `json:"rows"`
+	Labels LabelCounts    `json:"labels"`
+	Strata []StratumCount `json:"strata"`
+}
+
+// LabelCounts counts the instances of each label.
+type LabelCounts struct {
+	Sat   int `json:"sat"`
+	Unsat int `json:"unsat"`
+}
+
+// StratumCount counts the instances of each label in one stratum of a file.
+type StratumCount struct {
+	Key string `json:"key"`
+	LabelCounts
+}
+
+func (c *Counts) add(ss *stratumState) {
+	c.Candidates += ss.Drawn
+	for _, f := range ss.Fill {
+		c.Accepted += f[0] + f[1]
+	}
+	if c.Undecided == nil {
+		c.Undecided = map[string]int{}
+	}
+	for r, n := range ss.Unknown {
+		c.Undecided[r] += n
+	}
+	c.LabelFull += ss.LabelFull
+	c.DuplicatesExact += ss.DupExact
+	c.DuplicatesRenaming += ss.DupRenaming
+	c.CanonFallbacks += ss.CanonFallbacks
+}
+
+// finish moves the partial files into place, checks them against the plan
+// and writes the manifest, the card and the checksums.
+func (b *builder) finish() (*Manifest, error) {
+	b.close()
+	m := &Manifest{Schema: ManifestSchema, RecordSchema: dataset.SchemaVersion, Toolkit: b.opt.Toolkit,
+		Command: b.opt.Command, License: b.opt.License,
+		Solver: b.plan.Solver, PlanDigest: b.plan.Digest(), Plan: b.plan}
+	i := 0
+	for k, pl := range b.plan.Pools {
+		sr := SetReport{Name: pl.Name}
+		sr.Undecided = map[string]int{}
+		for s, st := range pl.Strata {
+			ss := &b.st.Pools[k].Strata[s]
+			r := StratumReport{Key: st.Key}
+			r.add(ss)
+			sr.add(ss)
+			sr.Strata = append(sr.Strata, r)
+		}
+		for _, sp := range pl.Splits {
+			sr.Splits = append(sr.Splits, sp.Name)
+			fr, err := b.place(sp, b.st.Files[i], k)
+			if err != nil {
+				return nil, err
+			}
+			m.Files = append(m.Files, fr)
+			i++
+		}
+		m.Sets = append(m.Sets, sr)
+	}
+	data, err := json.MarshalIndent(m, "", "  ")
+	if err != nil {
+		return nil, err
+	}
+	data = append(data, '\n')
+	if err := writeFileAtomic(filepath.Join(b.opt.Dir, ManifestFile), data); err != nil {
+		return nil, err
+	}
+	if err := writeFileAtomic(filepath.Join(b.opt.Dir, CardFile), []byte(Card(m))); err != nil {
+		return nil, err
+	}
+	var sums strings.Builder
+	for _, fr := range m.Files {
+		fmt.Fprintf(&sums, "%s  %s\n", fr.SHA256, fr.Path)
+	}
+	for _, name := range []string{ManifestFile, CardFile} {
+		sum, _, err := fileSum(filepath.Join(b.opt.Dir, name))
+		if err != nil {
+			return nil, err
+		}
+		fmt.Fprintf(&sums, "%s  %s\n", sum, name)
+	}
+	if err := writeFileAtomic(filepath.Join(b.opt.Dir, SumsFile), []byte(sums.String())); err != nil {
+		return nil, err
+	}
+	return m, b.removeWork()
+}
+
+// place moves a split's partial file to its final name (unless an earlier,
+// interrupted finish did) and reports on it.
+func (b *builder) place(sp Split, fs fileState, k int) (FileReport, error) {
+	src := filepath.Join(b.work, sp.Name+".jsonl")
+	dst := filepath.Join(b.opt.Dir, filepath.FromSlash(sp.File))
+	if _, err := os.Stat(src); err == nil {
+		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+			return FileReport{}, err
+		}
+		if err := os.Truncate(src, fs.Bytes); err != nil {
+			return FileReport{}, err
+		}
+		if err := os.Rename(src, dst); err != nil {
+			return FileReport{}, err
+		}
+	}
+	fr, err := b.report(dst, sp, k)
+	if err != nil {
+		return fr, err
+	}
+	if fr.Bytes != fs.Bytes || fr.Rows != fs.Rows {
+		return fr, fmt.Errorf("%s: %d bytes and %d rows, but the build wrote %d and %d", dst, fr.Bytes, fr.Rows, fs.Bytes, fs.Rows)
+	}
+	return fr, nil
+}
+
+// report reads a data file back, checks every record and the balance of
+// every stratum against the plan, and summarises it.
+func (b *builder) report(name string, sp Split, k int) (FileReport, error) {
+	pl := &b.plan.Pools[k]
+	fr := FileReport{Path: sp.File, Split: sp.Name}
+	f, err := os.Open(name)
+	if err != nil {
+		return fr, err
+	}
+	defer f.Close()
+	h := sha256.New()
+	counts := make([]LabelCounts, len(pl.Strata))
+	dec := dataset.NewDecoder(io.TeeReader(f, h), name)
+	for {
+		r, err := dec.Next()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return fr, err
+		}
+		if err := r.Validate(); err != nil {
+			return fr, fmt.Errorf("%s:%d: %w", name, dec.Line(), err)
+		}
+		s, err := b.stratumOf(r, k)
+		if err != nil {
+			return fr, fmt.Errorf("%s:%d: %w", name, dec.Line(), err)
+		}
+		switch r.Label {
+		case dataset.LabelSat:
+			counts[s].Sat++
+			fr.Labels.Sat++
+		case dataset.LabelUnsat:
+			counts[s].Unsat++
+			fr.Labels.Unsat++
+		default:
+			return fr, fmt.Errorf("%s:%d: record %s has no label", name, dec.Line(), r.ID)
+		}
+		fr.Rows++
+	}
+	for s, c := range counts {
+		if c.Sat != sp.Pairs[s] || c.Unsat != sp.Pairs[s] {
+			return fr, fmt.Errorf("%s: stratum %s holds %d sat and %d unsat instances, not %d of each", name, pl.Strata[s].Key, c.Sat, c.Unsat, sp.Pairs[s])
+		}
+		fr.Strata = append(fr.Strata, StratumCount{Key: pl.Strata[s].Key, LabelCounts: c})
+	}
+	fr.SHA256 = hex.EncodeToString(h.Sum(nil))
+	info, err := f.Stat()
+	if err != nil {
+		return fr, err
+	}
+	fr.Bytes = info.Size()
+	return fr, nil
+}
+
+// stratumOf finds a record's stratum from the index its seed names, and
+// checks that the record's sizes are among the stratum's points.
+func (b *builder) stratumOf(r *dataset.Record, k int) (int, error) {
+	pl := &b.plan.Pools[k]
+	seed, idx, ok := strings.Cut(r.Seed, ":")
+	g, err := strconv.Atoi(idx)
+	if !ok || err != nil || seed != strconv.FormatUint(b.plan.Seed, 10) || g/PoolStride != k || g < 0 {
+		return 0, fmt.Errorf("record %s: seed %q is not an index of set %s under seed %d", r.ID, r.Seed, pl.Name, b.plan.Seed)
+	}
+	s := g % PoolStride % len(pl.Strata)
+	for _, pt := range pl.Strata[s].Points {
+		if pt.M == r.M && pt.N1 == r.N1 && pt.N2 == r.N2 {
+			return s, nil
+		}
+	}
+	return 0, fmt.Errorf("record %s: (m, n1, n2) = (%d, %d, %d) is not a point of stratum %s", r.ID, r.M, r.N1, r.N2, pl.Strata[s].Key)
+}
+
+// ReadManifest reads a manifest file.
+func ReadManifest(name string) (*Manifest, error) {
+	data, err := os.ReadFile(name)
+	if err != nil {
+		return nil, err
+	}
+	var m Manifest
+	if err := json.Unmarshal(data, &m); err != nil {
+		return nil, fmt.Errorf("%s: not a manifest: %w", name, err)
+	}
+	if m.Schema != ManifestSchema {
+		return nil, fmt.Errorf("%s: manifest schema %q, expected %q", name, m.Schema, ManifestSchema)
+	}
+	return &m, nil
+}
+
+// Verify checks a built dataset: every file of SHA256SUMS has its
+// checksum, and every data file of the manifest its checksum and size.
+func Verify(dir string) error {
+	m, err := ReadManifest(filepath.Join(dir, ManifestFile))
+	if err != nil {
+		return err
+	}
+	sums, err := os.ReadFile(filepath.Join(dir, SumsFile))
+	if err != nil {
+		return err
+	}
+	listed := map[string]string{}
+	sc := bufio.NewScanner(bytes.NewReader(sums))
+	for line := 1; sc.Scan(); line++ {
+		sum, name, ok := strings.Cut(sc.Text(), "  ")
+		if !ok || len(sum) != 64 {
+			return fmt.Errorf("%s:%d: expected \"<sha256>  <file>\"", filepath.Join(dir, SumsFile), line)
+		}
+		listed[name] = sum
+		got, _, err := fileSum(filepath.Join(dir, filepath.FromSlash(name)))
+		if err != nil {
+			return err
+		}
+		if got != sum {
+			return fmt.Errorf("%s: checksum %s does not match SHA256SUMS (%s)", filepath.Join(dir, name), got, sum)
+		}
+	}
+	for _, fr := range m.Files {
+		got, n, err := fileSum(filepath.Join(dir, filepath.FromSlash(fr.Path)))
+		if err != nil {
+			return err
+		}
+		if got != fr.SHA256 || n != fr.Bytes {
+			return fmt.Errorf("%s: checksum %s and %d bytes do not match the manifest (%s, %d bytes)", filepath.Join(dir, fr.Path), got, n, fr.SHA256, fr.Bytes)
+		}
+		if listed[fr.Path] != fr.SHA256 {
+			return fmt.Errorf("%s is missing from %s or listed with another checksum", fr.Path, SumsFile)
+		}
+	}
+	return nil
+}
+
+// fileSum returns the hex SHA-256 and size of a file.
+func fileSum(name string) (string, int64, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return "", 0, err
+	}
+	defer f.Close()
+	h := sha256.New()
+	n, err := io.Copy(h, f)
+	if err != nil {
+		return "", 0, fmt.Errorf("%s: %w", name, err)
+	}
+	return hex.EncodeToString(h.Sum(nil)), n, nil
+}

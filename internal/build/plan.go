@@ -1,0 +1,265 @@
+// Package build turns a stream of labelled random instances into a
+// dataset: splits of exact sizes, exactly balanced between sat and unsat in
+// every stratum, with no instance repeated anywhere (as written, and by
+// default up to a renaming of nouns and verbs and the order of sentences),
+// written with a manifest, a dataset card and checksums.
+//
+// # Determinism
+//
+// A build is a deterministic function of its Plan. Candidates of a pool are
+// numbered; candidate i of pool p draws its instance from a generator
+// seeded with (Seed, p·PoolStride + i) alone, and targets stratum
+// i mod len(Strata). Candidates are accepted strictly in index order, each
+// into the first split (in plan order) whose quota for its stratum and
+// label is still open. So the output depends neither on the number of
+// workers nor on interruptions: a build resumed from a checkpoint ends in
+// the same bytes.
+package build
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"slices"
+
+	"github.com/nlsat/nlsat/internal/fragments"
+	"github.com/nlsat/nlsat/internal/phase"
+)
+
+// Set names, as used for file names and split names.
+const (
+	Train          = "train"
+	Validation     = "validation"
+	Test           = "test"
+	Generalisation = "generalisation"
+	ZeroShot       = "zero-shot"
+)
+
+// PoolStride separates the candidate indices of pools: candidate i of pool
+// p has the global index p·PoolStride + i, which its record's seed names.
+const PoolStride = 1_000_000_000_000
+
+// Dedup rules.
+const (
+	DedupExact    = "exact"    // no two instances with the same set of sentences
+	DedupRenaming = "renaming" // also none equal up to renaming and order
+)
+
+// Plan is the fully resolved configuration of a build. Its JSON form is
+// recorded in the manifest and identifies a build for resuming.
+type Plan struct {
+	Fragment string        `json:"fragment"`
+	Seed     uint64        `json:"seed"`
+	Sampler  SamplerParams `json:"sampler"`
+	Dedup    string        `json:"dedup"`
+	// DrawLimit bounds the candidates drawn for a stratum, as a multiple
+	// of the instances it must hold; a stratum that is not full by then
+	// stops the build.
+	DrawLimit int    `json:"draw_limit"`
+	Solver    string `json:"solver"`
+	Pools     []Pool `json:"pools"`
+}
+
+// SamplerParams are the sampler settings of a build.
+type SamplerParams struct {
+	OwnShare float64 `json:"own_share"`
+	NegProb  float64 `json:"neg_prob"`
+	Distinct bool    `json:"distinct"`
+}
+
+// Pool is a source of candidates feeding one or more splits: the three
+// main splits share the region's pool; each further set has its own.
+type Pool struct {
+	Name string `json:"name"`
+	// Source says where the strata come from, for the card.
+	Source string    `json:"source"`
+	Strata []Stratum `json:"strata"`
+	Splits []Split   `json:"splits"`
+}
+
+// Stratum is a cell that holds, in every split, exactly as many sat as
+// unsat instances. A candidate of the stratum draws one of its points
+// uniformly.
+type Stratum struct {
+	Key    string        `json:"key"`
+	Points []phase.Point `json:"points"`
+}
+
+// Split is one output file with its size and, per stratum of its pool, the
+// number of sat (and as many unsat) instances it holds.
+type Split struct {
+	Name  string `json:"name"`
+	File  string `json:"file"`
+	Size  int    `json:"size"`
+	Pairs []int  `json:"pairs"`
+}
+
+// Params returns the sampler parameters.
+func (p *Plan) Params() fragments.Params {
+	return fragments.Params{OwnShare: p.Sampler.OwnShare, NegProb: p.Sampler.NegProb, Distinct: p.Sampler.Distinct}
+}
+
+// Frag returns the plan's fragment.
+func (p *Plan) Frag() fragments.Fragment {
+	f, _ := fragments.ParseFragment(p.Fragment)
+	return f
+}
+
+// Digest identifies the plan: equal plans build equal datasets.
+func (p *Plan) Digest() string {
+	b, _ := json.Marshal(p)
+	sum := sha256.Sum256(b)
+	return hex.EncodeToString(sum[:])
+}
+
+// Size returns the number of instances the pool's splits hold.
+func (pl *Pool) Size() int {
+	n := 0
+	for _, s := range pl.Splits {
+		n += s.Size
+	}
+	return n
+}
+
+// stratumPairs returns the pairs of stratum k over all splits.
+func (pl *Pool) stratumPairs(k int) int {
+	n := 0
+	for _, s := range pl.Splits {
+		n += s.Pairs[k]
+	}
+	return n
+}
+
+// Validate checks that the plan can be built: known fragment and rules,
+// every point drawable, sizes even and matching their pairs.
+func (p *Plan) Validate() error {
+	f, err := fragments.ParseFragment(p.Fragment)
+	if err != nil {
+		return err
+	}
+	if p.Dedup != DedupExact && p.Dedup != DedupRenaming {
+		return fmt.Errorf("dedup rule %q: expected %s or %s", p.Dedup, DedupExact, DedupRenaming)
+	}
+	if p.DrawLimit < 1 {
+		return fmt.Errorf("draw limit %d: expected at least 1", p.DrawLimit)
+	}
+	files := map[string]bool{}
+	for _, pl := range p.Pools {
+		if len(pl.Strata) == 0 {
+			return fmt.Errorf("set %s has no strata", pl.Name)
+		}
+		for _, st := range pl.Strata {
+			if len(st.Points) == 0 {
+				return fmt.Errorf("set %s: stratum %s has no points", pl.Name, st.Key)
+			}
+			for _, pt := range st.Points {
+				if err := fragments.Validate(f, p.Params(), pt.M, pt.N1, pt.N2); err != nil {
+					return fmt.Errorf("set %s: stratum %s: %w", pl.Name, st.Key, err)
+				}
+			}
+		}
+		for _, s := range pl.Splits {
+			if files[s.File] {
+				return fmt.Errorf("two splits write %s", s.File)
+			}
+			files[s.File] = true
+			if len(s.Pairs) != len(pl.Strata) {
+				return fmt.Errorf("split %s: %d quotas for %d strata", s.Name, len(s.Pairs), len(pl.Strata))
+			}
+			sum := 0
+			for _, n := range s.Pairs {
+				sum += n
+			}
+			if 2*sum != s.Size {
+				return fmt.Errorf("split %s: quotas hold %d instances, not %d", s.Name, 2*sum, s.Size)
+			}
+		}
+	}
+	return nil
+}
+
+// NewSplit spreads size instances over n strata: size/2 sat-unsat pairs,
+// as evenly as possible, the first strata taking one pair more when they
+// do not divide. size must be even.
+func NewSplit(name string, size, n int) (Split, error) {
+	if size < 0 || size%2 != 0 {
+		return Split{}, fmt.Errorf("%s: size %d must be even (half sat, half unsat)", name, size)
+	}
+	pairs := make([]int, n)
+	for k := range pairs {
+		pairs[k] = size / 2 / n
+		if k < size/2%n {
+			pairs[k]++
+		}
+	}
+	return Split{Name: name, File: "data/" + name + ".jsonl", Size: size, Pairs: pairs}, nil
+}
+
+// RegionStrata makes one stratum per point of a region, in the order
+// (n1, n2, m), so that a stratum is fragment × n1 × n2 × m.
+func RegionStrata(pts []phase.Point) []Stratum {
+	pts = slices.Clone(pts)
+	slices.SortFunc(pts, func(a, b phase.Point) int {
+		if a.N1 != b.N1 {
+			return a.N1 - b.N1
+		}
+		if a.N2 != b.N2 {
+			return a.N2 - b.N2
+		}
+		return a.M - b.M
+	})
+	pts = slices.Compact(pts)
+	out := make([]Stratum, len(pts))
+	for i, pt := range pts {
+		out[i] = Stratum{Key: fmt.Sprintf("m=%d n1=%d n2=%d", pt.M, pt.N1, pt.N2), Points: []phase.Point{pt}}
+	}
+	return out
+}
+
+// SizeStrata makes one stratum per (n1, n2) with n1 in [n1lo, n1hi] and n2
+// in [n2lo, n2hi], each at the fitted hard m (phase.HardM).
+func SizeStrata(f fragments.Fragment, n1lo, n1hi, n2lo, n2hi int) []Stratum {
+	var out []Stratum
+	for n1 := n1lo; n1 <= n1hi; n1++ {
+		for n2 := n2lo; n2 <= n2hi; n2++ {
+			pt := phase.Point{M: phase.HardM(f, n1, n2), N1: n1, N2: n2}
+			out = append(out, Stratum{Key: fmt.Sprintf("n1=%d n2=%d", n1, n2), Points: []phase.Point{pt}})
+		}
+	}
+	return out
+}
+
+// TotalStrata makes one stratum per value of n = n1 + n2, each holding
+// every (n1, n2) of the ranges with that sum at the fitted hard m.
+func TotalStrata(f fragments.Fragment, n1lo, n1hi, n2lo, n2hi int) []Stratum {
+	var out []Stratum
+	for n := n1lo + n2lo; n <= n1hi+n2hi; n++ {
+		st := Stratum{Key: fmt.Sprintf("n=%d", n)}
+		for n1 := n1lo; n1 <= n1hi; n1++ {
+			if n2 := n - n1; n2 >= n2lo && n2 <= n2hi {
+				st.Points = append(st.Points, phase.Point{M: phase.HardM(f, n1, n2), N1: n1, N2: n2})
+			}
+		}
+		out = append(out, st)
+	}
+	return out
+}
+
+// GeneralisationSizes returns the paper's generalisation ranges for f:
+// n1 16–24 for S and W; n1 8–12 and n2 8–24 for V, Z and A.
+func GeneralisationSizes(f fragments.Fragment) (n1lo, n1hi, n2lo, n2hi int) {
+	if f == fragments.S || f == fragments.W {
+		return 16, 24, 0, 0
+	}
+	return 8, 12, 8, 24
+}
+
+// ZeroShotSizes returns the paper's zero-shot ranges for f: n1 5–10 for S
+// and W; n1 3–5 and n2 2–5 for V, Z and A (n = n1 + n2 from 5 to 10).
+func ZeroShotSizes(f fragments.Fragment) (n1lo, n1hi, n2lo, n2hi int) {
+	if f == fragments.S || f == fragments.W {
+		return 5, 10, 0, 0
+	}
+	return 3, 5, 2, 5
+}
