@@ -92,6 +92,7 @@ sound and complete procedure, and writes the labelled instances as JSONL.
 		newSplitCmd(s),
 		newStatsCmd(s),
 		newPromptCmd(s),
+		newEvalCmd(s),
 	)
 	return root
 }

@@ -1,0 +1,67 @@
+// Package eval scores a model's predictions against gold instance records
+// and breaks the accuracy down the way the paper reads it: per fragment
+// (its Tables 1 and 2), per number of predicates n = n1 + n2 (its Figure 3
+// and, with a generalisation split, Table 3), per number of sentences, per
+// gold label and per difficulty; and, for the minimal pairs of nlsat
+// pairs, how often a model gets both twins right.
+//
+// # Predictions
+//
+// A predictions file is JSONL, one object per line with an "id" naming a
+// gold record and one answer, read in this order of preference:
+//
+//   - "label": 1 (sat) or 0 (unsat);
+//   - "label_text": "sat" or "unsat";
+//   - free text from a language model in the first of "prediction",
+//     "response", "output" and "answer" that is present, or in the one key
+//     a caller names (PredOptions.Field).
+//
+// Other keys are ignored, so a file of gold records is itself a file of
+// (perfect) predictions. A null value counts as an absent key, except in a
+// named free-text field, where it is an empty answer.
+//
+// # Free-text answers
+//
+// Appendix C asks for "satisfiable" or "unsatisfiable" (prompt a) and
+// "True" or "False" (prompt b). ParseAnswer reads an answer as the
+// generate_until tasks of package prompt do with their flexible-extract
+// filter: the first whole word, in any case, that is an answer word decides
+// ("satisfiable" and "True" mean sat, "unsatisfiable" and "False" unsat).
+// Whole words mean "unsatisfiable" is never read as "satisfiable", and
+// "Satisfiable." or "**False**" count. An answer with no answer word is
+// unparseable: it is counted, scored as wrong in Score.Accuracy, and left
+// out of Score.AccuracyParseable. The rule reads the first answer word
+// literally, so "not satisfiable" is read as sat; that is also how the
+// harness scores it.
+//
+// # Gold records
+//
+// Gold is one JSONL file of records or a dataset directory: its split
+// files DIR/data/*.jsonl (or DIR/*.jsonl without a data directory), each a
+// split named after its file. Every gold record must be labelled and ids
+// must be unique across the files. Records may carry the keys "pair_id"
+// and "pair_role" ("original" or "edited") of nlsat pairs; a record where
+// both are absent, null or empty is not part of a pair.
+//
+// # Matching
+//
+// Every prediction must name a gold record, and each id may be predicted
+// once. A gold record without a prediction is an error (a *MissingError)
+// unless Options.AllowMissing, which leaves it out of every score and
+// counts it in Report.Missing.
+//
+// # Groups
+//
+// Every score has its count and a 95% Wilson interval. m is grouped in
+// bins of Options.MBinWidth sentences: 1..w, w+1..2w, and so on. Unsat
+// gold records are grouped by the size of the minimal unsatisfiable subset
+// in their certificate, sat ones by the size of the checked model; a size
+// of 0 (no certificate) is the group "unknown".
+//
+// # Determinism
+//
+// A Report depends only on the gold records and the predictions, not on
+// the order of either file: every section is sorted, fragments S, W, V, Z,
+// A first, split files train, validation, test, generalisation, zero-shot
+// first, numbers in increasing order with "unknown" last.
+package eval

@@ -1,0 +1,134 @@
+package eval
+
+import (
+	"fmt"
+	"image/color"
+	"io"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/palette/moreland"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+	"gonum.org/v1/plot/vg/vgimg"
+	"gonum.org/v1/plot/vg/vgsvg"
+)
+
+// Figure sizes: 8 by 5 inches at 100 dots per inch, as the phase figures.
+const (
+	figW = 8 * vg.Inch
+	figH = 5 * vg.Inch
+	dpi  = 100
+)
+
+// PlotFormats lists the formats Plot writes.
+func PlotFormats() []string { return []string{"png", "svg"} }
+
+// Plot draws accuracy against n = n1 + n2, one curve per fragment with
+// Wilson error bars and a dashed line at chance (0.5), like the paper's
+// Figure 3, and writes it to w as "png" or "svg". Curves are shifted
+// sideways by a few hundredths of n so that their error bars do not hide
+// each other.
+func Plot(w io.Writer, rep Report, format string) error {
+	p, err := accuracyPlot(rep)
+	if err != nil {
+		return err
+	}
+	var wt io.WriterTo
+	switch format {
+	case "png":
+		c := vgimg.NewWith(vgimg.UseWH(figW, figH), vgimg.UseDPI(dpi), vgimg.UseBackgroundColor(color.White))
+		p.Draw(draw.New(c))
+		wt = vgimg.PngCanvas{Canvas: c}
+	case "svg":
+		c := vgsvg.New(figW, figH)
+		p.Draw(draw.New(c))
+		wt = c
+	default:
+		return fmt.Errorf("unknown figure format %q: allowed values are png, svg", format)
+	}
+	_, err = wt.WriteTo(w)
+	return err
+}
+
+// errPoints are points with asymmetric vertical error bars.
+type errPoints []struct{ x, y, lo, hi float64 }
+
+func (e errPoints) Len() int                    { return len(e) }
+func (e errPoints) XY(i int) (float64, float64) { return e[i].x, e[i].y }
+func (e errPoints) YError(i int) (float64, float64) {
+	return e[i].y - e[i].lo, e[i].hi - e[i].y
+}
+
+func accuracyPlot(rep Report) (*plot.Plot, error) {
+	if len(rep.ByFragmentN) == 0 {
+		return nil, fmt.Errorf("no scored records to plot")
+	}
+	p := plot.New()
+	p.Title.Text = "Accuracy against the number of predicates"
+	p.X.Label.Text = "n = n1 + n2"
+	p.Y.Label.Text = fmt.Sprintf("accuracy (%.0f%% Wilson intervals)", 100*Confidence)
+	p.Y.Min, p.Y.Max = 0, 1
+	p.Add(plotter.NewGrid())
+	var frags []string
+	curves := map[string]errPoints{}
+	for _, r := range rep.ByFragmentN {
+		if _, ok := curves[r.Fragment]; !ok {
+			frags = append(frags, r.Fragment)
+		}
+		curves[r.Fragment] = append(curves[r.Fragment], struct{ x, y, lo, hi float64 }{float64(r.N), r.Accuracy, r.CILow, r.CIHigh})
+	}
+	for i, f := range frags {
+		pts := curves[f]
+		shift := 0.06 * (float64(i) - float64(len(frags)-1)/2)
+		for j := range pts {
+			pts[j].x += shift
+		}
+		if err := addCurve(p, pts, curveColor(i, len(frags)), f); err != nil {
+			return nil, err
+		}
+	}
+	chance := plotter.NewFunction(func(float64) float64 { return 0.5 })
+	chance.Dashes = []vg.Length{vg.Points(4), vg.Points(3)}
+	chance.Color = color.Gray{Y: 120}
+	p.Add(chance)
+	p.Legend.Add("chance", chance)
+	// Half a step of n on each side keeps the outer error bars clear of
+	// the axes; the legend sits bottom right, where accuracy rarely goes.
+	p.X.Min, p.X.Max = p.X.Min-0.5, p.X.Max+0.5
+	p.Legend.Top, p.Legend.Left = false, false
+	return p, nil
+}
+
+func addCurve(p *plot.Plot, pts errPoints, c color.Color, name string) error {
+	lp, sp, err := plotter.NewLinePoints(pts)
+	if err != nil {
+		return err
+	}
+	lp.Color, sp.Color, sp.Radius = c, c, vg.Points(2.5)
+	eb, err := plotter.NewYErrorBars(pts)
+	if err != nil {
+		return err
+	}
+	eb.Color = c
+	p.Add(lp, sp, eb)
+	p.Legend.Add(name, lp, sp)
+	return nil
+}
+
+// curveColor returns the colour of curve i of k from Kindlmann's map
+// without its near-black and near-white ends, as the phase figures do.
+func curveColor(i, k int) color.Color {
+	cm := moreland.Kindlmann()
+	cm.SetMin(0)
+	cm.SetMax(1)
+	v := 0.15
+	if k > 1 {
+		v += 0.65 * float64(i) / float64(k-1)
+	}
+	c, err := cm.At(v)
+	if err != nil {
+		return color.Black
+	}
+	return c
+}

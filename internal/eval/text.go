@@ -1,0 +1,70 @@
+package eval
+
+import (
+	"fmt"
+	"io"
+	"text/tabwriter"
+)
+
+// WriteText prints the report as plain-text tables with aligned columns:
+// a summary line, then one table per section. Accuracies have three
+// decimals; "-" marks an accuracy over no parseable answer.
+func WriteText(w io.Writer, rep Report) error {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	p := func(format string, a ...any) { fmt.Fprintf(tw, format, a...) }
+	p("%d gold records, %d predictions, %d scored, %d missing, %d unparseable\n",
+		rep.Gold, rep.Predictions, rep.Overall.Count, rep.Missing, rep.Overall.Unparseable)
+	table(p, "Overall", "", []Row{{Key: "all", Score: rep.Overall}})
+	if len(rep.BySplit) > 0 {
+		table(p, "By split file", "split", rep.BySplit)
+	}
+	table(p, "By fragment (the paper's Tables 1 and 2)", "fragment", rep.ByFragment)
+	table(p, "By n = n1 + n2", "n", rep.ByN)
+	table(p, fmt.Sprintf("By number of sentences m, in bins of %d", rep.MBinWidth), "m", rep.ByMBin)
+	table(p, "By gold label", "label", rep.ByLabel)
+	if len(rep.ByMUSSize) > 0 {
+		table(p, "Unsat gold records by size of the minimal unsatisfiable subset", "MUS size", rep.ByMUSSize)
+	}
+	if len(rep.ByModelSize) > 0 {
+		table(p, "Sat gold records by size of the checked model", "model size", rep.ByModelSize)
+	}
+	p("\nBy fragment and n (the paper's Figure 3)\n")
+	p("fragment\tn\t%s\n", scoreHeader)
+	for _, r := range rep.ByFragmentN {
+		p("%s\t%d\t%s\n", r.Fragment, r.N, scoreCols(r.Score))
+	}
+	if len(rep.BySplitFragment) > 0 {
+		p("\nBy split file and fragment (the paper's Table 3 with a generalisation split)\n")
+		p("split\tfragment\t%s\n", scoreHeader)
+		for _, r := range rep.BySplitFragment {
+			p("%s\t%s\t%s\n", r.Split, r.Fragment, scoreCols(r.Score))
+		}
+	}
+	if pr := rep.Pairs; pr != nil {
+		p("\nMinimal pairs: %d scored, %d incomplete, %d with opposite gold labels\n", pr.Pairs, pr.Incomplete, pr.OppositeLabels)
+		p("measure\tpairs\trate\t95%% CI\t\n")
+		p("both twins correct\t%d\t%.3f\t%s\t\n", pr.BothCorrect.Hits, pr.BothCorrect.Rate, ci(pr.BothCorrect.CILow, pr.BothCorrect.CIHigh))
+		p("prediction changed\t%d\t%.3f\t%s\t\n", pr.Changed.Hits, pr.Changed.Rate, ci(pr.Changed.CILow, pr.Changed.CIHigh))
+	}
+	return tw.Flush()
+}
+
+const scoreHeader = "count\tcorrect\taccuracy\t95% CI\tunparseable\tacc. parseable\t"
+
+func table(p func(string, ...any), title, key string, rows []Row) {
+	p("\n%s\n", title)
+	p("%s\t%s\n", key, scoreHeader)
+	for _, r := range rows {
+		p("%s\t%s\n", r.Key, scoreCols(r.Score))
+	}
+}
+
+func scoreCols(s Score) string {
+	parsed := "-"
+	if s.Count > s.Unparseable {
+		parsed = fmt.Sprintf("%.3f", s.AccuracyParseable)
+	}
+	return fmt.Sprintf("%d\t%d\t%.3f\t%s\t%d\t%s\t", s.Count, s.Correct, s.Accuracy, ci(s.CILow, s.CIHigh), s.Unparseable, parsed)
+}
+
+func ci(lo, hi float64) string { return fmt.Sprintf("%.3f-%.3f", lo, hi) }
