@@ -33,6 +33,7 @@ type splitOptions struct {
 	force                   bool
 	license                 string
 	checkpoint              time.Duration
+	shard                   shardOptions
 	solver                  *solverOptions
 }
 
@@ -80,6 +81,12 @@ same command again resumes it and ends in the same bytes as an
 uninterrupted run. No file appears under OUT/data before it is complete.
 The output is identical for any -j.
 
+` + shardHelp + ` A split shard draws and labels its share
+of the candidates (per stratum, what the stratum's rarer label needs on
+average plus four standard deviations, times --oversample) into OUT
+(default nlsat-FRAGMENT-shard-i-of-N);
+nlsat merge --out DIR SHARD... then accepts them exactly as one run would.
+
 ` + exitCodesHelp,
 		Example: `  nlsat split --fragment A --seed 1 --out nlsat-A
   nlsat split --fragment S --preset paper --out nlsat-S
@@ -108,6 +115,7 @@ The output is identical for any -j.
 	f.BoolVar(&o.force, "force", false, "write into an output directory that already holds files")
 	f.StringVar(&o.license, "license", "cc-by-4.0", "license the dataset card declares")
 	f.DurationVar(&o.checkpoint, "checkpoint-every", 2*time.Second, "time between checkpoints of an unfinished build")
+	o.shard.addFlags(cmd, true)
 	o.solver.addFlags(cmd)
 	return cmd
 }
@@ -194,7 +202,7 @@ func (o *splitOptions) plan(cmd *cobra.Command, solverName string) (*build.Plan,
 
 // loadRegion returns the points of the region and a description for the
 // card.
-func (o *splitOptions) loadRegion(frag fragments.Fragment, sp build.SamplerParams) ([]phase.Point, string, error) {
+func (o *splitOptions) loadRegion(frag fragments.Fragment, sp build.SamplerParams) ([]phase.RegionPoint, string, error) {
 	var r *phase.Region
 	var err error
 	what := "the points of the region shipped with nlsat for " + frag.String()
@@ -223,12 +231,8 @@ func (o *splitOptions) loadRegion(frag fragments.Fragment, sp build.SamplerParam
 	if len(r.Points) == 0 {
 		return nil, "", usagef("the region of %s has no points", frag)
 	}
-	pts := make([]phase.Point, len(r.Points))
-	for i, rp := range r.Points {
-		pts[i] = rp.Point
-	}
 	what += fmt.Sprintf(" (P(sat) in [%g, %g] at %d instances per point, seed %d), one stratum per point (m, n1, n2)", r.Band.Lo, r.Band.Hi, r.Samples, r.Seed)
-	return pts, what, nil
+	return r.Points, what, nil
 }
 
 // command renders the plan as the command line that rebuilds it, with
@@ -317,8 +321,15 @@ func runSplit(ctx context.Context, cmd *cobra.Command, o *splitOptions, s stream
 	if err != nil {
 		return err
 	}
+	sharded, err := o.shard.resolve(cmd, nil)
+	if err != nil {
+		return err
+	}
 	if o.out == "" {
 		o.out = "nlsat-" + p.Fragment
+		if sharded {
+			o.out += fmt.Sprintf("-shard-%d-of-%d", o.shard.index, o.shard.count)
+		}
 	}
 	var prog *progress
 	progSet := ""
@@ -355,6 +366,9 @@ func runSplit(ctx context.Context, cmd *cobra.Command, o *splitOptions, s stream
 		},
 	}
 	start := time.Now()
+	if sharded {
+		return runSplitShard(ctx, p, opt, o, s, start)
+	}
 	m, err := build.Run(ctx, p, opt)
 	if prog != nil {
 		prog.finish()
@@ -386,5 +400,26 @@ func runSplit(ctx context.Context, cmd *cobra.Command, o *splitOptions, s stream
 				st.Name, st.Candidates, st.Accepted, und, st.LabelFull, st.DuplicatesExact, st.DuplicatesRenaming)
 		}
 	}
+	return nil
+}
+
+func runSplitShard(ctx context.Context, p *build.Plan, opt build.Options, o *splitOptions, s streams, start time.Time) error {
+	opt.Log("split %s: %s into %s", p.Fragment, o.shard.String(), o.out)
+	m, err := build.RunShard(ctx, p, build.Shard{Index: o.shard.index, Count: o.shard.count, Oversample: o.shard.oversample}, opt)
+	if errors.Is(err, build.ErrAlreadyBuilt) {
+		opt.Log("%s already holds this shard, checksums intact; nothing to do", o.out)
+		return nil
+	}
+	if err != nil {
+		if ctx.Err() != nil {
+			fmt.Fprintf(s.Err, "nlsat: interrupted; run the same command again to resume the shard in %s\n", o.out)
+			return ctx.Err()
+		}
+		return err
+	}
+	for _, f := range m.Files {
+		opt.Log("  %s: %d candidates", f.Path, f.Rows)
+	}
+	opt.Log("shard %d of %d done in %s; merge all shards with: nlsat merge --out DIR SHARD_DIR...", m.Index, m.Count, time.Since(start).Round(time.Second))
 	return nil
 }

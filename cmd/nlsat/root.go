@@ -93,6 +93,7 @@ sound and complete procedure, and writes the labelled instances as JSONL.
 		newStatsCmd(s),
 		newPromptCmd(s),
 		newEvalCmd(s),
+		newMergeCmd(s),
 	)
 	return root
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"os/exec"
@@ -9,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/spf13/cobra"
 
 	"github.com/nlsat/nlsat/internal/build"
 )
@@ -167,4 +170,89 @@ func TestSplitSurvivesKill(t *testing.T) {
 	}
 	t.Logf("%d kills", kills)
 	sameFiles(t, want, tree(t, dir))
+}
+
+// TestSplitShardsMerge runs a split as 3 shards in parallel processes and
+// as 1 shard, merges each, and compares both with an unsharded run.
+func TestSplitShardsMerge(t *testing.T) {
+	split := []string{"split", "--fragment", "Z", "--train", "400", "--validation", "40", "--test", "40", "--zero-shot", "60", "--seed", "8", "-q"}
+	ref := filepath.Join(t.TempDir(), "ref")
+	if code, _, stderr := nlsat(context.Background(), "", append(split, "--out", ref)...); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	want := tree(t, ref)
+	for _, n := range []int{1, 3} {
+		base := t.TempDir()
+		var dirs []string
+		var cmds []*exec.Cmd
+		for i := range n {
+			dir := filepath.Join(base, fmt.Sprint("shard", i))
+			dirs = append(dirs, dir)
+			cmd := exec.Command(os.Args[0], append(split, "--out", dir, "-j", "1",
+				"--shard-index", fmt.Sprint(i), "--shard-count", fmt.Sprint(n))...)
+			cmd.Env = append(os.Environ(), "NLSAT_TEST_RUN_MAIN=1")
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			cmds = append(cmds, cmd)
+		}
+		for _, cmd := range cmds {
+			if err := cmd.Wait(); err != nil {
+				t.Fatalf("%d shards: %v", n, err)
+			}
+		}
+		out := filepath.Join(base, "merged")
+		if code, _, stderr := nlsat(context.Background(), "", append([]string{"merge", "-q", "--out", out}, dirs...)...); code != 0 {
+			t.Fatalf("merge of %d shards: exit %d: %s", n, code, stderr)
+		}
+		sameFiles(t, want, tree(t, out))
+		if n == 3 {
+			code, _, stderr := nlsat(context.Background(), "", "merge", "--out", filepath.Join(base, "partial"), dirs[0], dirs[2])
+			if code != exitFailure || !strings.Contains(stderr, "shards [1] of 3 are missing") {
+				t.Errorf("merge without shard 1: exit %d: %s", code, stderr)
+			}
+		}
+	}
+}
+
+func TestShardFlagsFromEnvironment(t *testing.T) {
+	tests := []struct {
+		name         string
+		args         []string
+		env          map[string]string
+		sharded      bool
+		index, count int
+		err          string
+	}{
+		{"none", nil, nil, false, 0, 0, ""},
+		{"flags", []string{"--shard-index", "2", "--shard-count", "4"}, nil, true, 2, 4, ""},
+		{"slurm", nil, map[string]string{"SLURM_ARRAY_TASK_ID": "5", "SLURM_ARRAY_TASK_MIN": "1", "SLURM_ARRAY_TASK_COUNT": "8"}, true, 4, 8, ""},
+		{"slurm with flag count", []string{"--shard-count", "6"}, map[string]string{"SLURM_ARRAY_TASK_ID": "3"}, true, 3, 6, ""},
+		{"kubernetes", []string{"--shard-count", "10"}, map[string]string{"JOB_COMPLETION_INDEX": "9"}, true, 9, 10, ""},
+		{"kubernetes without count", nil, map[string]string{"JOB_COMPLETION_INDEX": "1"}, false, 0, 0, "give --shard-count"},
+		{"flags win", []string{"--shard-index", "0", "--shard-count", "2"}, map[string]string{"JOB_COMPLETION_INDEX": "7"}, true, 0, 2, ""},
+		{"index out of range", []string{"--shard-index", "4", "--shard-count", "4"}, nil, false, 0, 0, "must lie in 0..3"},
+		{"index alone", []string{"--shard-index", "1"}, nil, false, 0, 0, "go together"},
+		{"bad environment", nil, map[string]string{"SLURM_ARRAY_TASK_ID": "x"}, false, 0, 0, "is not a shard number"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var o shardOptions
+			cmd := &cobra.Command{Use: "x", RunE: func(*cobra.Command, []string) error { return nil }}
+			o.addFlags(cmd, false)
+			if err := cmd.ParseFlags(tt.args); err != nil {
+				t.Fatal(err)
+			}
+			sharded, err := o.resolve(cmd, func(k string) string { return tt.env[k] })
+			if tt.err != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.err) {
+					t.Fatalf("got %v, want %q", err, tt.err)
+				}
+				return
+			}
+			if err != nil || sharded != tt.sharded || sharded && (o.index != tt.index || o.count != tt.count) {
+				t.Errorf("got sharded %v, %d of %d, %v; want %v, %d of %d", sharded, o.index, o.count, err, tt.sharded, tt.index, tt.count)
+			}
+		})
+	}
 }

@@ -73,16 +73,24 @@ const workDir = ".nlsat-build"
 // Run builds the dataset of plan p into o.Dir, resuming an unfinished build
 // of the same plan found there.
 func Run(ctx context.Context, p *Plan, o Options) (*Manifest, error) {
+	return run(ctx, p, o, nil)
+}
+
+// defaultCheckpoint is the time between checkpoints unless set.
+const defaultCheckpoint = 2 * time.Second
+
+func run(ctx context.Context, p *Plan, o Options, src *shardSource) (*Manifest, error) {
 	if err := p.Validate(); err != nil {
 		return nil, err
 	}
 	if o.CheckpointEvery <= 0 {
-		o.CheckpointEvery = 2 * time.Second
+		o.CheckpointEvery = defaultCheckpoint
 	}
 	b, err := open(p, o)
 	if err != nil {
 		return nil, err
 	}
+	b.source = src
 	defer b.close()
 	for b.st.Pool < len(p.Pools) {
 		if err := b.runPool(ctx); err != nil {
@@ -106,6 +114,9 @@ type builder struct {
 	exact   map[[32]byte]struct{}
 	renamed map[[32]byte]struct{}
 	last    time.Time
+	// source, when set, supplies the candidates (from shards) instead of
+	// drawing them.
+	source *shardSource
 }
 
 // candidate is one drawn and labelled instance with its keys, or a
@@ -127,143 +138,170 @@ func (b *builder) splitBase(k int) int {
 	return n
 }
 
+// draw samples and labels candidate i of pool k with worker w.
+func (b *builder) draw(ctx context.Context, w Worker, k, i int) (candidate, error) {
+	pl := &b.plan.Pools[k]
+	idx := k*PoolStride + i
+	rng := rand.New(rand.NewPCG(b.plan.Seed, uint64(idx)))
+	st := &pl.Strata[i%len(pl.Strata)]
+	pt := st.Points[rng.IntN(len(st.Points))]
+	inst, err := fragments.Sample(rng, b.plan.Frag(), b.plan.Params(), pt.M, pt.N1, pt.N2)
+	if err != nil {
+		return candidate{}, fmt.Errorf("instance %s: %w", dataset.SeedString(b.plan.Seed, idx), err)
+	}
+	lab, err := w.Label(ctx, inst)
+	if err != nil {
+		return candidate{}, err
+	}
+	c := candidate{lab: lab, exact: sha256.Sum256([]byte(canon.ExactKey(inst)))}
+	if lab.Record != nil && b.plan.Dedup == DedupRenaming {
+		form := canon.Canonical(inst)
+		c.renamed, c.capped = sha256.Sum256([]byte(form.Key)), form.Capped
+	}
+	return c, nil
+}
+
+// acceptor decides, in index order, the fate of the candidates of one
+// pool.
+type acceptor struct {
+	b        *builder
+	k        int
+	pl       *Pool
+	ps       *poolState
+	base     int
+	open     int
+	accepted int
+	// full[s] is set once stratum s has every instance it needs. It only
+	// ever turns true, and only in consider, so a worker that sees it set
+	// agrees with what consider will decide.
+	full []atomic.Bool
+}
+
+func (b *builder) newAcceptor(k int) *acceptor {
+	a := &acceptor{b: b, k: k, pl: &b.plan.Pools[k], ps: &b.st.Pools[k], base: b.splitBase(k)}
+	a.full = make([]atomic.Bool, len(a.pl.Strata))
+	for s := range a.pl.Strata {
+		if b.stratumFull(k, s) {
+			a.full[s].Store(true)
+		} else {
+			a.open++
+		}
+	}
+	for _, ss := range a.ps.Strata {
+		for _, f := range ss.Fill {
+			a.accepted += f[0] + f[1]
+		}
+	}
+	return a
+}
+
+// wanted reports whether candidate i could still be accepted.
+func (a *acceptor) wanted(i int) bool { return !a.full[i%len(a.pl.Strata)].Load() }
+
+// consider decides candidate i; c is ignored when its stratum is full.
+// It returns stop once every stratum is full.
+func (a *acceptor) consider(i int, c candidate) (stop bool, err error) {
+	b, k, pl := a.b, a.k, a.pl
+	s := i % len(pl.Strata)
+	defer func() { b.st.Next = i + 1 }()
+	if a.full[s].Load() {
+		return false, nil
+	}
+	if c.skipped {
+		return true, fmt.Errorf("internal error: candidate %d skipped in a stratum that is not full", i)
+	}
+	ss := &a.ps.Strata[s]
+	ss.Drawn++
+	if err := b.checkLimit(k, s); err != nil {
+		return true, err
+	}
+	if c.lab.Record == nil {
+		if ss.Unknown == nil {
+			ss.Unknown = map[string]int{}
+		}
+		ss.Unknown[c.lab.Reason]++
+		return false, nil
+	}
+	label := c.lab.Record.Label
+	split := -1
+	for t, sp := range pl.Splits {
+		if ss.Fill[t][label] < sp.Pairs[s] {
+			split = t
+			break
+		}
+	}
+	switch _, dupExact := b.exact[c.exact]; {
+	case split < 0:
+		ss.LabelFull++
+		return false, nil
+	case dupExact:
+		ss.DupExact++
+		return false, nil
+	}
+	if b.plan.Dedup == DedupRenaming {
+		if _, dup := b.renamed[c.renamed]; dup {
+			ss.DupRenaming++
+			return false, nil
+		}
+	}
+	if err := b.accept(a.base+split, &pl.Splits[split], c, k*PoolStride+i); err != nil {
+		return true, err
+	}
+	ss.Fill[split][label]++
+	if c.capped {
+		ss.CanonFallbacks++
+	}
+	a.accepted++
+	if b.stratumFull(k, s) {
+		a.full[s].Store(true)
+		a.open--
+	}
+	if b.opt.Progress != nil {
+		b.opt.Progress(pl.Name, a.accepted, pl.Size(), label)
+	}
+	if a.open == 0 {
+		return true, nil
+	}
+	if time.Since(b.last) >= b.opt.CheckpointEvery {
+		b.st.Next = i + 1
+		return false, b.checkpoint()
+	}
+	return false, nil
+}
+
 func (b *builder) runPool(ctx context.Context) error {
 	k := b.st.Pool
-	pl := &b.plan.Pools[k]
-	ps := &b.st.Pools[k]
-	base := b.splitBase(k)
-	frag, params := b.plan.Frag(), b.plan.Params()
-	nStrata := len(pl.Strata)
-
-	// full[s] is set once stratum s has every instance it needs; workers
-	// skip its slots. It only ever turns true, and only in Emit, so a
-	// worker that sees it set agrees with what Emit will decide.
-	full := make([]atomic.Bool, nStrata)
-	open := 0
-	for s := range pl.Strata {
-		if b.stratumFull(k, s) {
-			full[s].Store(true)
-		} else {
-			open++
-		}
-	}
-	if open == 0 {
+	a := b.newAcceptor(k)
+	if a.open == 0 {
 		return b.nextPool()
 	}
-	accepted := 0
-	for _, ss := range ps.Strata {
-		for _, f := range ss.Fill {
-			accepted += f[0] + f[1]
-		}
-	}
 	start := b.st.Next
-	cfg := pipeline.Config[Worker, candidate]{
-		Workers: b.opt.Workers,
-		Limit:   -1,
-		New:     b.opt.NewWorker,
-		Close:   func(w Worker) { w.Close() },
-		Do: func(ctx context.Context, w Worker, j int) (candidate, error) {
-			i := start + j
-			s := i % nStrata
-			if full[s].Load() {
-				return candidate{skipped: true}, nil
-			}
-			idx := k*PoolStride + i
-			rng := rand.New(rand.NewPCG(b.plan.Seed, uint64(idx)))
-			st := &pl.Strata[s]
-			pt := st.Points[rng.IntN(len(st.Points))]
-			inst, err := fragments.Sample(rng, frag, params, pt.M, pt.N1, pt.N2)
-			if err != nil {
-				return candidate{}, fmt.Errorf("instance %s: %w", dataset.SeedString(b.plan.Seed, idx), err)
-			}
-			lab, err := w.Label(ctx, inst)
-			if err != nil {
-				return candidate{}, err
-			}
-			c := candidate{lab: lab, exact: sha256.Sum256([]byte(canon.ExactKey(inst)))}
-			if lab.Record != nil && b.plan.Dedup == DedupRenaming {
-				form := canon.Canonical(inst)
-				c.renamed, c.capped = sha256.Sum256([]byte(form.Key)), form.Capped
-			}
-			return c, nil
-		},
-		Emit: func(j int, c candidate) (bool, error) {
-			i := start + j
-			s := i % nStrata
-			defer func() { b.st.Next = i + 1 }()
-			if full[s].Load() {
-				return false, nil
-			}
-			if c.skipped {
-				return true, fmt.Errorf("internal error: candidate %d skipped in a stratum that is not full", i)
-			}
-			ss := &ps.Strata[s]
-			ss.Drawn++
-			if err := b.checkLimit(k, s); err != nil {
-				return true, err
-			}
-			if c.lab.Record == nil {
-				if ss.Unknown == nil {
-					ss.Unknown = map[string]int{}
+	var err error
+	if b.source != nil {
+		err = b.source.each(ctx, k, start, a)
+	} else {
+		err = pipeline.Run(ctx, pipeline.Config[Worker, candidate]{
+			Workers: b.opt.Workers,
+			Limit:   -1,
+			New:     b.opt.NewWorker,
+			Close:   func(w Worker) { w.Close() },
+			Do: func(ctx context.Context, w Worker, j int) (candidate, error) {
+				if !a.wanted(start + j) {
+					return candidate{skipped: true}, nil
 				}
-				ss.Unknown[c.lab.Reason]++
-				return false, nil
-			}
-			label := c.lab.Record.Label
-			split := -1
-			for t, sp := range pl.Splits {
-				if ss.Fill[t][label] < sp.Pairs[s] {
-					split = t
-					break
-				}
-			}
-			switch _, dupExact := b.exact[c.exact]; {
-			case split < 0:
-				ss.LabelFull++
-				return false, nil
-			case dupExact:
-				ss.DupExact++
-				return false, nil
-			}
-			if b.plan.Dedup == DedupRenaming {
-				if _, dup := b.renamed[c.renamed]; dup {
-					ss.DupRenaming++
-					return false, nil
-				}
-			}
-			if err := b.accept(base+split, &pl.Splits[split], c, k*PoolStride+i); err != nil {
-				return true, err
-			}
-			ss.Fill[split][label]++
-			if c.capped {
-				ss.CanonFallbacks++
-			}
-			accepted++
-			if b.stratumFull(k, s) {
-				full[s].Store(true)
-				open--
-			}
-			if b.opt.Progress != nil {
-				b.opt.Progress(pl.Name, accepted, pl.Size(), label)
-			}
-			if open == 0 {
-				return true, nil
-			}
-			if time.Since(b.last) >= b.opt.CheckpointEvery {
-				b.st.Next = i + 1
-				return false, b.checkpoint()
-			}
-			return false, nil
-		},
+				return b.draw(ctx, w, k, start+j)
+			},
+			Emit: func(j int, c candidate) (bool, error) { return a.consider(start+j, c) },
+		})
 	}
-	if err := pipeline.Run(ctx, cfg); err != nil {
+	if err != nil {
 		return err
 	}
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	if open > 0 {
-		return fmt.Errorf("set %s stopped with %d strata not full", pl.Name, open)
+	if a.open > 0 {
+		return fmt.Errorf("set %s stopped with %d strata not full", a.pl.Name, a.open)
 	}
 	return b.nextPool()
 }

@@ -72,10 +72,7 @@ func smallPlan(t testing.TB, f fragments.Fragment, train, val, test, gen, zero i
 	if err != nil {
 		t.Fatal(err)
 	}
-	var pts []phase.Point
-	for _, rp := range r.Points {
-		pts = append(pts, rp.Point)
-	}
+	pts := r.Points
 	p := &Plan{Fragment: f.String(), Seed: 3, Dedup: DedupRenaming, DrawLimit: 20, Solver: "nlsat-native-1",
 		Sampler: SamplerParams{OwnShare: 0.5, NegProb: 0.5, Distinct: true}}
 	main := Pool{Name: "main", Source: "test region", Strata: RegionStrata(pts)}
@@ -615,4 +612,135 @@ func TestDedupRejects(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestShardsMerge builds a dataset unsharded, as 1 shard and as 3 shards
+// (run concurrently), merges the shards and compares the bytes.
+func TestShardsMerge(t *testing.T) {
+	p := smallPlan(t, fragments.V, 300, 60, 60, 0, 60)
+	ref := t.TempDir()
+	if _, err := Run(context.Background(), p, testOptions(ref, 2)); err != nil {
+		t.Fatal(err)
+	}
+	want := readTree(t, ref)
+	shards := func(n int) []string {
+		dirs := make([]string, n)
+		errs := make(chan error, n)
+		for j := range dirs {
+			dirs[j] = filepath.Join(t.TempDir(), fmt.Sprint("shard", j))
+			go func() {
+				_, err := RunShard(context.Background(), p, Shard{Index: j, Count: n}, testOptions(dirs[j], 1))
+				errs <- err
+			}()
+		}
+		for range dirs {
+			if err := <-errs; err != nil {
+				t.Fatal(err)
+			}
+		}
+		return dirs
+	}
+	three := shards(3)
+	for _, tt := range []struct {
+		name string
+		dirs []string
+	}{{"one shard", shards(1)}, {"three shards", three}, {"three shards in another order", []string{three[2], three[0], three[1]}}} {
+		t.Run(tt.name, func(t *testing.T) {
+			out := filepath.Join(t.TempDir(), "merged")
+			if _, err := Merge(context.Background(), tt.dirs, testOptions(out, 2)); err != nil {
+				t.Fatal(err)
+			}
+			sameTree(t, want, readTree(t, out))
+		})
+	}
+
+	// Refusals, each with its own message.
+	other := smallPlan(t, fragments.V, 300, 60, 60, 0, 60)
+	other.Seed++
+	otherDir := filepath.Join(t.TempDir(), "other")
+	if _, err := RunShard(context.Background(), other, Shard{Index: 1, Count: 3}, testOptions(otherDir, 2)); err != nil {
+		t.Fatal(err)
+	}
+	tampered := filepath.Join(t.TempDir(), "tampered")
+	copyDir(t, three[1], tampered)
+	name := filepath.Join(tampered, candFile("main"))
+	data, _ := os.ReadFile(name)
+	os.WriteFile(name, bytes.Replace(data, []byte(`"label":1`), []byte(`"label":0`), 1), 0o644)
+	tests := []struct {
+		name string
+		dirs []string
+		want string
+	}{
+		{"another seed", []string{three[0], otherDir, three[2]}, "another configuration or seed"},
+		{"missing shard", []string{three[0], three[2]}, "shards [1] of 3 are missing"},
+		{"shard twice", []string{three[0], three[1], three[1], three[2]}, "shard 1 is given twice"},
+		{"tampered file", []string{three[0], tampered, three[2]}, "was changed or truncated"},
+		{"not a shard", []string{three[0], t.TempDir(), three[2]}, "is not a finished shard"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out := filepath.Join(t.TempDir(), "merged")
+			_, err := Merge(context.Background(), tt.dirs, testOptions(out, 1))
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Fatalf("got %v, want an error containing %q", err, tt.want)
+			}
+			if _, err := os.Stat(out); !errors.Is(err, os.ErrNotExist) {
+				t.Error("a refused merge wrote output")
+			}
+		})
+	}
+}
+
+func TestShardsTooFewCandidates(t *testing.T) {
+	p := smallPlan(t, fragments.S, 2000, 0, 0, 0, 0)
+	dir := filepath.Join(t.TempDir(), "shard")
+	if _, err := RunShard(context.Background(), p, Shard{Index: 0, Count: 1, Oversample: 0.01}, testOptions(dir, 2)); err != nil {
+		t.Fatal(err)
+	}
+	_, err := Merge(context.Background(), []string{dir}, testOptions(filepath.Join(t.TempDir(), "out"), 1))
+	if err == nil || !strings.Contains(err.Error(), "higher --oversample") {
+		t.Fatalf("got %v, want a request for more candidates", err)
+	}
+}
+
+func copyDir(t *testing.T, from, to string) {
+	t.Helper()
+	for name, data := range readTree(t, from) {
+		dst := filepath.Join(to, filepath.FromSlash(name))
+		os.MkdirAll(filepath.Dir(dst), 0o755)
+		if err := os.WriteFile(dst, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// TestShardResume interrupts a shard twice and compares the finished shard
+// with one run straight through.
+func TestShardResume(t *testing.T) {
+	p := smallPlan(t, fragments.W, 400, 40, 40, 0, 60)
+	sh := Shard{Index: 1, Count: 2}
+	ref := filepath.Join(t.TempDir(), "ref")
+	if _, err := RunShard(context.Background(), p, sh, testOptions(ref, 2)); err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(t.TempDir(), "resumed")
+	for round, stop := range []int{40, 150, -1} {
+		ctx, cancel := context.WithCancel(context.Background())
+		o := testOptions(dir, 2)
+		seen := 0
+		o.Progress = func(string, int, int, int) {
+			if seen++; seen == stop {
+				cancel()
+			}
+		}
+		_, err := RunShard(ctx, p, sh, o)
+		cancel()
+		if stop < 0 && err != nil || stop >= 0 && !errors.Is(err, context.Canceled) {
+			t.Fatalf("round %d: %v", round, err)
+		}
+		if _, serr := os.Stat(filepath.Join(dir, ShardFile)); (serr == nil) != (stop < 0) {
+			t.Fatalf("round %d: shard manifest present: %v", round, serr == nil)
+		}
+	}
+	sameTree(t, readTree(t, ref), readTree(t, dir))
 }

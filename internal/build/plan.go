@@ -21,6 +21,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"math"
 	"slices"
 
 	"github.com/nlsat/nlsat/internal/fragments"
@@ -84,6 +85,10 @@ type Pool struct {
 type Stratum struct {
 	Key    string        `json:"key"`
 	Points []phase.Point `json:"points"`
+	// PSat is the measured probability that a candidate is satisfiable,
+	// where known (0 otherwise); sharded builds size their share of
+	// candidates by it.
+	PSat float64 `json:"p_sat"`
 }
 
 // Split is one output file with its size and, per stratum of its pool, the
@@ -198,9 +203,9 @@ func NewSplit(name string, size, n int) (Split, error) {
 
 // RegionStrata makes one stratum per point of a region, in the order
 // (n1, n2, m), so that a stratum is fragment × n1 × n2 × m.
-func RegionStrata(pts []phase.Point) []Stratum {
+func RegionStrata(pts []phase.RegionPoint) []Stratum {
 	pts = slices.Clone(pts)
-	slices.SortFunc(pts, func(a, b phase.Point) int {
+	slices.SortFunc(pts, func(a, b phase.RegionPoint) int {
 		if a.N1 != b.N1 {
 			return a.N1 - b.N1
 		}
@@ -209,12 +214,31 @@ func RegionStrata(pts []phase.Point) []Stratum {
 		}
 		return a.M - b.M
 	})
-	pts = slices.Compact(pts)
+	pts = slices.CompactFunc(pts, func(a, b phase.RegionPoint) bool { return a.Point == b.Point })
 	out := make([]Stratum, len(pts))
 	for i, pt := range pts {
-		out[i] = Stratum{Key: fmt.Sprintf("m=%d n1=%d n2=%d", pt.M, pt.N1, pt.N2), Points: []phase.Point{pt}}
+		out[i] = Stratum{Key: fmt.Sprintf("m=%d n1=%d n2=%d", pt.M, pt.N1, pt.N2), Points: []phase.Point{pt.Point}, PSat: pt.PSat}
 	}
 	return out
+}
+
+// budget is the number of candidates a sharded build draws for stratum s
+// of pool k: for its r pairs and the rarer label's probability q (from the
+// measured P(sat), 0.3 where unmeasured), the mean number of draws that
+// yield r of that label plus four standard deviations (a negative
+// binomial: r/q and √(r(1−q))/q), times oversample, plus 16.
+func (p *Plan) budget(k, s int, oversample float64) int {
+	pairs := p.Pools[k].stratumPairs(s)
+	if pairs == 0 {
+		return 0
+	}
+	q := p.Pools[k].Strata[s].PSat
+	q = min(q, 1-q)
+	if q <= 0.05 {
+		q = 0.3
+	}
+	r := float64(pairs)
+	return int(math.Ceil(oversample*(r/q+4*math.Sqrt(r*(1-q))/q))) + 16
 }
 
 // SizeStrata makes one stratum per (n1, n2) with n1 in [n1lo, n1hi] and n2
