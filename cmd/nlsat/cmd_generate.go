@@ -1,12 +1,18 @@
 package main
 
 import (
+	"bufio"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"math/rand/v2"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -30,6 +36,9 @@ type generateOptions struct {
 	region    string
 	fragSet   bool
 	solver    *solverOptions
+	// generate only (not crosscheck, which shares these options)
+	shard      shardOptions
+	checkpoint time.Duration
 }
 
 func (o *generateOptions) addFlags(cmd *cobra.Command) {
@@ -40,7 +49,7 @@ func (o *generateOptions) addFlags(cmd *cobra.Command) {
 	f.Var(&o.n1, "n1", "distinct nouns per instance, a number or range (default 6-16 for S, W; 3-8 for V, Z, A)")
 	f.Var(&o.n2, "n2", "distinct verbs per instance, a number or range (default 0 for S, W; 3-8 for V, Z, A)")
 	f.Uint64Var(&o.seed, "seed", 1, "master seed; instance i draws from (seed, i) alone")
-	f.StringVarP(&o.out, "out", "o", "-", "output JSONL file (- for stdout); written atomically")
+	f.StringVarP(&o.out, "out", "o", "-", "output JSONL file (- for stdout), written atomically and resumed if interrupted; with shards, a directory")
 	f.Float64Var(&o.ownShare, "own-share", 0.5, "probability of drawing one of the fragment's own three templates rather than an inherited one")
 	f.Float64Var(&o.negProb, "neg-prob", 0.5, "probability of each optional negation (non-, not, does not)")
 	f.BoolVar(&o.repeats, "allow-repeats", false, "allow the same noun or verb twice in one sentence")
@@ -63,16 +72,31 @@ An instance the solver cannot decide (z3 only) is never written: generate
 draws further instances until --count are decided and reports the unknowns
 per (m, n1, n2) point on stderr.
 
+An output file is written beside its name (.NAME.partial, with a
+checkpoint .NAME.checkpoint.json) and moved into place when complete; if
+the run is interrupted or killed, the same command resumes it and ends in
+the same bytes.
+
+` + shardHelp + ` A generate shard decides the instances
+i ≡ shard (mod N) below count × --oversample into a directory (--out,
+default generate-FRAGMENT-shard-i-of-N); nlsat merge --out FILE SHARD...
+writes the first --count decided instances in index order.
+
 ` + exitCodesHelp,
 		Example: `  nlsat generate --fragment A --count 1000 --m 16 --n1 5 --n2 5 --seed 7 --out a.jsonl
   nlsat generate --fragment S --n1 10 --m 12-16 --solver none`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			o.fragSet = cmd.Flags().Changed("fragment")
-			return runGenerate(cmd.Context(), o, s)
+			return runGenerate(cmd.Context(), cmd, o, s)
 		},
 	}
 	o.addFlags(cmd)
+	o.shard.addFlags(cmd, true)
+	cmd.Flags().Lookup("oversample").Usage = "with shards: draw instances 0 .. count×oversample−1 in all (above 1 where a solver may leave instances undecided)"
+	cmd.Flags().Lookup("oversample").DefValue = "1"
+	o.shard.oversample = 1
+	cmd.Flags().DurationVar(&o.checkpoint, "checkpoint-every", 2*time.Second, "time between checkpoints of an unfinished output file")
 	return cmd
 }
 
@@ -174,7 +198,51 @@ type generated struct {
 	dec  decision
 }
 
-func runGenerate(ctx context.Context, o *generateOptions, s streams) error {
+// genState is generate's checkpoint: the next index to draw, the records
+// written and the draws counted so far.
+type genState struct {
+	Next    int         `json:"next"`
+	Written int         `json:"written"`
+	Points  []pointStat `json:"points"`
+}
+
+// digest identifies everything that decides generate's output.
+func (o *generateOptions) digest(p drawPlan, solverName string) (string, json.RawMessage) {
+	cfg := struct {
+		Fragment  string
+		Params    phase.SamplerParams
+		M, N1, N2 [2]int
+		AutoM     bool
+		Seed      uint64
+		Region    []phase.Point
+		Count     int
+		Solver    string
+		Timeout   string
+	}{p.frag.String(), phase.SamplerParams{OwnShare: p.params.OwnShare, NegProb: p.params.NegProb, Distinct: p.params.Distinct},
+		[2]int{p.m.Lo, p.m.Hi}, [2]int{p.n1.Lo, p.n1.Hi}, [2]int{p.n2.Lo, p.n2.Hi}, p.autoM, p.seed, p.region, o.count, solverName, ""}
+	if o.solver.solver.value == "z3" || o.solver.solver.value == "both" {
+		cfg.Timeout = o.solver.timeout.String()
+	}
+	data, _ := json.Marshal(cfg)
+	sum := sha256.Sum256(data)
+	return hex.EncodeToString(sum[:]), data
+}
+
+// solverNameOf returns the name records will carry for the factory's
+// backends ("none" without a solver).
+func solverNameOf(newBackend func() (solver.Backend, error)) (string, error) {
+	if newBackend == nil {
+		return "none", nil
+	}
+	b, err := newBackend()
+	if err != nil {
+		return "", err
+	}
+	defer closeBackend(b)
+	return b.Name(), nil
+}
+
+func runGenerate(ctx context.Context, cmd *cobra.Command, o *generateOptions, s streams) error {
 	plan, err := o.plan()
 	if err != nil {
 		return err
@@ -183,21 +251,60 @@ func runGenerate(ctx context.Context, o *generateOptions, s streams) error {
 	if err != nil {
 		return err
 	}
-	out, enc, err := createRecords(o.out, s)
+	solverName, err := solverNameOf(newBackend)
 	if err != nil {
 		return err
 	}
-	defer out.Abort()
-	stats := newUnknownStats()
-	prog := newProgress(s.Err, "generate "+plan.frag.String(), o.count, o.solver.quiet)
-	written, solverName := 0, "none"
+	digest, config := o.digest(plan, solverName)
+	sharded, err := o.shard.resolve(cmd, nil)
+	if err != nil {
+		return err
+	}
+	if sharded {
+		return runGenerateShard(ctx, o, plan, newBackend, solverName, digest, config, s)
+	}
+	if newBackend == nil && !o.solver.quiet {
+		fmt.Fprintln(s.Err, "nlsat: --solver none: records are written without labels (label -1)")
+	}
 
+	// The output: stdout, or a file that a later run resumes.
+	var st genState
+	var w io.Writer
+	var rf *dataset.ResumableFile
+	if o.out == "-" || o.out == "" {
+		w = bufio.NewWriter(s.Out)
+		defer w.(*bufio.Writer).Flush()
+	} else {
+		var resumed bool
+		rf, resumed, err = dataset.OpenResumable(o.out, digest, &st)
+		if err != nil {
+			return usageError{err}
+		}
+		defer rf.Close()
+		if resumed && !o.solver.quiet {
+			fmt.Fprintf(s.Err, "nlsat: resuming %s at instance %d (%d of %d written)\n", o.out, st.Next, st.Written, o.count)
+		}
+		w = rf
+	}
+	enc := dataset.NewEncoder(w)
+	stats := newUnknownStats()
+	stats.load(st.Points)
+	prog := newProgress(s.Err, "generate "+plan.frag.String(), o.count, o.solver.quiet)
+	prog.done = st.Written
+	start, last := st.Next, time.Now()
+	save := func() error {
+		if rf == nil {
+			return nil
+		}
+		st.Points = stats.export()
+		return rf.Checkpoint(st)
+	}
+	if st.Written >= o.count {
+		return finishGenerate(rf, stats, st.Written, o, s)
+	}
 	limit := -1
 	if newBackend == nil {
-		limit = o.count
-		if !o.solver.quiet {
-			fmt.Fprintln(s.Err, "nlsat: --solver none: records are written without labels (label -1)")
-		}
+		limit = o.count - st.Written
 	}
 	err = pipeline.Run(ctx, pipeline.Config[solver.Backend, generated]{
 		Workers: o.solver.jobs, Limit: limit,
@@ -205,56 +312,83 @@ func runGenerate(ctx context.Context, o *generateOptions, s streams) error {
 			if newBackend == nil {
 				return nil, nil
 			}
-			b, err := newBackend()
-			if err == nil {
-				solverName = b.Name()
-			}
-			return b, err
+			return newBackend()
 		},
 		Close: closeBackend,
-		Do: func(ctx context.Context, b solver.Backend, i int) (generated, error) {
-			inst, err := plan.draw(i)
-			if err != nil || b == nil {
-				return generated{inst: inst}, err
-			}
-			d, err := decide(ctx, b, inst.Formulas(), true)
-			if err != nil {
-				return generated{}, fmt.Errorf("instance %s: %w", dataset.SeedString(plan.seed, i), err)
-			}
-			return generated{inst: inst, dec: d}, nil
+		Do: func(ctx context.Context, b solver.Backend, j int) (generated, error) {
+			return generateOne(ctx, plan, b, start+j)
 		},
-		Emit: func(i int, g generated) (bool, error) {
-			st := g.dec.res.Status
-			stats.add(g.inst, st, g.dec.res.Reason)
-			prog.add(st, newBackend == nil || st != solver.Unknown)
-			if newBackend != nil && st == solver.Unknown {
+		Emit: func(j int, g generated) (bool, error) {
+			i := start + j
+			st.Next = i + 1
+			status := g.dec.res.Status
+			stats.add(g.inst, status, g.dec.res.Reason)
+			prog.add(status, newBackend == nil || status != solver.Unknown)
+			if newBackend != nil && status == solver.Unknown {
 				if g.dec.res.Reason == solver.Canceled {
 					return true, ctx.Err()
 				}
 				return false, nil
 			}
-			r := record(g.inst, fmt.Sprintf("%s-%06d", plan.frag, written), dataset.SeedString(plan.seed, i))
+			r := record(g.inst, fmt.Sprintf("%s-%06d", plan.frag, st.Written), dataset.SeedString(plan.seed, i))
 			if newBackend != nil {
 				applyDecision(r, g.dec, solverName)
 			}
-			written++
-			return written == o.count, enc.Encode(r)
+			st.Written++
+			if err := enc.Encode(r); err != nil {
+				return true, err
+			}
+			if time.Since(last) >= o.checkpoint {
+				last = time.Now()
+				if err := save(); err != nil {
+					return true, err
+				}
+			}
+			return st.Written == o.count, nil
 		},
 	})
 	prog.finish()
+	if err == nil {
+		err = ctx.Err()
+	}
 	if err != nil {
+		if rf != nil {
+			if serr := save(); serr != nil {
+				return errors.Join(err, serr)
+			}
+			if ctx.Err() != nil && !o.solver.quiet {
+				fmt.Fprintf(s.Err, "nlsat: %d of %d instances are saved; run the same command again to resume\n", st.Written, o.count)
+			}
+		}
 		return err
 	}
-	if err := ctx.Err(); err != nil {
-		return err
+	return finishGenerate(rf, stats, st.Written, o, s)
+}
+
+// finishGenerate moves a finished output into place and reports.
+func finishGenerate(rf *dataset.ResumableFile, stats *unknownStats, written int, o *generateOptions, s streams) error {
+	if rf != nil {
+		if err := rf.Commit(); err != nil {
+			return err
+		}
 	}
-	if err := out.Commit(); err != nil {
-		return err
-	}
-	if !o.solver.quiet && newBackend != nil {
+	if !o.solver.quiet && o.solver.solver.value != "none" {
 		stats.report(s.Err, written)
 	}
 	return nil
+}
+
+// generateOne draws instance i and decides it with b (if any).
+func generateOne(ctx context.Context, plan drawPlan, b solver.Backend, i int) (generated, error) {
+	inst, err := plan.draw(i)
+	if err != nil || b == nil {
+		return generated{inst: inst}, err
+	}
+	d, err := decide(ctx, b, inst.Formulas(), true)
+	if err != nil {
+		return generated{}, fmt.Errorf("instance %s: %w", dataset.SeedString(plan.seed, i), err)
+	}
+	return generated{inst: inst, dec: d}, nil
 }
 
 // unknownStats counts draws and undecided instances per (m, n1, n2) point.
@@ -267,9 +401,47 @@ type unknownStats struct {
 type pointCount struct {
 	drawn, unknown int
 	reasons        map[string]int
+	statuses       [3]int
 }
 
 func newUnknownStats() *unknownStats { return &unknownStats{points: map[[3]int]*pointCount{}} }
+
+// pointStat is one point's counts in a checkpoint.
+type pointStat struct {
+	Point   [3]int         `json:"point"`
+	Drawn   int            `json:"drawn"`
+	Unknown int            `json:"unknown"`
+	Reasons map[string]int `json:"reasons"`
+	Status  [3]int         `json:"status"`
+}
+
+// export lists the counts in a stable order, for checkpoints.
+func (u *unknownStats) export() []pointStat {
+	out := []pointStat{}
+	for k, pc := range u.points {
+		out = append(out, pointStat{Point: k, Drawn: pc.drawn, Unknown: pc.unknown, Reasons: pc.reasons, Status: pc.statuses})
+	}
+	sort.Slice(out, func(i, j int) bool {
+		a, b := out[i].Point, out[j].Point
+		return a[0] < b[0] || a[0] == b[0] && (a[1] < b[1] || a[1] == b[1] && a[2] < b[2])
+	})
+	return out
+}
+
+// load adds counts exported by an earlier run.
+func (u *unknownStats) load(ps []pointStat) {
+	for _, p := range ps {
+		pc := &pointCount{drawn: p.Drawn, unknown: p.Unknown, reasons: p.Reasons, statuses: p.Status}
+		if pc.reasons == nil {
+			pc.reasons = map[string]int{}
+		}
+		u.points[p.Point] = pc
+		u.drawn += p.Drawn
+		for st, n := range p.Status {
+			u.statuses[st] += n
+		}
+	}
+}
 
 func (u *unknownStats) add(inst fragments.Instance, st solver.Status, why solver.Reason) {
 	u.drawn++
@@ -281,6 +453,7 @@ func (u *unknownStats) add(inst fragments.Instance, st solver.Status, why solver
 		u.points[k] = pc
 	}
 	pc.drawn++
+	pc.statuses[st]++
 	if st == solver.Unknown {
 		pc.unknown++
 		pc.reasons[why.String()]++

@@ -2,17 +2,14 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"io/fs"
-	"os"
-	"path/filepath"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/nlsat/nlsat/internal/build"
+	"github.com/nlsat/nlsat/internal/shards"
 )
 
 type mergeOptions struct {
@@ -51,18 +48,11 @@ nothing is written.
 
 // shardKind reads the kind of run a shard directory holds.
 func shardKind(dir string) (string, error) {
-	data, err := os.ReadFile(filepath.Join(dir, build.ShardFile))
-	if errors.Is(err, fs.ErrNotExist) {
-		return "", usagef("%s is not a finished shard (no %s); run its shard again to finish it", dir, build.ShardFile)
-	}
+	m, err := shards.Read(dir)
 	if err != nil {
-		return "", err
+		return "", usageError{err}
 	}
-	var head struct{ Kind string }
-	if err := json.Unmarshal(data, &head); err != nil || head.Kind == "" {
-		return "", usagef("%s: not a shard manifest", filepath.Join(dir, build.ShardFile))
-	}
-	return head.Kind, nil
+	return m.Kind, nil
 }
 
 func runMerge(ctx context.Context, o *mergeOptions, dirs []string, s streams) error {
@@ -95,7 +85,7 @@ func runMerge(ctx context.Context, o *mergeOptions, dirs []string, s streams) er
 			return nil
 		}
 		if err != nil {
-			return usageOnShardError(err)
+			return err
 		}
 		if !o.quiet {
 			fmt.Fprintf(s.Err, "nlsat: merged %d shards into %s in %s\n", len(dirs), o.out, time.Since(start).Round(time.Millisecond))
@@ -104,10 +94,8 @@ func runMerge(ctx context.Context, o *mergeOptions, dirs []string, s streams) er
 			}
 		}
 		return nil
+	case "generate":
+		return mergeGenerate(dirs, o.out, s, o.quiet)
 	}
 	return usagef("%s: shards of %q cannot be merged by this version", dirs[0], kind)
 }
-
-// usageOnShardError passes errors through; a bad shard set is the caller's
-// input, but it is reported as a failure with its message either way.
-func usageOnShardError(err error) error { return err }

@@ -15,6 +15,7 @@ import (
 	"strings"
 
 	"github.com/nlsat/nlsat/internal/dataset"
+	"github.com/nlsat/nlsat/internal/shards"
 )
 
 // File names of a built dataset, beside the data directory.
@@ -327,16 +328,4 @@ func Verify(dir string) error {
 }
 
 // fileSum returns the hex SHA-256 and size of a file.
-func fileSum(name string) (string, int64, error) {
-	f, err := os.Open(name)
-	if err != nil {
-		return "", 0, err
-	}
-	defer f.Close()
-	h := sha256.New()
-	n, err := io.Copy(h, f)
-	if err != nil {
-		return "", 0, fmt.Errorf("%s: %w", name, err)
-	}
-	return hex.EncodeToString(h.Sum(nil)), n, nil
-}
+var fileSum = shards.Sum

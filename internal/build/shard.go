@@ -12,11 +12,11 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"time"
 
 	"github.com/nlsat/nlsat/internal/dataset"
 	"github.com/nlsat/nlsat/internal/pipeline"
+	"github.com/nlsat/nlsat/internal/shards"
 )
 
 // Sharding. A build can be split into N shards run anywhere (array jobs,
@@ -27,36 +27,11 @@ import (
 // dataset has the bytes of an unsharded build. Only when a stratum needs
 // more candidates than the budget does the merge fail, naming it.
 
-// ShardFile is the manifest of a shard directory, and ShardSchema its format.
+// ShardFile is the manifest's name in a shard directory.
 const (
-	ShardFile   = "shard.json"
-	ShardSchema = "nlsat-shard/1"
-	shardWork   = ".nlsat-shard"
+	ShardFile = shards.File
+	shardWork = ".nlsat-shard"
 )
-
-// ShardManifest describes one shard of a build.
-type ShardManifest struct {
-	Schema     string            `json:"schema"`
-	Kind       string            `json:"kind"`
-	Toolkit    Toolkit           `json:"toolkit"`
-	Command    string            `json:"command"`
-	License    string            `json:"license"`
-	PlanDigest string            `json:"plan_digest"`
-	Plan       *Plan             `json:"plan"`
-	Index      int               `json:"index"`
-	Count      int               `json:"count"`
-	Oversample float64           `json:"oversample"`
-	Files      []ShardFileReport `json:"files"`
-}
-
-// ShardFileReport describes the candidate file of one set in a shard.
-type ShardFileReport struct {
-	Set    string `json:"set"`
-	Path   string `json:"path"`
-	SHA256 string `json:"sha256"`
-	Bytes  int64  `json:"bytes"`
-	Rows   int    `json:"rows"`
-}
 
 // candLine is one candidate as a shard writes it.
 type candLine struct {
@@ -87,7 +62,7 @@ func candFile(set string) string { return "candidates-" + set + ".jsonl" }
 
 // RunShard draws and labels shard sh's candidates of plan p into o.Dir,
 // resuming an unfinished run of the same shard found there.
-func RunShard(ctx context.Context, p *Plan, sh Shard, o Options) (*ShardManifest, error) {
+func RunShard(ctx context.Context, p *Plan, sh Shard, o Options) (*shards.Manifest, error) {
 	if err := p.Validate(); err != nil {
 		return nil, err
 	}
@@ -100,12 +75,17 @@ func RunShard(ctx context.Context, p *Plan, sh Shard, o Options) (*ShardManifest
 	if o.CheckpointEvery <= 0 {
 		o.CheckpointEvery = defaultCheckpoint
 	}
-	m := &ShardManifest{Schema: ShardSchema, Kind: "split", Toolkit: o.Toolkit, Command: o.Command, License: o.License,
-		PlanDigest: p.Digest(), Plan: p, Index: sh.Index, Count: sh.Count, Oversample: sh.Oversample}
-	digest := fmt.Sprintf("%s/%d/%d/%g", m.PlanDigest, sh.Index, sh.Count, sh.Oversample)
-	if old, err := ReadShardManifest(o.Dir); err == nil {
-		if old.PlanDigest == m.PlanDigest && old.Index == sh.Index && old.Count == sh.Count && old.Oversample == sh.Oversample {
-			if err := VerifyShard(o.Dir, old); err == nil {
+	planJSON, err := json.Marshal(p)
+	if err != nil {
+		return nil, err
+	}
+	m := &shards.Manifest{Schema: shards.Schema, Kind: "split", Command: o.Command, License: o.License,
+		Digest: p.Digest(), Plan: planJSON, Index: sh.Index, Count: sh.Count, Oversample: sh.Oversample}
+	m.Toolkit.Name, m.Toolkit.Version, m.Toolkit.Commit = o.Toolkit.Name, o.Toolkit.Version, o.Toolkit.Commit
+	digest := fmt.Sprintf("%s/%d/%d/%g", m.Digest, sh.Index, sh.Count, sh.Oversample)
+	if old, err := shards.Read(o.Dir); err == nil {
+		if old.Kind == m.Kind && old.Digest == m.Digest && old.Index == sh.Index && old.Count == sh.Count && old.Oversample == sh.Oversample {
+			if err := shards.Verify(o.Dir, old); err == nil {
 				return old, ErrAlreadyBuilt
 			}
 		}
@@ -241,11 +221,12 @@ func RunShard(ctx context.Context, p *Plan, sh Shard, o Options) (*ShardManifest
 		if err := os.Rename(filepath.Join(work, candFile(pl.Name)), dst); err != nil {
 			return nil, err
 		}
-		sum, n, err := fileSum(dst)
+		fr, err := shards.Report(o.Dir, candFile(pl.Name), st.Files[k].Rows)
 		if err != nil {
 			return nil, err
 		}
-		m.Files = append(m.Files, ShardFileReport{Set: pl.Name, Path: candFile(pl.Name), SHA256: sum, Bytes: n, Rows: st.Files[k].Rows})
+		fr.Set = pl.Name
+		m.Files = append(m.Files, fr)
 	}
 	data, err = json.MarshalIndent(m, "", "  ")
 	if err != nil {
@@ -257,38 +238,17 @@ func RunShard(ctx context.Context, p *Plan, sh Shard, o Options) (*ShardManifest
 	return m, os.RemoveAll(work)
 }
 
-// ReadShardManifest reads the shard manifest of a directory.
-func ReadShardManifest(dir string) (*ShardManifest, error) {
-	data, err := os.ReadFile(filepath.Join(dir, ShardFile))
+// readShard reads a shard's manifest and the plan in it.
+func readShard(dir string) (*shards.Manifest, *Plan, error) {
+	m, err := shards.Read(dir)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	var m ShardManifest
-	if err := json.Unmarshal(data, &m); err != nil {
-		return nil, fmt.Errorf("%s: not a shard manifest: %w", filepath.Join(dir, ShardFile), err)
+	var p Plan
+	if err := json.Unmarshal(m.Plan, &p); err != nil || p.Digest() != m.Digest {
+		return nil, nil, fmt.Errorf("%s: its plan does not match its digest", filepath.Join(dir, ShardFile))
 	}
-	if m.Schema != ShardSchema || m.Plan == nil {
-		return nil, fmt.Errorf("%s: not a shard manifest of schema %s", filepath.Join(dir, ShardFile), ShardSchema)
-	}
-	return &m, nil
-}
-
-// VerifyShard checks every file of a shard against its manifest.
-func VerifyShard(dir string, m *ShardManifest) error {
-	if m.Plan.Digest() != m.PlanDigest {
-		return fmt.Errorf("%s: its plan does not match its digest", filepath.Join(dir, ShardFile))
-	}
-	for _, f := range m.Files {
-		sum, n, err := fileSum(filepath.Join(dir, f.Path))
-		if err != nil {
-			return fmt.Errorf("shard %d: %w", m.Index, err)
-		}
-		if sum != f.SHA256 || n != f.Bytes {
-			return fmt.Errorf("shard %d: %s has checksum %s and %d bytes, but %s says %s and %d bytes: the file was changed or truncated",
-				m.Index, filepath.Join(dir, f.Path), sum, n, ShardFile, f.SHA256, f.Bytes)
-		}
-	}
-	return nil
+	return m, &p, nil
 }
 
 // shardSource feeds a merge with the candidates of all shards, in index
@@ -303,57 +263,17 @@ type shardSource struct {
 	peeked []*candLine
 }
 
-// openShards reads and checks the manifests of the shard directories:
-// one plan, one shard count, every index exactly once, files intact.
-func openShards(dirs []string) (*shardSource, *ShardManifest, error) {
-	if len(dirs) == 0 {
-		return nil, nil, errors.New("no shard directories given")
+// openShards reads and checks the shards of a split.
+func openShards(dirs []string) (*shardSource, *shards.Manifest, error) {
+	byIndex, ms, err := shards.Open(dirs, "split")
+	if err != nil {
+		return nil, nil, err
 	}
-	var first *ShardManifest
-	src := &shardSource{}
-	seen := map[int]string{}
-	for _, dir := range dirs {
-		m, err := ReadShardManifest(dir)
-		if errors.Is(err, fs.ErrNotExist) {
-			return nil, nil, fmt.Errorf("%s is not a finished shard (no %s); run its shard again to finish it", dir, ShardFile)
-		}
-		if err != nil {
-			return nil, nil, err
-		}
-		if first == nil {
-			first = m
-			src.dirs = make([]string, m.Count)
-			src.count, src.over, src.plan = m.Count, m.Oversample, m.Plan
-		}
-		switch {
-		case m.Kind != "split":
-			return nil, nil, fmt.Errorf("%s is a shard of %s, not of split", dir, m.Kind)
-		case m.PlanDigest != first.PlanDigest:
-			return nil, nil, fmt.Errorf("%s was built with another configuration or seed than %s (plan %.12s…, not %.12s…)", dir, dirs[0], m.PlanDigest, first.PlanDigest)
-		case m.Count != first.Count || m.Oversample != first.Oversample:
-			return nil, nil, fmt.Errorf("%s is shard %d of %d (oversample %g), but %s is one of %d (oversample %g)", dir, m.Index, m.Count, m.Oversample, dirs[0], first.Count, first.Oversample)
-		case m.Index < 0 || m.Index >= m.Count:
-			return nil, nil, fmt.Errorf("%s: shard index %d out of range for %d shards", dir, m.Index, m.Count)
-		}
-		if prev, ok := seen[m.Index]; ok {
-			return nil, nil, fmt.Errorf("shard %d is given twice: %s and %s", m.Index, prev, dir)
-		}
-		seen[m.Index] = dir
-		if err := VerifyShard(dir, m); err != nil {
-			return nil, nil, err
-		}
-		src.dirs[m.Index] = dir
+	_, p, err := readShard(byIndex[0])
+	if err != nil {
+		return nil, nil, err
 	}
-	var missing []string
-	for j, d := range src.dirs {
-		if d == "" {
-			missing = append(missing, strconv.Itoa(j))
-		}
-	}
-	if len(missing) > 0 {
-		return nil, nil, fmt.Errorf("shards %v of %d are missing", missing, first.Count)
-	}
-	return src, first, nil
+	return &shardSource{dirs: byIndex, count: ms[0].Count, over: ms[0].Oversample, plan: p}, ms[0], nil
 }
 
 // each feeds the acceptor the candidates of set k from index start on.
@@ -470,7 +390,7 @@ func Merge(ctx context.Context, dirs []string, o Options) (*Manifest, error) {
 	}
 	o.Command, o.License = first.Command, first.License
 	if o.Toolkit == (Toolkit{}) {
-		o.Toolkit = first.Toolkit
+		o.Toolkit = Toolkit{first.Toolkit.Name, first.Toolkit.Version, first.Toolkit.Commit}
 	}
-	return run(ctx, first.Plan, o, src)
+	return run(ctx, src.plan, o, src)
 }

@@ -1,0 +1,109 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestGenerateShardsMerge runs generate as 3 shards in parallel processes
+// and merges them: the same bytes as one run.
+func TestGenerateShardsMerge(t *testing.T) {
+	gen := []string{"generate", "--fragment", "Z", "--count", "200", "--seed", "12", "-q"}
+	base := t.TempDir()
+	ref := filepath.Join(base, "ref.jsonl")
+	if code, _, stderr := nlsat(context.Background(), "", append(gen, "--out", ref)...); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var dirs []string
+	var cmds []*exec.Cmd
+	for i := range 3 {
+		dirs = append(dirs, filepath.Join(base, fmt.Sprint("shard", i)))
+		cmd := exec.Command(os.Args[0], append(gen, "--out", dirs[i], "-j", "1", "--shard-index", fmt.Sprint(i), "--shard-count", "3")...)
+		cmd.Env = append(os.Environ(), "NLSAT_TEST_RUN_MAIN=1")
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		cmds = append(cmds, cmd)
+	}
+	for _, cmd := range cmds {
+		if err := cmd.Wait(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	merged := filepath.Join(base, "merged.jsonl")
+	if code, _, stderr := nlsat(context.Background(), "", append([]string{"merge", "-q", "--out", merged}, dirs...)...); code != 0 {
+		t.Fatalf("merge: exit %d: %s", code, stderr)
+	}
+	want, _ := os.ReadFile(ref)
+	got, _ := os.ReadFile(merged)
+	if string(want) != string(got) {
+		t.Error("merged shards differ from one run")
+	}
+	// A shard of another seed is refused.
+	other := filepath.Join(base, "other")
+	if code, _, stderr := nlsat(context.Background(), "", "generate", "--fragment", "Z", "--count", "200", "--seed", "13", "-q",
+		"--shard-index", "1", "--shard-count", "3", "--out", other); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	code, _, stderr := nlsat(context.Background(), "", "merge", "--out", filepath.Join(base, "bad.jsonl"), dirs[0], other, dirs[2])
+	if code == 0 || !strings.Contains(stderr, "another configuration or seed") {
+		t.Errorf("mismatched seed: exit %d: %s", code, stderr)
+	}
+}
+
+// TestGenerateSurvivesKill kills generate at random points and resumes.
+func TestGenerateSurvivesKill(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs generate several times")
+	}
+	gen := []string{"generate", "--fragment", "V", "--count", "2000", "--seed", "3", "-q"}
+	base := t.TempDir()
+	ref := filepath.Join(base, "ref.jsonl")
+	if code, _, stderr := nlsat(context.Background(), "", append(gen, "--out", ref)...); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	out := filepath.Join(base, "out.jsonl")
+	args := append(gen, "--out", out, "--checkpoint-every", "20ms")
+	rng := rand.New(rand.NewPCG(3, 4))
+	kills := 0
+	for range 5 {
+		cmd := exec.Command(os.Args[0], args...)
+		cmd.Env = append(os.Environ(), "NLSAT_TEST_RUN_MAIN=1")
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		done := make(chan error, 1)
+		go func() { done <- cmd.Wait() }()
+		select {
+		case <-done:
+		case <-time.After(time.Duration(50+rng.IntN(250)) * time.Millisecond):
+			cmd.Process.Kill()
+			<-done
+			kills++
+			if _, err := os.Stat(out); err == nil {
+				t.Fatal("the output exists before the run is complete")
+			}
+		}
+	}
+	if code, _, stderr := nlsat(context.Background(), "", args...); code != 0 {
+		t.Fatalf("final run: exit %d: %s", code, stderr)
+	}
+	if kills == 0 {
+		t.Fatal("no run was killed")
+	}
+	want, _ := os.ReadFile(ref)
+	got, _ := os.ReadFile(out)
+	if string(want) != string(got) {
+		t.Errorf("resumed output differs after %d kills", kills)
+	}
+	if m, _ := filepath.Glob(filepath.Join(base, ".out.jsonl.*")); len(m) > 0 {
+		t.Errorf("left behind: %v", m)
+	}
+}

@@ -1,0 +1,156 @@
+// Package shards describes the output directories of the shards of one run
+// (split, generate or phase-sweep run as shard i of N) and checks that a
+// set of them can be merged: one kind of run, one configuration, every
+// index from 0 to N-1 exactly once, and every file intact.
+package shards
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strconv"
+)
+
+// File is the manifest's name in a shard directory; Schema its format.
+const (
+	File   = "shard.json"
+	Schema = "nlsat-shard/1"
+)
+
+// Manifest describes one finished shard.
+type Manifest struct {
+	Schema  string `json:"schema"`
+	Kind    string `json:"kind"` // split, generate or phase-sweep
+	Toolkit struct {
+		Name    string `json:"name"`
+		Version string `json:"version"`
+		Commit  string `json:"commit"`
+	} `json:"toolkit"`
+	Command string `json:"command"`
+	License string `json:"license,omitempty"`
+	// Digest identifies the configuration; shards merge only with shards
+	// of the same digest, count and oversample.
+	Digest     string          `json:"plan_digest"`
+	Plan       json.RawMessage `json:"plan"`
+	Index      int             `json:"index"`
+	Count      int             `json:"count"`
+	Oversample float64         `json:"oversample"`
+	Files      []FileReport    `json:"files"`
+}
+
+// FileReport is one file of a shard with its checksum.
+type FileReport struct {
+	Set    string `json:"set,omitempty"`
+	Path   string `json:"path"`
+	SHA256 string `json:"sha256"`
+	Bytes  int64  `json:"bytes"`
+	Rows   int    `json:"rows"`
+}
+
+// Sum returns the hex SHA-256 and the size of a file.
+func Sum(name string) (string, int64, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return "", 0, err
+	}
+	defer f.Close()
+	h := sha256.New()
+	n, err := io.Copy(h, f)
+	if err != nil {
+		return "", 0, fmt.Errorf("%s: %w", name, err)
+	}
+	return hex.EncodeToString(h.Sum(nil)), n, nil
+}
+
+// Report returns the FileReport of a file of dir.
+func Report(dir, path string, rows int) (FileReport, error) {
+	sum, n, err := Sum(filepath.Join(dir, path))
+	return FileReport{Path: path, SHA256: sum, Bytes: n, Rows: rows}, err
+}
+
+// Read reads the manifest of a shard directory.
+func Read(dir string) (*Manifest, error) {
+	data, err := os.ReadFile(filepath.Join(dir, File))
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("%s is not a finished shard (no %s); run its shard again to finish it: %w", dir, File, err)
+	}
+	if err != nil {
+		return nil, err
+	}
+	var m Manifest
+	if err := json.Unmarshal(data, &m); err != nil || m.Schema != Schema {
+		return nil, fmt.Errorf("%s: not a shard manifest of schema %s", filepath.Join(dir, File), Schema)
+	}
+	return &m, nil
+}
+
+// Verify checks every file of a shard against its manifest.
+func Verify(dir string, m *Manifest) error {
+	for _, f := range m.Files {
+		sum, n, err := Sum(filepath.Join(dir, f.Path))
+		if err != nil {
+			return fmt.Errorf("shard %d: %w", m.Index, err)
+		}
+		if sum != f.SHA256 || n != f.Bytes {
+			return fmt.Errorf("shard %d: %s has checksum %s and %d bytes, but %s says %s and %d bytes: the file was changed or truncated",
+				m.Index, filepath.Join(dir, f.Path), sum, n, File, f.SHA256, f.Bytes)
+		}
+	}
+	return nil
+}
+
+// Open reads and checks the shards in dirs, which must all be of kind,
+// and returns their directories and manifests ordered by shard index.
+func Open(dirs []string, kind string) ([]string, []*Manifest, error) {
+	if len(dirs) == 0 {
+		return nil, nil, errors.New("no shard directories given")
+	}
+	var first *Manifest
+	var byIndex []string
+	var ms []*Manifest
+	for _, dir := range dirs {
+		m, err := Read(dir)
+		if err != nil {
+			return nil, nil, err
+		}
+		if first == nil {
+			first = m
+			if m.Count < 1 {
+				return nil, nil, fmt.Errorf("%s: shard count %d", dir, m.Count)
+			}
+			byIndex, ms = make([]string, m.Count), make([]*Manifest, m.Count)
+		}
+		switch {
+		case m.Kind != kind:
+			return nil, nil, fmt.Errorf("%s is a shard of %s, not of %s", dir, m.Kind, kind)
+		case m.Digest != first.Digest:
+			return nil, nil, fmt.Errorf("%s was built with another configuration or seed than %s (plan %.12s…, not %.12s…)", dir, dirs[0], m.Digest, first.Digest)
+		case m.Count != first.Count || m.Oversample != first.Oversample:
+			return nil, nil, fmt.Errorf("%s is shard %d of %d (oversample %g), but %s is one of %d (oversample %g)", dir, m.Index, m.Count, m.Oversample, dirs[0], first.Count, first.Oversample)
+		case m.Index < 0 || m.Index >= m.Count:
+			return nil, nil, fmt.Errorf("%s: shard index %d out of range for %d shards", dir, m.Index, m.Count)
+		case byIndex[m.Index] != "":
+			return nil, nil, fmt.Errorf("shard %d is given twice: %s and %s", m.Index, byIndex[m.Index], dir)
+		}
+		if err := Verify(dir, m); err != nil {
+			return nil, nil, err
+		}
+		byIndex[m.Index], ms[m.Index] = dir, m
+	}
+	var missing []string
+	for j, d := range byIndex {
+		if d == "" {
+			missing = append(missing, strconv.Itoa(j))
+		}
+	}
+	if len(missing) > 0 {
+		return nil, nil, fmt.Errorf("shards %v of %d are missing", missing, first.Count)
+	}
+	return byIndex, ms, nil
+}
