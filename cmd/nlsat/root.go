@@ -109,7 +109,7 @@ func run(ctx context.Context, args []string, s streams) int {
 	var ue usageError
 	switch {
 	case errors.Is(err, context.Canceled) || ctx.Err() != nil:
-		fmt.Fprintln(s.Err, "nlsat: interrupted; no output was written")
+		fmt.Fprintln(s.Err, "nlsat: interrupted; no finished output was written")
 		return exitInterrupted
 	case errors.As(err, &ue) || isCobraUsage(err):
 		fmt.Fprintf(s.Err, "nlsat: %v\n", err)
