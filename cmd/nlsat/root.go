@@ -94,6 +94,7 @@ sound and complete procedure, and writes the labelled instances as JSONL.
 		newPromptCmd(s),
 		newEvalCmd(s),
 		newMergeCmd(s),
+		newPairsCmd(s),
 	)
 	return root
 }
