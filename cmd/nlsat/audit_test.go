@@ -1,0 +1,93 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/nlsat/nlsat/internal/audit"
+)
+
+// splitDataset builds a small balanced dataset with nlsat split.
+func splitDataset(t *testing.T, frag string, train, val, test int, seed string) string {
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), "ds")
+	code, _, errs := nlsat(context.Background(), "", "split", "--fragment", frag, "--train", fmt.Sprint(train),
+		"--validation", fmt.Sprint(val), "--test", fmt.Sprint(test), "--seed", seed, "-q", "--out", dir)
+	if code != 0 {
+		t.Fatalf("split: exit %d: %s", code, errs)
+	}
+	return dir
+}
+
+// TestAuditBalanced is the acceptance test of issue 7: on a balanced split
+// of nlsat instances every baseline scores within its interval of 50% and
+// the verdict finds no shortcut.
+func TestAuditBalanced(t *testing.T) {
+	dir := splitDataset(t, "S", 4400, 600, 600, "1")
+	code, out, errs := nlsat(context.Background(), "", "audit", "--json", dir)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var rep audit.Report
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatal(err)
+	}
+	if n := rep.Splits[0].Records; n < 4000 {
+		t.Fatalf("train has %d records; the test wants a few thousand", n)
+	}
+	for _, res := range rep.Results {
+		if res.Verdict.Shortcut || !strings.HasPrefix(res.Verdict.Text, "no surface shortcut above 55%") {
+			t.Errorf("%s: verdict %q", res.Split, res.Verdict.Text)
+		}
+		for _, b := range res.Baselines {
+			if b.Lo > 0.5 || b.Hi < 0.5 {
+				t.Errorf("%s: %s scores %v [%v, %v], which excludes 50%%", res.Split, b.Name, b.Accuracy, b.Lo, b.Hi)
+			}
+		}
+	}
+	// The text report gives the same verdicts.
+	code, text, _ := nlsat(context.Background(), "", "audit", dir)
+	for _, res := range rep.Results {
+		if code != 0 || !strings.Contains(text, res.Split+": "+res.Verdict.Text+"\n") {
+			t.Errorf("text report lacks the %s verdict %q", res.Split, res.Verdict.Text)
+		}
+	}
+}
+
+func TestAuditBadInput(t *testing.T) {
+	dir := t.TempDir()
+	ds := filepath.Join(dir, "ds")
+	os.MkdirAll(filepath.Join(ds, "data"), 0o755)
+	rec := `{"id":"a","fragment":"S","text":"Every artist is a baker.","sentences":["Every artist is a baker."],"label":1,"label_text":"sat","m":1}` + "\n"
+	for _, s := range []string{"train", "validation"} {
+		os.WriteFile(filepath.Join(ds, "data", s+".jsonl"), []byte(rec), 0o644)
+	}
+	os.WriteFile(filepath.Join(ds, "data", "test.jsonl"), []byte(rec+"{\"id\": 3\n"), 0o644)
+	tests := []struct {
+		name string
+		args []string
+		code int
+		want string
+	}{
+		{"no argument", []string{"audit"}, exitUsage, "accepts 1 arg"},
+		{"missing directory", []string{"audit", filepath.Join(dir, "nope")}, exitUsage, "no such file or directory"},
+		{"missing split", []string{"audit", dir}, exitUsage, filepath.Join("data", "train.jsonl")},
+		{"malformed record", []string{"audit", ds}, exitUsage, filepath.Join(ds, "data", "test.jsonl") + ":2: not a record"},
+		{"threshold out of range", []string{"audit", "--threshold", "1.5", ds}, exitUsage, "--threshold"},
+		{"bad min-stratum", []string{"audit", "--min-stratum", "0", ds}, exitUsage, "--min-stratum"},
+	}
+	for _, tt := range tests {
+		code, stdout, stderr := nlsat(context.Background(), "", tt.args...)
+		if code != tt.code || !strings.Contains(stderr, tt.want) || strings.Count(strings.TrimSpace(stderr), "\n") != 0 {
+			t.Errorf("%s: exit %d, stderr %q; want exit %d and one line containing %q", tt.name, code, stderr, tt.code, tt.want)
+		}
+		if stdout != "" {
+			t.Errorf("%s: wrote to stdout: %q", tt.name, stdout)
+		}
+	}
+}

@@ -1,0 +1,267 @@
+package audit
+
+import (
+	"cmp"
+	"context"
+	"math"
+	"slices"
+
+	"github.com/nlsat/nlsat/internal/phase"
+)
+
+// Options configure an audit. A zero field takes its default, given in
+// its comment.
+type Options struct {
+	// Threshold is the accuracy no baseline may be shown to exceed (0.55).
+	Threshold float64
+	// Confidence is the level of the Wilson intervals (0.95).
+	Confidence float64
+	// MinStratum is the number of records a stratum needs in a split to be
+	// scored, and in train for its mutual information (200).
+	MinStratum int
+	// MBin is the width of the bins of m that form the m strata (5).
+	MBin int
+	// MinCount is the number of training records an n-gram must occur in
+	// to join the vocabulary of the n-gram model (2).
+	MinCount int
+	// Permutations is the number of label permutations whose mean MI is
+	// the baseline of every MI (20); Seed seeds them (1).
+	Permutations int
+	Seed         uint64
+	// LambdaCounts and LambdaBoW are the L2 penalties of the two logistic
+	// models on the mean log-loss (1e-3 each).
+	LambdaCounts, LambdaBoW float64
+	// Iterations bounds the L-BFGS iterations of each model (100).
+	Iterations int
+}
+
+// DefaultOptions returns the options every zero field stands for.
+func DefaultOptions() Options {
+	return Options{Threshold: 0.55, Confidence: 0.95, MinStratum: 200, MBin: 5, MinCount: 2,
+		Permutations: 20, Seed: 1, LambdaCounts: 1e-3, LambdaBoW: 1e-3, Iterations: 100}
+}
+
+func (o Options) withDefaults() Options {
+	d := DefaultOptions()
+	set := func(v *float64, def float64) {
+		if *v == 0 {
+			*v = def
+		}
+	}
+	seti := func(v *int, def int) {
+		if *v == 0 {
+			*v = def
+		}
+	}
+	set(&o.Threshold, d.Threshold)
+	set(&o.Confidence, d.Confidence)
+	set(&o.LambdaCounts, d.LambdaCounts)
+	set(&o.LambdaBoW, d.LambdaBoW)
+	seti(&o.MinStratum, d.MinStratum)
+	seti(&o.MBin, d.MBin)
+	seti(&o.MinCount, d.MinCount)
+	seti(&o.Permutations, d.Permutations)
+	seti(&o.Iterations, d.Iterations)
+	if o.Seed == 0 {
+		o.Seed = d.Seed
+	}
+	return o
+}
+
+// Baseline names, in report order.
+const (
+	Majority     = "majority"
+	CountsLogreg = "counts-logreg"
+	BoWLogreg    = "bow-logreg"
+)
+
+// Run audits the dataset in dir (files dir/data/SPLIT.jsonl, SPLIT one of
+// Splits): it trains the baselines on train and scores them on every other
+// split present. Errors caused by the dataset are *InputError.
+func Run(ctx context.Context, dir string, opts Options) (*Report, error) {
+	o := opts.withDefaults()
+	splits, gr, err := load(ctx, dir)
+	if err != nil {
+		return nil, err
+	}
+	train := splits[0]
+	m := fit(train.items, gr, o)
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	rep := &Report{
+		Dir: dir, Threshold: o.Threshold, Confidence: o.Confidence, MinStratum: o.MinStratum,
+		Criterion: "a predictor shows a shortcut when the lower end of its Wilson interval exceeds the threshold",
+	}
+	for _, s := range splits {
+		c := labelCounts(labelsOf(s.items))
+		rep.Splits = append(rep.Splits, SplitCount{Split: s.name, File: s.file, Records: len(s.items), Sat: c[1], Unsat: c[0]})
+	}
+	for _, f := range features {
+		rep.Features = append(rep.Features, FeatureInfo{Name: f.name, About: f.about, Binning: f.binAbout})
+	}
+	rep.Baselines = m.info(o)
+	for j, w := range m.counts.w {
+		rep.CountWeights = append(rep.CountWeights, Weight{features[j].name, r4(w)})
+	}
+	rep.BoW = m.bowInfo(o.MinCount, 10)
+	rep.MutualInfo = mutualInfoReport(train.items, o)
+	for _, s := range splits[1:] {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		rep.Results = append(rep.Results, m.evaluate(s, o))
+	}
+	return rep, nil
+}
+
+func labelsOf(items []item) []int8 {
+	y := make([]int8, len(items))
+	for i := range items {
+		y[i] = items[i].label
+	}
+	return y
+}
+
+// models are the baselines trained on train.
+type models struct {
+	majority int8
+	std      standardiser
+	counts   *logit
+	index    map[uint32]int32
+	vocab    []string
+	bow      *logit
+	lookups  [numFeatures]map[int]int8
+	trainAcc [3]float64 // of the baselines, in baselineNames order
+}
+
+func fit(train []item, gr *grammar, o Options) *models {
+	y := labelsOf(train)
+	c := labelCounts(y)
+	m := &models{majority: 1}
+	if c[0] > c[1] {
+		m.majority = 0
+	}
+	m.std = newStandardiser(train)
+	dc := m.std.design(train)
+	m.counts = fitLogit(dc, y, fitSettings{o.LambdaCounts, o.Iterations})
+	m.index, m.vocab = gr.vocabulary(o.MinCount)
+	db := bowDesign(train, m.index)
+	for i := range train {
+		train[i].grams, train[i].counts = nil, nil // only db needs them now
+	}
+	m.bow = fitLogit(db, y, fitSettings{o.LambdaBoW, o.Iterations})
+	var correct [3]int
+	for i := range train {
+		for k, p := range [3]int8{m.majority, m.counts.predict(dc, i), m.bow.predict(db, i)} {
+			if p == y[i] {
+				correct[k]++
+			}
+		}
+	}
+	for k := range correct {
+		m.trainAcc[k] = r4(float64(correct[k]) / float64(len(train)))
+	}
+	for f := range numFeatures {
+		per := map[int]*[2]int{}
+		for i := range train {
+			b := features[f].bin(train[i].x[f])
+			if per[b] == nil {
+				per[b] = new([2]int)
+			}
+			per[b][train[i].label]++
+		}
+		m.lookups[f] = map[int]int8{}
+		for b, n := range per {
+			switch {
+			case n[1] > n[0]:
+				m.lookups[f][b] = 1
+			case n[0] > n[1]:
+				m.lookups[f][b] = 0
+			default:
+				m.lookups[f][b] = m.majority
+			}
+		}
+	}
+	return m
+}
+
+// predict returns the baselines' and the lookups' predictions for items.
+func (m *models) predict(items []item) (base [3][]int8, look [numFeatures][]int8) {
+	dc, db := m.std.design(items), bowDesign(items, m.index)
+	for k := range base {
+		base[k] = make([]int8, len(items))
+	}
+	for f := range look {
+		look[f] = make([]int8, len(items))
+	}
+	for i := range items {
+		base[0][i] = m.majority
+		base[1][i] = m.counts.predict(dc, i)
+		base[2][i] = m.bow.predict(db, i)
+		for f := range numFeatures {
+			p, ok := m.lookups[f][features[f].bin(items[i].x[f])]
+			if !ok {
+				p = m.majority
+			}
+			look[f][i] = p
+		}
+	}
+	return base, look
+}
+
+var baselineNames = [3]string{Majority, CountsLogreg, BoWLogreg}
+
+func (m *models) info(o Options) []BaselineInfo {
+	return []BaselineInfo{
+		{Majority, "the most frequent label in train (sat on a tie)", 0, 0, m.trainAcc[0]},
+		{CountsLogreg, "logistic regression on the standardised surface features, L2, L-BFGS", o.LambdaCounts, m.counts.iterations, m.trainAcc[1]},
+		{BoWLogreg, "logistic regression on log(1 + count) of each unigram and bigram in the vocabulary, L2, L-BFGS", o.LambdaBoW, m.bow.iterations, m.trainAcc[2]},
+	}
+}
+
+func (m *models) bowInfo(minCount, top int) BoWInfo {
+	ws := make([]Weight, len(m.vocab))
+	for i, name := range m.vocab {
+		ws[i] = Weight{name, m.bow.w[i]}
+	}
+	slices.SortStableFunc(ws, func(a, b Weight) int { return cmp.Compare(b.Weight, a.Weight) })
+	info := BoWInfo{MinCount: minCount, Vocabulary: len(m.vocab), TowardSat: []Weight{}, TowardUnsat: []Weight{}}
+	for i := 0; i < top && i < len(ws) && ws[i].Weight > 0; i++ {
+		info.TowardSat = append(info.TowardSat, Weight{ws[i].Name, r4(ws[i].Weight)})
+	}
+	for i := len(ws) - 1; i >= 0 && len(ws)-1-i < top && ws[i].Weight < 0; i-- {
+		info.TowardUnsat = append(info.TowardUnsat, Weight{ws[i].Name, r4(ws[i].Weight)})
+	}
+	return info
+}
+
+// score counts the correct predictions among the records idx (all when
+// nil) and puts the Wilson interval around the accuracy.
+func score(name string, pred, y []int8, idx []int, o Options) Score {
+	correct, total := 0, 0
+	visit := func(i int) {
+		total++
+		if pred[i] == y[i] {
+			correct++
+		}
+	}
+	if idx == nil {
+		for i := range y {
+			visit(i)
+		}
+	} else {
+		for _, i := range idx {
+			visit(i)
+		}
+	}
+	iv := phase.Wilson(correct, total, o.Confidence)
+	acc := 0.0
+	if total > 0 {
+		acc = float64(correct) / float64(total)
+	}
+	return Score{Name: name, Correct: correct, Total: total, Accuracy: r4(acc), Lo: r4(iv.Lo), Hi: r4(iv.Hi), Above: iv.Lo > o.Threshold}
+}
+
+func r4(x float64) float64 { return math.Round(x*1e4) / 1e4 }
+func r6(x float64) float64 { return math.Round(x*1e6) / 1e6 }

@@ -1,0 +1,105 @@
+package audit
+
+import (
+	"encoding/json"
+	"slices"
+
+	"github.com/nlsat/nlsat/internal/dataset"
+)
+
+// batch is a run of consecutive lines of one file and, once ready is
+// closed, what process made of them.
+type batch struct {
+	lines   [][]byte
+	lineNos []int
+	readErr error // a read error after the last line
+	ready   chan struct{}
+
+	items []item // grams hold local keys until grammar.merge
+	local []string
+	err   error
+}
+
+func newBatch() *batch { return &batch{ready: make(chan struct{})} }
+
+// slimRecord holds the fields of a record the audit uses; decoding only
+// these skips building the formulas, nouns, verbs and certificate.
+type slimRecord struct {
+	ID        string   `json:"id"`
+	Fragment  string   `json:"fragment"`
+	Text      string   `json:"text"`
+	Sentences []string `json:"sentences"`
+	Label     int      `json:"label"`
+	LabelText string   `json:"label_text"`
+	M         int      `json:"m"`
+	N1        int      `json:"n1"`
+	N2        int      `json:"n2"`
+	Alpha     float64  `json:"alpha"`
+	Beta      float64  `json:"beta"`
+}
+
+// process decodes and checks each line, stopping at the first bad one,
+// and computes its surface features and n-grams. Tokens are numbered
+// within the batch (local keys: first token << 32 | second token, numbers
+// from 1, 0 for a unigram's second); grammar.merge renumbers them.
+func (b *batch) process(file string) {
+	ids := map[string]uint32{}
+	var keys []uint64
+	for k, line := range b.lines {
+		var sr slimRecord
+		if err := json.Unmarshal(line, &sr); err != nil {
+			b.err = inputErrorf("%s:%d: not a record: %w", file, b.lineNos[k], err)
+			return
+		}
+		rec := &dataset.Record{ID: sr.ID, Fragment: sr.Fragment, Text: sr.Text, Sentences: sr.Sentences, Label: sr.Label,
+			LabelText: sr.LabelText, M: sr.M, N1: sr.N1, N2: sr.N2, Alpha: sr.Alpha, Beta: sr.Beta}
+		if err := rec.Validate(); err != nil {
+			b.err = inputErrorf("%s:%d: %w", file, b.lineNos[k], err)
+			return
+		}
+		if rec.Label == dataset.LabelAbsent {
+			b.err = inputErrorf("%s:%d: record %s has no label (-1); the audit needs labelled records", file, b.lineNos[k], rec.ID)
+			return
+		}
+		text := recordText(rec)
+		it := item{label: int8(rec.Label), fragment: rec.Fragment, n1: rec.N1, n2: rec.N2, m: rec.M, x: surface(rec, text)}
+		keys = keys[:0]
+		var prev uint64
+		tokens(text, func(tok []byte) {
+			id, ok := ids[string(tok)]
+			if !ok {
+				b.local = append(b.local, string(tok))
+				id = uint32(len(b.local))
+				ids[string(tok)] = id
+			}
+			keys = append(keys, uint64(id)<<32)
+			if prev != 0 {
+				keys = append(keys, prev<<32|uint64(id))
+			}
+			prev = uint64(id)
+		})
+		it.grams, it.counts = localRuns(keys)
+		b.items = append(b.items, it)
+	}
+	b.lines = nil
+	b.err = b.readErr
+}
+
+// localRuns sorts keys and returns each distinct key once with its count.
+// The keys are returned in the grams of an item as pairs of uint32 (high,
+// low) until merge rewrites them.
+func localRuns(keys []uint64) ([]uint32, []uint8) {
+	slices.Sort(keys)
+	var grams []uint32
+	var counts []uint8
+	for i := 0; i < len(keys); {
+		j := i
+		for j < len(keys) && keys[j] == keys[i] {
+			j++
+		}
+		grams = append(grams, uint32(keys[i]>>32), uint32(keys[i]))
+		counts = append(counts, uint8(min(j-i, 255)))
+		i = j
+	}
+	return grams, counts
+}

@@ -1,0 +1,162 @@
+package audit
+
+import (
+	"cmp"
+	"math"
+	"slices"
+)
+
+// grammar numbers the tokens of the training texts and counts in how many
+// training records each unigram and bigram occurs. A gram is a uint32 key:
+// the first token's number in the high 16 bits, the second's (0 for a
+// unigram) in the low 16 bits. Numbers start at 1; a training set with
+// more than 65534 distinct tokens shares the last number among the rest
+// ("<other>"), far beyond any nlsat lexicon.
+type grammar struct {
+	ids   map[string]uint16
+	words []string // by number; words[0] is unused
+	df    map[uint32]int
+}
+
+const otherToken = math.MaxUint16
+
+func newGrammar() *grammar {
+	return &grammar{ids: map[string]uint16{}, words: []string{""}, df: map[uint32]int{}}
+}
+
+// id returns tok's number, numbering it if train; 0 means unknown.
+func (g *grammar) id(tok []byte, train bool) uint16 {
+	if id, ok := g.ids[string(tok)]; ok {
+		return id
+	}
+	if !train {
+		return 0
+	}
+	if len(g.words) == otherToken {
+		g.words = append(g.words, "<other>")
+	}
+	if len(g.words) > otherToken {
+		return otherToken
+	}
+	id := uint16(len(g.words))
+	g.ids[string(tok)] = id
+	g.words = append(g.words, string(tok))
+	return id
+}
+
+// merge renumbers the local tokens of batch b (numbering new ones if
+// train) and rewrites its items' grams as keys; grams with a token unseen
+// in training are left out. For train it adds each record's grams to the
+// document counts. Batches must be merged in file order.
+func (g *grammar) merge(b *batch, train bool) {
+	remap := make([]uint16, len(b.local)+1)
+	for i, tok := range b.local {
+		remap[i+1] = g.id([]byte(tok), train)
+	}
+	for k := range b.items {
+		it := &b.items[k]
+		grams, counts := it.grams[:0], it.counts[:0]
+		for j := range it.counts {
+			a, c := remap[it.grams[2*j]], remap[it.grams[2*j+1]]
+			if a == 0 || (c == 0 && it.grams[2*j+1] != 0) {
+				continue
+			}
+			key := uint32(a)<<16 | uint32(c)
+			grams, counts = append(grams, key), append(counts, it.counts[j])
+		}
+		it.grams, it.counts = slices.Clone(grams), slices.Clone(counts) // drop the spare capacity of the local pairs
+		if train {
+			for _, key := range it.grams {
+				g.df[key]++
+			}
+		}
+	}
+}
+
+func (g *grammar) name(key uint32) string {
+	if key&0xffff == 0 {
+		return g.words[key>>16]
+	}
+	return g.words[key>>16] + " " + g.words[key&0xffff]
+}
+
+// vocabulary numbers the grams found in at least minCount training
+// records, in the order of their text, from 0.
+func (g *grammar) vocabulary(minCount int) (map[uint32]int32, []string) {
+	type entry struct {
+		key  uint32
+		name string
+	}
+	var es []entry
+	for k, n := range g.df {
+		if n >= minCount {
+			es = append(es, entry{k, g.name(k)})
+		}
+	}
+	slices.SortFunc(es, func(a, b entry) int { return cmp.Compare(a.name, b.name) })
+	index, names := make(map[uint32]int32, len(es)), make([]string, len(es))
+	for i, e := range es {
+		index[e.key], names[i] = int32(i), e.name
+	}
+	return index, names
+}
+
+// bowDesign builds the rows of the n-gram model: log(1 + count) of each
+// gram in the vocabulary.
+func bowDesign(items []item, index map[uint32]int32) *design {
+	d := newDesign(len(index))
+	var cols []int32
+	var vals []float32
+	for i := range items {
+		cols, vals = cols[:0], vals[:0]
+		for j, k := range items[i].grams {
+			if c, ok := index[k]; ok {
+				cols = append(cols, c)
+				vals = append(vals, float32(math.Log1p(float64(items[i].counts[j]))))
+			}
+		}
+		d.add(cols, vals)
+	}
+	return d
+}
+
+// standardiser centres and scales the surface features by their training
+// mean and standard deviation; a constant feature becomes 0.
+type standardiser struct{ mean, sd [numFeatures]float64 }
+
+func newStandardiser(items []item) standardiser {
+	var s standardiser
+	n := float64(len(items))
+	for j := range numFeatures {
+		for i := range items {
+			s.mean[j] += items[i].x[j]
+		}
+		s.mean[j] /= n
+		for i := range items {
+			d := items[i].x[j] - s.mean[j]
+			s.sd[j] += d * d
+		}
+		s.sd[j] = math.Sqrt(s.sd[j] / n)
+	}
+	return s
+}
+
+// design builds the rows of the surface-count model.
+func (s standardiser) design(items []item) *design {
+	d := newDesign(numFeatures)
+	cols := make([]int32, numFeatures)
+	vals := make([]float32, numFeatures)
+	for j := range cols {
+		cols[j] = int32(j)
+	}
+	for i := range items {
+		for j := range numFeatures {
+			vals[j] = 0
+			if s.sd[j] > 0 {
+				vals[j] = float32((items[i].x[j] - s.mean[j]) / s.sd[j])
+			}
+		}
+		d.add(cols, vals)
+	}
+	return d
+}

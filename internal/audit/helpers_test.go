@@ -1,0 +1,98 @@
+package audit
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/nlsat/nlsat/internal/dataset"
+)
+
+var toyNouns = []string{"artist", "baker", "chemist", "dentist", "engineer", "farmer", "gardener", "historian",
+	"jeweller", "lawyer", "mechanic", "nurse", "optician", "pianist", "reporter", "surgeon"}
+
+// toySentence draws one S-style sentence over nouns.
+func toySentence(rng *rand.Rand, nouns []string) string {
+	p, q := nouns[rng.IntN(len(nouns))], nouns[rng.IntN(len(nouns))]
+	if rng.IntN(2) == 0 {
+		p = "non-" + p
+	}
+	neg := ""
+	if rng.IntN(2) == 0 {
+		neg = "not "
+	}
+	switch rng.IntN(3) {
+	case 0:
+		return fmt.Sprintf("Every %s is %sa %s.", p, neg, q)
+	case 1:
+		return fmt.Sprintf("Some %s is %sa %s.", p, neg, q)
+	}
+	return fmt.Sprintf("No %s is a %s.", p, q)
+}
+
+// toyRecord draws a record whose label is unrelated to its text.
+func toyRecord(rng *rand.Rand, id string, label, n1, m int) *dataset.Record {
+	perm := rng.Perm(len(toyNouns))[:n1]
+	nouns := make([]string, n1)
+	for i, j := range perm {
+		nouns[i] = toyNouns[j]
+	}
+	r := &dataset.Record{ID: id, Fragment: "S", Label: label, N1: n1, Nouns: nouns}
+	for range m {
+		r.Sentences = append(r.Sentences, toySentence(rng, nouns))
+	}
+	return r
+}
+
+// toySplits draws train, validation and test with the given numbers of
+// sat/unsat pairs, each pair in one stratum (n1 5 or 6, m 8 or 12), so
+// every split is balanced per stratum. leak, when set, edits each sat
+// record after it is drawn.
+func toySplits(seed uint64, pairs [3]int, leak func(rng *rand.Rand, r *dataset.Record)) [3][]*dataset.Record {
+	rng := rand.New(rand.NewPCG(seed, 0))
+	var out [3][]*dataset.Record
+	for s, n := range pairs {
+		for i := range n {
+			n1, m := 5+rng.IntN(2), 8+4*rng.IntN(2)
+			for _, label := range []int{1, 0} {
+				r := toyRecord(rng, fmt.Sprintf("%s-%05d", Splits[s], 2*i+1-label), label, n1, m)
+				if label == 1 && leak != nil {
+					leak(rng, r)
+				}
+				r.Text = strings.Join(r.Sentences, " ")
+				r.Normalize()
+				out[s] = append(out[s], r)
+			}
+		}
+	}
+	return out
+}
+
+// writeDataset writes splits into dir/data and returns dir.
+func writeDataset(t *testing.T, dir string, splits [3][]*dataset.Record) string {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Join(dir, "data"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for s, recs := range splits {
+		var b strings.Builder
+		enc := dataset.NewEncoder(&b)
+		for _, r := range recs {
+			if err := enc.Encode(r); err != nil {
+				t.Fatal(err)
+			}
+		}
+		writeFile(t, filepath.Join(dir, "data", Splits[s]+".jsonl"), b.String())
+	}
+	return dir
+}
+
+func writeFile(t *testing.T, name, content string) {
+	t.Helper()
+	if err := os.WriteFile(name, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}

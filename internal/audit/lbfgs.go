@@ -1,0 +1,81 @@
+package audit
+
+import (
+	"math"
+
+	"gonum.org/v1/gonum/floats"
+)
+
+// lbfgs minimises a smooth convex function of dim variables from zero with
+// limited-memory BFGS (Nocedal and Wright, Numerical Optimization,
+// Algorithm 7.5: ten correction pairs, the two-loop recursion) and a
+// backtracking line search with the Armijo condition. It stops after
+// maxIter iterations, when the largest gradient entry is below 1e-6, or
+// when an iteration lowers f by less than 1e-10·(1+|f|). It returns the
+// point and the number of iterations. Every step is a fixed sequence of
+// floating-point operations, so the result is reproducible.
+func lbfgs(eval func(x []float64) (float64, []float64), dim, maxIter int) ([]float64, int) {
+	const memory, c1 = 10, 1e-4
+	x := make([]float64, dim)
+	f, g := eval(x)
+	var ss, ys [][]float64
+	var rho []float64
+	d, xNew := make([]float64, dim), make([]float64, dim)
+	alpha := make([]float64, memory)
+	it := 0
+	for ; it < maxIter && floats.Norm(g, math.Inf(1)) >= 1e-6; it++ {
+		// d = −H·g by the two-loop recursion.
+		copy(d, g)
+		for k := len(ss) - 1; k >= 0; k-- {
+			alpha[k] = rho[k] * floats.Dot(ss[k], d)
+			floats.AddScaled(d, -alpha[k], ys[k])
+		}
+		gamma := 1.0
+		if k := len(ss) - 1; k >= 0 {
+			gamma = floats.Dot(ss[k], ys[k]) / floats.Dot(ys[k], ys[k])
+		} else {
+			gamma = 1 / math.Max(1, floats.Norm(g, math.Inf(1)))
+		}
+		floats.Scale(gamma, d)
+		for k := range ss {
+			beta := rho[k] * floats.Dot(ys[k], d)
+			floats.AddScaled(d, alpha[k]-beta, ss[k])
+		}
+		floats.Scale(-1, d)
+		slope := floats.Dot(g, d)
+		if slope >= 0 { // not a descent direction: restart from −g
+			ss, ys, rho = nil, nil, nil
+			copy(d, g)
+			floats.Scale(-1/math.Max(1, floats.Norm(g, math.Inf(1))), d)
+			slope = floats.Dot(g, d)
+		}
+		t, fNew, gNew := 1.0, 0.0, []float64(nil)
+		for range 50 {
+			floats.AddScaledTo(xNew, x, t, d)
+			if fNew, gNew = eval(xNew); fNew <= f+c1*t*slope {
+				break
+			}
+			t /= 2
+		}
+		if fNew > f {
+			break // no step lowers f: at the optimum up to rounding
+		}
+		s, y := make([]float64, dim), make([]float64, dim)
+		floats.SubTo(s, xNew, x)
+		floats.SubTo(y, gNew, g)
+		if sy := floats.Dot(s, y); sy > 1e-12 {
+			if len(ss) == memory {
+				ss, ys, rho = ss[1:], ys[1:], rho[1:]
+			}
+			ss, ys, rho = append(ss, s), append(ys, y), append(rho, 1/sy)
+		}
+		decrease := f - fNew
+		copy(x, xNew)
+		f, g = fNew, append(g[:0:0], gNew...)
+		if decrease < 1e-10*(1+math.Abs(f)) {
+			it++
+			break
+		}
+	}
+	return x, it
+}

@@ -1,0 +1,151 @@
+package audit
+
+import (
+	"math"
+	"runtime"
+	"sync"
+	"sync/atomic"
+)
+
+// design is a sparse matrix of feature values in compressed rows: row i
+// has the columns col[ptr[i]:ptr[i+1]] with the values val[…].
+type design struct {
+	ptr []int
+	col []int32
+	val []float32
+	dim int
+}
+
+func (d *design) rows() int { return len(d.ptr) - 1 }
+
+func newDesign(dim int) *design { return &design{ptr: []int{0}, dim: dim} }
+
+// add appends a row; cols and vals have the same length.
+func (d *design) add(cols []int32, vals []float32) {
+	d.col = append(d.col, cols...)
+	d.val = append(d.val, vals...)
+	d.ptr = append(d.ptr, len(d.col))
+}
+
+// logit is a trained logistic model: P(sat | x) = σ(b + w·x).
+type logit struct {
+	b          float64
+	w          []float64
+	iterations int
+}
+
+// fitSettings are the knobs of fitLogit.
+type fitSettings struct {
+	lambda     float64 // L2 penalty on w (not on b), on the mean log-loss
+	iterations int     // most L-BFGS iterations
+}
+
+// fitLogit minimises the mean log-loss plus λ/2·|w|² (the intercept is not
+// penalised) with L-BFGS from zero; see lbfgs. The loss and gradient are
+// summed over fixed blocks of rows, in parallel, and the block sums are
+// added in block order, so the result does not depend on the number of
+// cores.
+func fitLogit(d *design, y []int8, s fitSettings) *logit {
+	obj := newObjective(d, y, s.lambda)
+	x, it := lbfgs(obj.eval, d.dim+1, s.iterations)
+	return &logit{b: x[0], w: x[1:], iterations: it}
+}
+
+// score returns b + w·x for row i of d.
+func (m *logit) score(d *design, i int) float64 {
+	z := m.b
+	for k := d.ptr[i]; k < d.ptr[i+1]; k++ {
+		z += m.w[d.col[k]] * float64(d.val[k])
+	}
+	return z
+}
+
+// predict returns 1 (sat) where the score is at least 0, else 0.
+func (m *logit) predict(d *design, i int) int8 {
+	if m.score(d, i) >= 0 {
+		return 1
+	}
+	return 0
+}
+
+// objective is the penalised mean log-loss of a logistic model on d.
+type objective struct {
+	d      *design
+	y      []int8
+	lambda float64
+	block  int
+	parts  [][]float64 // per block: loss, then gradient
+}
+
+func newObjective(d *design, y []int8, lambda float64) *objective {
+	n := d.rows()
+	block := max(4096, (n+63)/64)
+	nb := (n + block - 1) / block
+	o := &objective{d: d, y: y, lambda: lambda, block: block, parts: make([][]float64, nb)}
+	for i := range o.parts {
+		o.parts[i] = make([]float64, d.dim+2)
+	}
+	return o
+}
+
+// eval returns the objective and its gradient at x; the gradient must not
+// be changed by the caller.
+func (o *objective) eval(x []float64) (float64, []float64) {
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(o.parts)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for b := int(next.Add(1)) - 1; b < len(o.parts); b = int(next.Add(1)) - 1 {
+				o.blockLoss(x, b)
+			}
+		}()
+	}
+	wg.Wait()
+	n := float64(o.d.rows())
+	f := 0.0
+	g := make([]float64, len(x))
+	for _, p := range o.parts {
+		f += p[0]
+		for j := range g {
+			g[j] += p[j+1]
+		}
+	}
+	f /= n
+	for j := range g {
+		g[j] /= n
+	}
+	for j := 1; j < len(x); j++ {
+		f += o.lambda / 2 * x[j] * x[j]
+		g[j] += o.lambda * x[j]
+	}
+	return f, g
+}
+
+// blockLoss writes the summed log-loss and its gradient over block b's
+// rows into o.parts[b] (gradient index 0 is the intercept).
+func (o *objective) blockLoss(x []float64, b int) {
+	p := o.parts[b]
+	clear(p)
+	d, g := o.d, o.parts[b][1:]
+	m := logit{b: x[0], w: x[1:]}
+	for i := b * o.block; i < min((b+1)*o.block, d.rows()); i++ {
+		z := m.score(d, i)
+		// log(1+e^z) − y·z, computed without overflow.
+		p[0] += math.Max(z, 0) + math.Log1p(math.Exp(-math.Abs(z))) - float64(o.y[i])*z
+		r := sigmoid(z) - float64(o.y[i])
+		g[0] += r
+		for k := d.ptr[i]; k < d.ptr[i+1]; k++ {
+			g[d.col[k]+1] += r * float64(d.val[k])
+		}
+	}
+}
+
+func sigmoid(z float64) float64 {
+	if z >= 0 {
+		return 1 / (1 + math.Exp(-z))
+	}
+	e := math.Exp(z)
+	return e / (1 + e)
+}

@@ -1,0 +1,160 @@
+package audit
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sync"
+)
+
+// InputError marks a failure caused by the dataset rather than by the
+// audit: a missing directory or file, a line that is not a record, an
+// invalid or unlabelled record. Its message names the file and line.
+type InputError struct{ Err error }
+
+func (e *InputError) Error() string { return e.Err.Error() }
+func (e *InputError) Unwrap() error { return e.Err }
+
+func inputErrorf(format string, a ...any) error { return &InputError{fmt.Errorf(format, a...)} }
+
+// Splits lists the files an audit reads from DIR/data, in report order;
+// the first three must exist.
+var Splits = []string{"train", "validation", "test", "generalisation", "zero-shot"}
+
+const requiredSplits = 3
+
+// item is what the audit keeps of one record.
+type item struct {
+	label     int8
+	fragment  string
+	n1, n2, m int
+	x         [numFeatures]float64
+	grams     []uint32 // n-gram keys (see grammar)
+	counts    []uint8  // occurrences of each key, at most 255
+}
+
+// split is one file of the dataset.
+type split struct {
+	name, file string
+	items      []item
+}
+
+// load reads every split present in dir/data. The n-grams of train define
+// the token numbering; tokens first seen in another split are dropped.
+func load(ctx context.Context, dir string) ([]*split, *grammar, error) {
+	if fi, err := os.Stat(dir); err != nil {
+		return nil, nil, inputErrorf("cannot read dataset: %w", err)
+	} else if !fi.IsDir() {
+		return nil, nil, inputErrorf("cannot read dataset: %s is not a directory", dir)
+	}
+	gr := newGrammar()
+	var out []*split
+	for i, name := range Splits {
+		file := filepath.Join(dir, "data", name+".jsonl")
+		f, err := os.Open(file)
+		if errors.Is(err, fs.ErrNotExist) && i >= requiredSplits {
+			continue
+		}
+		if err != nil {
+			return nil, nil, inputErrorf("cannot read dataset %s: %w", dir, err)
+		}
+		s := &split{name: name, file: file}
+		err = readSplit(ctx, f, s, gr, i == 0)
+		f.Close()
+		if err != nil {
+			return nil, nil, err
+		}
+		out = append(out, s)
+	}
+	return out, gr, nil
+}
+
+// readSplit reads the records of r into s. Batches of lines are decoded,
+// checked and tokenised in parallel (see batch.process); the batches are
+// then taken in file order, so token numbers, counts and the first error
+// reported do not depend on scheduling.
+func readSplit(ctx context.Context, r io.Reader, s *split, gr *grammar, train bool) (err error) {
+	ctx, cancel := context.WithCancel(ctx)
+	workers := runtime.GOMAXPROCS(0)
+	jobs, ordered := make(chan *batch, workers), make(chan *batch, 2*workers)
+	var wg sync.WaitGroup
+	wg.Add(1 + workers)
+	go func() {
+		defer wg.Done()
+		readBatches(ctx, r, s.file, jobs, ordered)
+	}()
+	for range workers {
+		go func() {
+			defer wg.Done()
+			for b := range jobs {
+				b.process(s.file)
+				close(b.ready)
+			}
+		}()
+	}
+	defer func() {
+		cancel()
+		for range ordered {
+		}
+		wg.Wait()
+	}()
+	for b := range ordered {
+		<-b.ready
+		if b.err != nil {
+			return b.err
+		}
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		gr.merge(b, train)
+		s.items = append(s.items, b.items...)
+	}
+	if len(s.items) == 0 {
+		return inputErrorf("%s: no records", s.file)
+	}
+	return nil
+}
+
+const batchSize = 256
+
+// readBatches splits r into batches of non-blank lines and sends each
+// batch first to ordered, then to jobs. A read error ends the last batch.
+func readBatches(ctx context.Context, r io.Reader, file string, jobs, ordered chan<- *batch) {
+	defer close(ordered)
+	defer close(jobs)
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 1<<16), 1<<26)
+	b, line := newBatch(), 0
+	send := func() bool {
+		select {
+		case ordered <- b:
+		case <-ctx.Done():
+			return false
+		}
+		jobs <- b
+		b = newBatch()
+		return true
+	}
+	for sc.Scan() {
+		line++
+		if t := bytes.TrimSpace(sc.Bytes()); len(t) > 0 {
+			b.lines, b.lineNos = append(b.lines, bytes.Clone(t)), append(b.lineNos, line)
+		}
+		if len(b.lines) == batchSize && !send() {
+			return
+		}
+	}
+	if err := sc.Err(); err != nil {
+		b.readErr = inputErrorf("%s:%d: %w", file, line+1, err)
+	}
+	if len(b.lines) > 0 || b.readErr != nil {
+		send()
+	}
+}

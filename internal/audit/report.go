@@ -1,0 +1,136 @@
+package audit
+
+// Report is the result of an audit. Its JSON form has a fixed key order,
+// every key is present whatever the input, and numbers are rounded (rates
+// to 4 decimals, information to 6), so equal inputs give equal bytes.
+type Report struct {
+	Dir        string  `json:"dir"`
+	Threshold  float64 `json:"threshold"`
+	Confidence float64 `json:"confidence"`
+	// Criterion says how an accuracy is compared with Threshold.
+	Criterion string `json:"criterion"`
+	// MinStratum is the number of records a stratum needs to be reported.
+	MinStratum int            `json:"min_stratum"`
+	Splits     []SplitCount   `json:"splits"`
+	Features   []FeatureInfo  `json:"features"`
+	Baselines  []BaselineInfo `json:"baselines"`
+	// CountWeights are the surface-count model's weights on standardised
+	// features, in feature order.
+	CountWeights []Weight `json:"count_weights"`
+	BoW          BoWInfo  `json:"bow"`
+	// MutualInfo is measured on train, overall and per stratum.
+	MutualInfo MutualInfo    `json:"mutual_information"`
+	Results    []SplitResult `json:"results"`
+}
+
+// SplitCount is the size and label balance of one file.
+type SplitCount struct {
+	Split   string `json:"split"`
+	File    string `json:"file"`
+	Records int    `json:"records"`
+	Sat     int    `json:"sat"`
+	Unsat   int    `json:"unsat"`
+}
+
+// FeatureInfo says what a surface feature measures and how it is binned.
+type FeatureInfo struct {
+	Name    string `json:"name"`
+	About   string `json:"about"`
+	Binning string `json:"binning"`
+}
+
+// BaselineInfo describes how a baseline was trained.
+type BaselineInfo struct {
+	Name          string  `json:"name"`
+	About         string  `json:"about"`
+	Lambda        float64 `json:"lambda"`
+	Iterations    int     `json:"iterations"`
+	TrainAccuracy float64 `json:"train_accuracy"`
+}
+
+// Weight is a model coefficient on a named feature or n-gram.
+type Weight struct {
+	Name   string  `json:"name"`
+	Weight float64 `json:"weight"`
+}
+
+// BoWInfo describes the n-gram model's vocabulary and its strongest
+// n-grams toward each label.
+type BoWInfo struct {
+	MinCount    int      `json:"min_count"`
+	Vocabulary  int      `json:"vocabulary"`
+	TowardSat   []Weight `json:"toward_sat"`
+	TowardUnsat []Weight `json:"toward_unsat"`
+}
+
+// MutualInfo holds the label–feature information on train.
+type MutualInfo struct {
+	Split        string      `json:"split"`
+	Records      int         `json:"records"`
+	Permutations int         `json:"permutations"`
+	Features     []MI        `json:"features"`
+	Strata       []MIStratum `json:"strata"`
+}
+
+// MIStratum is the MI of every feature within one stratum of train.
+type MIStratum struct {
+	Stratum  Stratum `json:"stratum"`
+	Records  int     `json:"records"`
+	Features []MI    `json:"features"`
+}
+
+// Stratum names a group of records: a fragment with one (n1, n2), kind
+// "n1-n2", or a fragment with m in [MLo, MHi], kind "m". Fields of the
+// other kind are 0.
+type Stratum struct {
+	Kind     string `json:"kind"`
+	Fragment string `json:"fragment"`
+	N1       int    `json:"n1"`
+	N2       int    `json:"n2"`
+	MLo      int    `json:"m_lo"`
+	MHi      int    `json:"m_hi"`
+}
+
+// Score is one predictor's accuracy on a set of records, with its Wilson
+// interval; Above is set when the interval's lower end exceeds the
+// threshold.
+type Score struct {
+	Name     string  `json:"name"`
+	Correct  int     `json:"correct"`
+	Total    int     `json:"total"`
+	Accuracy float64 `json:"accuracy"`
+	Lo       float64 `json:"lo"`
+	Hi       float64 `json:"hi"`
+	Above    bool    `json:"above"`
+}
+
+// StratumScore holds the baselines' scores on one stratum of a split.
+type StratumScore struct {
+	Stratum   Stratum `json:"stratum"`
+	Records   int     `json:"records"`
+	Baselines []Score `json:"baselines"`
+}
+
+// SplitResult is the audit of one evaluation split.
+type SplitResult struct {
+	Split     string  `json:"split"`
+	Records   int     `json:"records"`
+	Baselines []Score `json:"baselines"`
+	// Lookups score each feature alone: each bin predicts its majority
+	// label in train.
+	Lookups []Score        `json:"lookups"`
+	Strata  []StratumScore `json:"strata"`
+	// SmallStrata counts the strata left out for having fewer than the
+	// minimum number of records.
+	SmallStrata int     `json:"small_strata"`
+	Verdict     Verdict `json:"verdict"`
+}
+
+// Verdict says whether a split has a surface shortcut. Leaks names each
+// predictor whose accuracy is above the threshold (baselines by name,
+// single features as "feature:NAME").
+type Verdict struct {
+	Shortcut bool     `json:"shortcut"`
+	Leaks    []string `json:"leaks"`
+	Text     string   `json:"text"`
+}

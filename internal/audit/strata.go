@@ -1,0 +1,186 @@
+package audit
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// strata groups the records of items into strata of both kinds, in report
+// order: fragments S, W, V, Z, A (then others by name), (n1, n2) strata
+// before m strata, then by number.
+func strata(items []item, mbin int) ([]Stratum, map[Stratum][]int) {
+	groups := map[Stratum][]int{}
+	for i, it := range items {
+		lo := (it.m-1)/mbin*mbin + 1
+		for _, s := range []Stratum{
+			{Kind: "n1-n2", Fragment: it.fragment, N1: it.n1, N2: it.n2},
+			{Kind: "m", Fragment: it.fragment, MLo: lo, MHi: lo + mbin - 1},
+		} {
+			groups[s] = append(groups[s], i)
+		}
+	}
+	keys := make([]Stratum, 0, len(groups))
+	for s := range groups {
+		keys = append(keys, s)
+	}
+	slices.SortFunc(keys, func(a, b Stratum) int {
+		return cmp.Or(cmp.Compare(b.Kind, a.Kind), // "n1-n2" before "m"
+			cmp.Compare(fragmentRank(a.Fragment), fragmentRank(b.Fragment)), cmp.Compare(a.Fragment, b.Fragment),
+			cmp.Compare(a.N1, b.N1), cmp.Compare(a.N2, b.N2), cmp.Compare(a.MLo, b.MLo))
+	})
+	return keys, groups
+}
+
+func fragmentRank(f string) int {
+	if i := strings.Index("SWVZA", f); len(f) == 1 && i >= 0 {
+		return i
+	}
+	return 5
+}
+
+// String names the stratum as the text report does, e.g. "A n1=3 n2=4" or
+// "A m=16-20".
+func (s Stratum) String() string {
+	if s.Kind == "m" {
+		return fmt.Sprintf("%s m=%d-%d", s.Fragment, s.MLo, s.MHi)
+	}
+	return fmt.Sprintf("%s n1=%d n2=%d", s.Fragment, s.N1, s.N2)
+}
+
+func mutualInfoReport(train []item, o Options) MutualInfo {
+	mi := MutualInfo{Split: "train", Records: len(train), Permutations: o.Permutations, Strata: []MIStratum{}}
+	mi.Features = roundMI(mutualInfo(train, o.Permutations, o.Seed))
+	keys, groups := strata(train, o.MBin)
+	for _, s := range keys {
+		idx := groups[s]
+		if len(idx) < o.MinStratum {
+			continue
+		}
+		sub := make([]item, len(idx))
+		for k, i := range idx {
+			sub[k] = train[i]
+		}
+		mi.Strata = append(mi.Strata, MIStratum{Stratum: s, Records: len(idx), Features: roundMI(mutualInfo(sub, o.Permutations, o.Seed))})
+	}
+	return mi
+}
+
+func roundMI(ms []MI) []MI {
+	for i := range ms {
+		ms[i].Plugin, ms[i].MillerMadow, ms[i].Permuted, ms[i].Excess = r6(ms[i].Plugin), r6(ms[i].MillerMadow), r6(ms[i].Permuted), r6(ms[i].Excess)
+	}
+	return ms
+}
+
+// evaluate scores the trained models on split s, overall, per feature and
+// per stratum, and gives the split's verdict.
+func (m *models) evaluate(s *split, o Options) SplitResult {
+	y := labelsOf(s.items)
+	base, look := m.predict(s.items)
+	r := SplitResult{Split: s.name, Records: len(s.items), Strata: []StratumScore{}}
+	for k, name := range baselineNames {
+		r.Baselines = append(r.Baselines, score(name, base[k], y, nil, o))
+	}
+	for f := range numFeatures {
+		r.Lookups = append(r.Lookups, score(features[f].name, look[f], y, nil, o))
+	}
+	keys, groups := strata(s.items, o.MBin)
+	for _, st := range keys {
+		idx := groups[st]
+		if len(idx) < o.MinStratum {
+			r.SmallStrata++
+			continue
+		}
+		ss := StratumScore{Stratum: st, Records: len(idx)}
+		for k, name := range baselineNames {
+			ss.Baselines = append(ss.Baselines, score(name, base[k], y, idx, o))
+		}
+		r.Strata = append(r.Strata, ss)
+	}
+	r.Verdict = m.verdict(r, o)
+	return r
+}
+
+// verdict names every predictor above the threshold and what drives it:
+// the largest weights of the count model, the strongest n-grams of the
+// n-gram model.
+func (m *models) verdict(r SplitResult, o Options) Verdict {
+	v := Verdict{Leaks: []string{}}
+	var descs []string
+	best := r.Baselines[0]
+	for _, s := range r.Baselines {
+		if s.Lo > best.Lo {
+			best = s
+		}
+		if !s.Above {
+			continue
+		}
+		v.Leaks = append(v.Leaks, s.Name)
+		d := fmt.Sprintf("%s %s", s.Name, accuracy(s))
+		switch s.Name {
+		case Majority:
+			d += " (the labels are unbalanced)"
+		case CountsLogreg:
+			d += fmt.Sprintf(" (largest weights: %s)", strings.Join(topNames(features, m.counts.w, 2), ", "))
+		case BoWLogreg:
+			d += fmt.Sprintf(" (strongest n-grams: %s)", strings.Join(m.topGrams(3), ", "))
+		}
+		descs = append(descs, d)
+	}
+	for _, s := range r.Lookups {
+		if s.Lo > best.Lo {
+			best = s
+			best.Name = "feature " + s.Name
+		}
+		if s.Above {
+			v.Leaks = append(v.Leaks, "feature:"+s.Name)
+			descs = append(descs, fmt.Sprintf("feature %s alone %s", s.Name, accuracy(s)))
+		}
+	}
+	v.Shortcut = len(descs) > 0
+	if v.Shortcut {
+		v.Text = fmt.Sprintf("surface shortcut above %s: %s", percent(o.Threshold), strings.Join(descs, "; "))
+	} else {
+		v.Text = fmt.Sprintf("no surface shortcut above %s (highest lower bound: %s %s)", percent(o.Threshold), best.Name, accuracy(best))
+	}
+	return v
+}
+
+// topNames returns the names of the k largest weights in absolute value.
+func topNames(fs []feature, w []float64, k int) []string {
+	idx := make([]int, len(w))
+	for i := range idx {
+		idx[i] = i
+	}
+	slices.SortStableFunc(idx, func(a, b int) int { return cmp.Compare(abs(w[b]), abs(w[a])) })
+	var names []string
+	for _, i := range idx[:min(k, len(idx))] {
+		names = append(names, fs[i].name)
+	}
+	return names
+}
+
+func (m *models) topGrams(k int) []string {
+	idx := make([]int, len(m.vocab))
+	for i := range idx {
+		idx[i] = i
+	}
+	w := m.bow.w
+	slices.SortStableFunc(idx, func(a, b int) int { return cmp.Compare(abs(w[b]), abs(w[a])) })
+	var names []string
+	for _, i := range idx[:min(k, len(idx))] {
+		names = append(names, fmt.Sprintf("%q", m.vocab[i]))
+	}
+	return names
+}
+
+func abs(x float64) float64 { return max(x, -x) }
+
+// accuracy formats a score as "71.2% [69.0, 73.3]".
+func accuracy(s Score) string {
+	return fmt.Sprintf("%.1f%% [%.1f, %.1f]", 100*s.Accuracy, 100*s.Lo, 100*s.Hi)
+}
+
+func percent(x float64) string { return fmt.Sprintf("%.4g%%", 100*x) }
