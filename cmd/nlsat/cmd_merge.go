@@ -96,6 +96,8 @@ func runMerge(ctx context.Context, o *mergeOptions, dirs []string, s streams) er
 		return nil
 	case "generate":
 		return mergeGenerate(dirs, o.out, s, o.quiet)
+	case "phase-sweep":
+		return mergeSweep(dirs, o.out, s, o.quiet)
 	}
 	return usagef("%s: shards of %q cannot be merged by this version", dirs[0], kind)
 }

@@ -2,8 +2,13 @@ package main
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -12,8 +17,10 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/nlsat/nlsat/internal/dataset"
 	"github.com/nlsat/nlsat/internal/fragments"
 	"github.com/nlsat/nlsat/internal/phase"
+	"github.com/nlsat/nlsat/internal/shards"
 	"github.com/nlsat/nlsat/internal/solver"
 )
 
@@ -33,6 +40,8 @@ type phaseSweepOptions struct {
 	negProb        float64
 	repeats        bool
 	solver         *solverOptions
+	shard          shardOptions
+	checkpoint     time.Duration
 }
 
 func (o *phaseSweepOptions) addFlags(cmd *cobra.Command) {
@@ -78,16 +87,27 @@ each, and estimates P(sat) with a Wilson 95% interval. It writes into --out:
 
 With --fragment all each fragment gets its own subdirectory.
 
+Each point's estimate is checkpointed into .phase-sweep.checkpoint.json as
+it is final; if the run is interrupted or killed, the same command resumes
+with the points still open and ends in the same files.
+
+` + shardHelp + ` A phase-sweep shard estimates the points
+i ≡ shard (mod N) of each fragment's grid into --out (default
+phase-sweep-shard-i-of-N); nlsat merge --out DIR SHARD... writes the files
+of the whole sweep.
+
 ` + exitCodesHelp,
 		Example: `  nlsat phase-sweep --fragment S --n1 6-16 --m 4-30 --samples 200 --seed 1 --out sweep-s
   nlsat phase-sweep --fragment A --n1 3-8 --n2 3-8 --alpha 1-10:0.5 --adaptive --out sweep-a
   nlsat phase-sweep --out sweep   # the paper's ranges, every fragment`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			return runPhaseSweep(cmd.Context(), o, s)
+			return runPhaseSweep(cmd.Context(), cmd, o, s)
 		},
 	}
 	o.addFlags(cmd)
+	o.shard.addFlags(cmd, false)
+	cmd.Flags().DurationVar(&o.checkpoint, "checkpoint-every", 2*time.Second, "time between checkpoints of an unfinished sweep")
 	return cmd
 }
 
@@ -144,7 +164,7 @@ func (o *phaseSweepOptions) check() error {
 	return nil
 }
 
-func runPhaseSweep(ctx context.Context, o *phaseSweepOptions, s streams) error {
+func runPhaseSweep(ctx context.Context, cmd *cobra.Command, o *phaseSweepOptions, s streams) error {
 	if err := o.check(); err != nil {
 		return err
 	}
@@ -157,13 +177,53 @@ func runPhaseSweep(ctx context.Context, o *phaseSweepOptions, s streams) error {
 	if err != nil {
 		return err
 	}
+	solverName, err := solverNameOf(newBackend)
+	if err != nil {
+		return err
+	}
+	sharded, err := o.shard.resolve(cmd, nil)
+	if err != nil {
+		return err
+	}
+	if sharded && o.out == "" {
+		o.out = fmt.Sprintf("phase-sweep-shard-%d-of-%d", o.shard.index, o.shard.count)
+	}
 	start := time.Now()
+	var plans []sweepPlan
+	var files []shards.FileReport
+	for _, f := range frags {
+		sp, err := o.sweepPlan(f, solverName, s)
+		if err != nil {
+			return err
+		}
+		plans = append(plans, sp)
+		dir := o.out
+		if len(frags) > 1 && !sharded {
+			dir = filepath.Join(o.out, f.String())
+		}
+		recs, err := o.sweepOne(ctx, sp, dir, sharded, newBackend, s)
+		if err != nil {
+			return err
+		}
+		if sharded {
+			fr, err := writeShardPoints(o.out, f, recs)
+			if err != nil {
+				return err
+			}
+			files = append(files, fr)
+		}
+	}
+	if sharded {
+		return writeSweepShard(o, plans, files, s)
+	}
+	// Every fragment is written: the checkpoints, kept until now so that a
+	// resumed run skips finished fragments, can go.
 	for _, f := range frags {
 		dir := o.out
 		if len(frags) > 1 {
 			dir = filepath.Join(o.out, f.String())
 		}
-		if err := o.sweepOne(ctx, f, dir, newBackend, s); err != nil {
+		if err := os.Remove(filepath.Join(dir, ".phase-sweep.checkpoint.json")); err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return err
 		}
 	}
@@ -173,58 +233,189 @@ func runPhaseSweep(ctx context.Context, o *phaseSweepOptions, s streams) error {
 	return nil
 }
 
-// sweepOne sweeps fragment f and writes its files into dir.
-func (o *phaseSweepOptions) sweepOne(ctx context.Context, f fragments.Fragment, dir string,
-	newBackend func() (solver.Backend, error), s streams) error {
+// sweepPlan is everything that decides one fragment's sweep files.
+type sweepPlan struct {
+	Fragment   string              `json:"fragment"`
+	Points     []phase.Point       `json:"points"`
+	Samples    int                 `json:"samples"`
+	Budget     int                 `json:"budget"`
+	Band       phase.Band          `json:"band"`
+	Seed       uint64              `json:"seed"`
+	Sampler    phase.SamplerParams `json:"sampler"`
+	FixedN2    int                 `json:"fixed_n2"`
+	Solver     string              `json:"solver"`
+	SolverName string              `json:"solver_name"`
+	Timeout    string              `json:"timeout"`
+}
+
+func (sp *sweepPlan) frag() fragments.Fragment {
+	f, _ := fragments.ParseFragment(sp.Fragment)
+	return f
+}
+
+func (sp *sweepPlan) digest() string {
+	data, _ := json.Marshal(sp)
+	sum := sha256.Sum256(data)
+	return hex.EncodeToString(sum[:])
+}
+
+// config returns the phase configuration of the plan without a solver.
+func (sp *sweepPlan) config() phase.Config {
+	params := fragments.Params{OwnShare: sp.Sampler.OwnShare, NegProb: sp.Sampler.NegProb, Distinct: sp.Sampler.Distinct}
+	return phase.Config{Fragment: sp.frag(), Params: params, Points: sp.Points, Samples: sp.Samples, Budget: sp.Budget, Band: sp.Band, Seed: sp.Seed}
+}
+
+// sweepPlan resolves the grid and settings of fragment f.
+func (o *phaseSweepOptions) sweepPlan(f fragments.Fragment, solverName string, s streams) (sweepPlan, error) {
 	g, err := o.grid(f)
 	if err != nil {
-		return err
+		return sweepPlan{}, err
 	}
 	params := fragments.DefaultParams()
 	params.OwnShare, params.NegProb, params.Distinct = o.ownShare, o.negProb, !o.repeats
 	pts, skipped, err := g.Points(f, params)
 	if err != nil {
-		return usageError{err}
+		return sweepPlan{}, usageError{err}
 	}
 	if len(pts) == 0 {
-		return usagef("fragment %s: the grid has no drawable point", f)
+		return sweepPlan{}, usagef("fragment %s: the grid has no drawable point", f)
 	}
 	if len(skipped) > 0 && !o.solver.quiet {
 		fmt.Fprintf(s.Err, "nlsat: fragment %s: skipped %d points with fewer distinct sentences than m (first: m=%d n1=%d n2=%d)\n",
 			f, len(skipped), skipped[0].M, skipped[0].N1, skipped[0].N2)
 	}
-	solverName := "native"
-	cfg := phase.Config{Fragment: f, Params: params, Points: pts, Samples: o.samples,
-		Band: phase.Band{Lo: o.bandLo, Hi: o.bandHi}, Seed: o.seed, Workers: o.solver.jobs,
-		NewBackend: func() (solver.Backend, error) {
-			b, err := newBackend()
-			if err == nil {
-				solverName = b.Name()
-			}
-			return b, err
-		},
-		Close: closeBackend}
-	total := len(pts) * o.samples
+	sp := sweepPlan{Fragment: f.String(), Points: pts, Samples: o.samples, Band: phase.Band{Lo: o.bandLo, Hi: o.bandHi},
+		Seed: o.seed, Sampler: phase.SamplerParams{OwnShare: o.ownShare, NegProb: o.negProb, Distinct: !o.repeats},
+		FixedN2: o.fixedN2, Solver: o.solver.solver.value, SolverName: solverName}
 	if o.adaptive {
-		cfg.Budget, total = o.budget, -1
+		sp.Budget = o.budget
+	}
+	if sp.Solver != "native" {
+		sp.Timeout = o.solver.timeout.String()
+	}
+	return sp, nil
+}
+
+// sweepCheckpoint holds the final estimates of a sweep in progress.
+type sweepCheckpoint struct {
+	Digest string         `json:"digest"`
+	Done   []phase.Record `json:"done"`
+}
+
+// sweepOne estimates the points of one fragment (this shard's, if
+// sharded), resuming from dir's checkpoint, and unless sharded writes the
+// fragment's files into dir. It returns the records of its points in grid
+// order.
+func (o *phaseSweepOptions) sweepOne(ctx context.Context, sp sweepPlan, dir string, sharded bool,
+	newBackend func() (solver.Backend, error), s streams) ([]phase.Record, error) {
+	f := sp.frag()
+	mine := sp.Points
+	ckName := ".phase-sweep.checkpoint.json"
+	if sharded {
+		mine = nil
+		for i, p := range sp.Points {
+			if i%o.shard.count == o.shard.index {
+				mine = append(mine, p)
+			}
+		}
+		ckName = ".phase-sweep-" + f.String() + ".checkpoint.json"
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, usagef("cannot create %s: %v", dir, err)
+	}
+	if err := dataset.RemoveStaleTemps(dir, ""); err != nil {
+		return nil, err
+	}
+	ckPath := filepath.Join(dir, ckName)
+	ck := sweepCheckpoint{Digest: sp.digest()}
+	if sharded {
+		ck.Digest += fmt.Sprintf("/%d/%d", o.shard.index, o.shard.count)
+	}
+	done := map[phase.Point]phase.Record{}
+	if data, err := os.ReadFile(ckPath); err == nil {
+		var old sweepCheckpoint
+		if err := json.Unmarshal(data, &old); err != nil || old.Digest != ck.Digest {
+			return nil, usagef("%s belongs to an unfinished sweep with other settings (or is corrupt); run that command again, or delete it to start afresh", ckPath)
+		}
+		for _, r := range old.Done {
+			done[r.Point] = r
+		}
+		if !o.solver.quiet {
+			fmt.Fprintf(s.Err, "nlsat: fragment %s: resuming with %d of %d points done\n", f, len(done), len(mine))
+		}
+	}
+	save := func() error {
+		ck.Done = ck.Done[:0]
+		for _, p := range mine {
+			if r, ok := done[p]; ok {
+				ck.Done = append(ck.Done, r)
+			}
+		}
+		data, _ := json.Marshal(ck)
+		return phase.WriteFile(ckPath, func(w io.Writer) error { _, err := w.Write(data); return err })
+	}
+	var todo []phase.Point
+	for _, p := range mine {
+		if _, ok := done[p]; !ok {
+			todo = append(todo, p)
+		}
+	}
+	cfg := sp.config()
+	cfg.Points, cfg.Workers, cfg.NewBackend, cfg.Close = todo, o.solver.jobs, newBackend, closeBackend
+	total := len(todo) * o.samples
+	if o.adaptive {
+		total = -1
 	}
 	prog := newProgress(s.Err, "phase-sweep "+f.String(), total, o.solver.quiet)
 	cfg.Done = func(st solver.Status) { prog.add(st, true) }
+	last := time.Now()
+	cfg.Final = func(e phase.Estimate) error {
+		done[e.Point] = e.Record()
+		if time.Since(last) >= o.checkpoint {
+			last = time.Now()
+			return save()
+		}
+		return nil
+	}
 	start := time.Now()
-	es, err := phase.Run(ctx, cfg)
-	prog.finish()
-	if err != nil {
+	if len(todo) > 0 {
+		_, err := phase.Run(ctx, cfg)
+		prog.finish()
+		if err != nil {
+			if serr := save(); serr != nil {
+				return nil, errors.Join(err, serr)
+			}
+			return nil, err
+		}
+	}
+	recs := make([]phase.Record, 0, len(mine))
+	for _, p := range mine {
+		recs = append(recs, done[p])
+	}
+	if !sharded {
+		if err := writeSweepFiles(dir, sp, recs, s, o.solver.quiet, time.Since(start)); err != nil {
+			return nil, err
+		}
+	} else if err := save(); err != nil {
+		return nil, err
+	}
+	return recs, nil
+}
+
+// writeSweepFiles writes a fragment's files from the records of all its
+// points (in grid order).
+func writeSweepFiles(dir string, sp sweepPlan, recs []phase.Record, s streams, quiet bool, took time.Duration) error {
+	cfg := sp.config()
+	es := make([]phase.Estimate, len(recs))
+	for i, r := range recs {
+		es[i] = r.Estimate(cfg.Fragment, cfg.Band)
+	}
+	region := phase.NewRegion(cfg, es, toolVersion(), sp.SolverName)
+	if err := phase.WriteSweep(dir, es, region, sp.FixedN2); err != nil {
 		return err
 	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return fmt.Errorf("cannot create %s: %w", dir, err)
-	}
-	region := phase.NewRegion(cfg, es, toolVersion(), solverName)
-	if err := phase.WriteSweep(dir, es, region, o.fixedN2); err != nil {
-		return err
-	}
-	if !o.solver.quiet {
-		reportSweep(s.Err, f, es, region, time.Since(start))
+	if !quiet {
+		reportSweep(s.Err, cfg.Fragment, es, region, took)
 	}
 	return nil
 }

@@ -81,6 +81,9 @@ func newState(p *Plan) *state {
 // same plan, refuses one of another plan, and refuses a directory that
 // already holds other files unless forced.
 func open(p *Plan, o Options) (*builder, error) {
+	if err := dataset.RemoveStaleTemps(o.Dir, ""); err != nil {
+		return nil, err
+	}
 	b := &builder{plan: p, opt: o, work: filepath.Join(o.Dir, workDir),
 		exact: map[[32]byte]struct{}{}, renamed: map[[32]byte]struct{}{}, last: time.Now()}
 	st, err := readState(b.work)

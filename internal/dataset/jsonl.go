@@ -7,8 +7,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 )
 
 // AtomicFile is an output file that appears under its name only when
@@ -162,4 +164,28 @@ func (d *Decoder) Next() (*Record, error) {
 		return nil, fmt.Errorf("%s:%d: %w", d.name, d.line+1, err)
 	}
 	return nil, io.EOF
+}
+
+// RemoveStaleTemps deletes the temporary files that CreateAtomic makes
+// for names in dir beginning with prefix ("" for every name) and that a
+// killed run left behind.
+func RemoveStaleTemps(dir, prefix string) error {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil
+		}
+		return err
+	}
+	for _, e := range entries {
+		name := e.Name()
+		i := strings.LastIndex(name, ".tmp-")
+		if e.IsDir() || i < 0 || !strings.HasPrefix(name, "."+prefix) || strings.Trim(name[i+5:], "0123456789") != "" {
+			continue
+		}
+		if err := os.Remove(filepath.Join(dir, name)); err != nil {
+			return err
+		}
+	}
+	return nil
 }

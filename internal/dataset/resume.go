@@ -37,6 +37,12 @@ type checkpoint struct {
 // checkpoint of another digest is an error that says what to do.
 func OpenResumable(name, digest string, state any) (r *ResumableFile, resumed bool, err error) {
 	dir, base := filepath.Dir(name), filepath.Base(name)
+	if err := RemoveStaleTemps(dir, base+"."); err != nil {
+		return nil, false, err
+	}
+	if err := RemoveStaleTemps(dir, "."+base+"."); err != nil {
+		return nil, false, err
+	}
 	r = &ResumableFile{name: name, digest: digest,
 		partial: filepath.Join(dir, "."+base+".partial"), ckpt: filepath.Join(dir, "."+base+".checkpoint.json")}
 	var c checkpoint

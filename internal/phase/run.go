@@ -43,13 +43,13 @@ func Run(ctx context.Context, cfg Config) ([]Estimate, error) {
 				tasks = append(tasks, task{i, s})
 			}
 		}
-		if err := cfg.round(ctx, tasks, est); err != nil {
+		if err := cfg.round(ctx, tasks, est, budget); err != nil {
 			return nil, err
 		}
 		next := active[:0]
 		for _, i := range active {
 			est[i].finish(cfg.Band)
-			if est[i].Verdict == Straddles && est[i].N < budget {
+			if !est[i].final(budget) {
 				next = append(next, i)
 			}
 		}
@@ -58,9 +58,13 @@ func Run(ctx context.Context, cfg Config) ([]Estimate, error) {
 	return est, nil
 }
 
+// final reports whether a finished estimate needs no further batch.
+func (e *Estimate) final(budget int) bool { return e.Verdict != Straddles || e.N >= budget }
+
 // round solves the tasks on the workers and adds the outcomes to est in
-// task order.
-func (c *Config) round(ctx context.Context, tasks []task, est []Estimate) error {
+// task order. A point's tasks are contiguous; after its last one, a final
+// estimate is handed to c.Final.
+func (c *Config) round(ctx context.Context, tasks []task, est []Estimate, budget int) error {
 	return pipeline.Run(ctx, pipeline.Config[solver.Backend, outcome]{
 		Workers: c.Workers, Limit: len(tasks),
 		New: c.NewBackend, Close: c.Close,
@@ -95,6 +99,12 @@ func (c *Config) round(ctx context.Context, tasks []task, est []Estimate) error 
 			e.times = append(e.times, o.elapsed)
 			if c.Done != nil {
 				c.Done(o.st)
+			}
+			if c.Final != nil && (i+1 == len(tasks) || tasks[i+1].p != tasks[i].p) {
+				e.finish(c.Band)
+				if e.final(budget) {
+					return false, c.Final(*e)
+				}
 			}
 			return false, nil
 		},

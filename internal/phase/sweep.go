@@ -36,6 +36,9 @@ type Config struct {
 	Close      func(solver.Backend)
 	// Done (optional) is called once per solved instance, in order.
 	Done func(solver.Status)
+	// Final (optional) is called, in order, with each point's estimate
+	// as soon as it is final, so that a caller can checkpoint it.
+	Final func(Estimate) error
 }
 
 // Estimate is the outcome of a sweep at one point.
@@ -52,6 +55,34 @@ type Estimate struct {
 	Timed               bool
 	MedianTime, P90Time time.Duration
 	times               []time.Duration
+}
+
+// Record is the durable form of a final estimate, for checkpoints and
+// shards: the counts and the measured times.
+type Record struct {
+	Point
+	N       int   `json:"n"`
+	Sat     int   `json:"sat"`
+	Unsat   int   `json:"unsat"`
+	Unknown int   `json:"unknown"`
+	Timed   bool  `json:"timed"`
+	Median  int64 `json:"median_ns"`
+	P90     int64 `json:"p90_ns"`
+}
+
+// Record returns the durable form of e.
+func (e *Estimate) Record() Record {
+	return Record{Point: e.Point, N: e.N, Sat: e.Sat, Unsat: e.Unsat, Unknown: e.Unknown,
+		Timed: e.Timed, Median: int64(e.MedianTime), P90: int64(e.P90Time)}
+}
+
+// Estimate rebuilds the estimate of fragment f that r records, with its
+// interval and verdict for band b.
+func (r Record) Estimate(f fragments.Fragment, b Band) Estimate {
+	e := Estimate{Fragment: f, Point: r.Point, N: r.N, Sat: r.Sat, Unsat: r.Unsat, Unknown: r.Unknown}
+	e.finish(b)
+	e.Timed, e.MedianTime, e.P90Time = r.Timed, time.Duration(r.Median), time.Duration(r.P90)
+	return e
 }
 
 // Decided returns sat + unsat.
