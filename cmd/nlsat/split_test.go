@@ -188,9 +188,22 @@ func TestSplitShardsMerge(t *testing.T) {
 		for i := range n {
 			dir := filepath.Join(base, fmt.Sprint("shard", i))
 			dirs = append(dirs, dir)
-			cmd := exec.Command(os.Args[0], append(split, "--out", dir, "-j", "1",
-				"--shard-index", fmt.Sprint(i), "--shard-count", fmt.Sprint(n))...)
-			cmd.Env = append(os.Environ(), "NLSAT_TEST_RUN_MAIN=1")
+			// One shard takes its index from flags; with 3 shards, the
+			// others take it from the environment as Slurm and
+			// Kubernetes set it.
+			args := append(split, "--out", dir, "-j", "1")
+			env := append(os.Environ(), "NLSAT_TEST_RUN_MAIN=1")
+			switch {
+			case n == 1:
+				args = append(args, "--shard-index", "0", "--shard-count", "1")
+			case i < 2:
+				env = append(env, "SLURM_ARRAY_TASK_ID="+fmt.Sprint(i+1), "SLURM_ARRAY_TASK_MIN=1", "SLURM_ARRAY_TASK_COUNT=3")
+			default:
+				env = append(env, "JOB_COMPLETION_INDEX="+fmt.Sprint(i))
+				args = append(args, "--shard-count", "3")
+			}
+			cmd := exec.Command(os.Args[0], args...)
+			cmd.Env = env
 			if err := cmd.Start(); err != nil {
 				t.Fatal(err)
 			}
