@@ -16,6 +16,9 @@ import (
 type fakeBackend struct {
 	liar  bool
 	calls int
+	// cores makes Unsat answers carry the contradicting pair as a core;
+	// badCore makes them carry the first sentence alone, which is sat.
+	cores, badCore bool
 }
 
 func (f *fakeBackend) Name() string { return "fake" }
@@ -36,7 +39,18 @@ func (f *fakeBackend) Solve(_ context.Context, p *Problem) (Result, error) {
 	}
 	for q := range pos {
 		if neg[q] {
-			return Result{Status: Unsat}, nil
+			res := Result{Status: Unsat}
+			switch {
+			case f.badCore:
+				res.Core = []int{0}
+			case f.cores:
+				for i, s := range p.Sentences {
+					if fol.String(s) == fol.String(lit(true, q)) || fol.String(s) == fol.String(lit(false, q)) {
+						res.Core = append(res.Core, i)
+					}
+				}
+			}
+			return res, nil
 		}
 	}
 	sig, _ := fol.SignatureOf(p.Sentences...)
@@ -67,6 +81,8 @@ func TestMinimalCore(t *testing.T) {
 		{"sat core", &fakeBackend{}, fs, []int{0, 1}, nil, "not unsat"},
 		{"unknown", &fakeBackend{}, append(slices.Clone(fs), lit(true, "?")), nil, nil, "unknown"},
 		{"model fails", &fakeBackend{liar: true}, fs, nil, nil, "model"},
+		{"with cores", &fakeBackend{cores: true}, fs, nil, []int{1, 3}, ""},
+		{"wrong core", &fakeBackend{badCore: true}, fs, nil, nil, "not unsat"},
 	}
 	for _, tc := range tests {
 		got, err := MinimalCore(context.Background(), tc.b, &Problem{Sentences: tc.fs}, tc.core)
@@ -81,6 +97,28 @@ func TestMinimalCore(t *testing.T) {
 		}
 		if err != nil || !slices.Equal(got, tc.want) {
 			t.Errorf("%s: got %v, %v; want %v", tc.name, got, err, tc.want)
+		}
+	}
+}
+
+// TestMinimalCoreCalls counts solver calls: certification reuses the models
+// found while deleting, and a core cuts the deletion short.
+func TestMinimalCoreCalls(t *testing.T) {
+	fs := []fol.Formula{lit(true, "q"), lit(true, "p"), lit(true, "r"), lit(false, "p"), lit(false, "s"), lit(true, "t"), lit(false, "u")}
+	for _, tc := range []struct {
+		name string
+		b    *fakeBackend
+		max  int
+	}{
+		{"deletion", &fakeBackend{}, len(fs)},
+		{"cores", &fakeBackend{cores: true}, 4},
+	} {
+		got, err := MinimalCore(context.Background(), tc.b, &Problem{Sentences: fs}, nil)
+		if err != nil || !slices.Equal(got, []int{1, 3}) {
+			t.Fatalf("%s: got %v, %v", tc.name, got, err)
+		}
+		if tc.b.calls > tc.max {
+			t.Errorf("%s: %d solver calls, want at most %d", tc.name, tc.b.calls, tc.max)
 		}
 	}
 }
