@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"time"
 
@@ -33,6 +34,9 @@ type splitOptions struct {
 	force                   bool
 	license                 string
 	checkpoint              time.Duration
+	holdout                 *enumFlag
+	holdoutN                int
+	holdoutShare            float64
 	shard                   shardOptions
 	solver                  *solverOptions
 }
@@ -42,6 +46,7 @@ func newSplitCmd(s streams) *cobra.Command {
 		fragment: newEnum("A", "S", "W", "V", "Z", "A"),
 		preset:   newEnum("none", "none", "paper"),
 		dedup:    newEnum(build.DedupRenaming, build.DedupRenaming, build.DedupExact),
+		holdout:  newEnum(build.HoldoutNone, build.HoldoutNone, build.HoldoutSize, build.HoldoutVocabulary),
 		solver:   newSolverOptions("native", false),
 	}
 	cmd := &cobra.Command{
@@ -68,6 +73,13 @@ sentences, and by default (--dedup renaming) none is the same problem up to
 a renaming of nouns, of verbs, and the order of sentences. The manifest
 counts the candidates each rule rejected, and the undecided instances
 (never labelled, never written).
+
+Held-out splits. --holdout size gives train and validation the strata with
+n = n1 + n2 up to --holdout-n and test the larger ones (the paper's Table
+3); --holdout vocabulary draws test instances only from a share of the
+nouns and verbs (--holdout-share) that train and validation never use, as
+CLUTRR holds out names. The manifest and the card record which words or
+sizes were held out.
 
 Further sets (--preset paper adds both): --generalisation N instances at
 larger sizes (n1 16–24 for S, W; n1 8–12 and n2 8–24 for V, Z, A; one stratum
@@ -115,6 +127,9 @@ nlsat merge --out DIR SHARD... then accepts them exactly as one run would.
 	f.BoolVar(&o.force, "force", false, "write into an output directory that already holds files")
 	f.StringVar(&o.license, "license", "cc-by-4.0", "license the dataset card declares")
 	f.DurationVar(&o.checkpoint, "checkpoint-every", 2*time.Second, "time between checkpoints of an unfinished build")
+	f.Var(o.holdout, "holdout", "what test holds out from train and validation: size (larger n = n1 + n2), vocabulary (nouns and verbs train never uses) or none")
+	f.IntVar(&o.holdoutN, "holdout-n", 0, "with --holdout size: train and validation take n ≤ this, test n above it (default: the median n of the region)")
+	f.Float64Var(&o.holdoutShare, "holdout-share", 0.2, "with --holdout vocabulary: the share of nouns and of verbs kept for test")
 	o.shard.addFlags(cmd, true)
 	o.solver.addFlags(cmd)
 	return cmd
@@ -147,25 +162,67 @@ func (o *splitOptions) plan(cmd *cobra.Command, solverName string) (*build.Plan,
 		return nil, err
 	}
 	main := build.Pool{Name: "main", Source: source, Strata: build.RegionStrata(region)}
+	// allowed[t] says which strata split t may use (nil: all).
+	allowed := make([][]bool, 3)
+	p.Holdout.Kind = o.holdout.value
+	switch o.holdout.value {
+	case build.HoldoutSize:
+		var ns []int
+		for _, st := range main.Strata {
+			pt := st.Points[0]
+			ns = append(ns, pt.N1+pt.N2)
+		}
+		cut := o.holdoutN
+		if cut == 0 {
+			sorted := slices.Clone(ns)
+			slices.Sort(sorted)
+			sorted = slices.Compact(sorted)
+			cut = sorted[(len(sorted)-1)/2]
+		}
+		p.Holdout.MaxTrainN = cut
+		for t := range allowed {
+			allowed[t] = make([]bool, len(ns))
+			for k, n := range ns {
+				allowed[t][k] = (n <= cut) == (t < 2)
+			}
+		}
+	case build.HoldoutVocabulary:
+		if !(o.holdoutShare > 0 && o.holdoutShare < 1) {
+			return nil, usagef("--holdout-share must lie strictly between 0 and 1")
+		}
+		p.Holdout = build.VocabularyHoldout(o.seed, o.holdoutShare)
+		main.Vocabulary = "train"
+	}
+	test := main
+	test.Name, test.Vocabulary, test.Splits = "test", "test", nil
 	sizes := []struct {
 		name string
 		n    int
 		flag string
 	}{{build.Train, o.train, "train"}, {build.Validation, o.validation, "validation"}, {build.Test, o.test, "test"}}
-	for _, sz := range sizes {
+	for t, sz := range sizes {
 		if sz.n == 0 {
 			continue
 		}
-		sp, err := build.NewSplit(sz.name, sz.n, len(main.Strata))
+		sp, err := build.NewSplitOver(sz.name, sz.n, len(main.Strata), allowed[t])
 		if err != nil {
 			return nil, usagef("--%s: %w", sz.flag, err)
 		}
-		main.Splits = append(main.Splits, sp)
+		if t == 2 && p.Holdout.Kind == build.HoldoutVocabulary {
+			test.Splits = append(test.Splits, sp)
+		} else {
+			main.Splits = append(main.Splits, sp)
+		}
 	}
-	if len(main.Splits) == 0 {
+	if len(main.Splits)+len(test.Splits) == 0 {
 		return nil, usagef("--train, --validation and --test are all 0: nothing to build")
 	}
-	p.Pools = append(p.Pools, main)
+	if len(main.Splits) > 0 {
+		p.Pools = append(p.Pools, main)
+	}
+	if len(test.Splits) > 0 {
+		p.Pools = append(p.Pools, test)
+	}
 	extra := []struct {
 		name  string
 		n     int
@@ -255,6 +312,12 @@ func (o *splitOptions) command(p *build.Plan) string {
 	args = append(args, fmt.Sprintf("--own-share %g --neg-prob %g", p.Sampler.OwnShare, p.Sampler.NegProb))
 	if !p.Sampler.Distinct {
 		args = append(args, "--allow-repeats")
+	}
+	switch p.Holdout.Kind {
+	case build.HoldoutSize:
+		args = append(args, fmt.Sprintf("--holdout size --holdout-n %d", p.Holdout.MaxTrainN))
+	case build.HoldoutVocabulary:
+		args = append(args, fmt.Sprintf("--holdout vocabulary --holdout-share %g", o.holdoutShare))
 	}
 	args = append(args, "--solver "+o.solver.solver.value)
 	return strings.Join(args, " ")

@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -14,6 +15,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/nlsat/nlsat/internal/build"
+	"github.com/nlsat/nlsat/internal/dataset"
 )
 
 // TestMain lets a test run the real program in a child process, so that
@@ -265,6 +267,84 @@ func TestShardFlagsFromEnvironment(t *testing.T) {
 			}
 			if err != nil || sharded != tt.sharded || sharded && (o.index != tt.index || o.count != tt.count) {
 				t.Errorf("got sharded %v, %d of %d, %v; want %v, %d of %d", sharded, o.index, o.count, err, tt.sharded, tt.index, tt.count)
+			}
+		})
+	}
+}
+
+// TestSplitHoldouts checks that each held-out split holds out what it
+// claims, reading the files independently of the builder.
+func TestSplitHoldouts(t *testing.T) {
+	type split struct {
+		n          []int
+		words      map[string]bool
+		sat, unsat int
+	}
+	read := func(t *testing.T, dir, name string) split {
+		t.Helper()
+		sp := split{words: map[string]bool{}}
+		err := eachRecord(filepath.Join(dir, "data", name+".jsonl"), nil, func(r *dataset.Record, _ string) error {
+			sp.n = append(sp.n, r.N1+r.N2)
+			for _, w := range append(slices.Clone(r.Nouns), r.Verbs...) {
+				sp.words[w] = true
+			}
+			if r.Label == dataset.LabelSat {
+				sp.sat++
+			} else {
+				sp.unsat++
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return sp
+	}
+	for _, kind := range []string{"size", "vocabulary"} {
+		t.Run(kind, func(t *testing.T) {
+			dir := filepath.Join(t.TempDir(), kind)
+			code, _, stderr := nlsat(context.Background(), "", "split", "--fragment", "W", "--train", "400", "--validation", "40",
+				"--test", "100", "--holdout", kind, "--seed", "2", "-q", "--out", dir)
+			if code != 0 {
+				t.Fatalf("exit %d: %s", code, stderr)
+			}
+			m, err := build.ReadManifest(filepath.Join(dir, "manifest.json"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			train, val, test := read(t, dir, "train"), read(t, dir, "validation"), read(t, dir, "test")
+			for name, sp := range map[string]split{"train": train, "validation": val, "test": test} {
+				if sp.sat != sp.unsat {
+					t.Errorf("%s: %d sat, %d unsat", name, sp.sat, sp.unsat)
+				}
+			}
+			switch kind {
+			case "size":
+				cut := m.Plan.Holdout.MaxTrainN
+				if slices.Max(append(train.n, val.n...)) > cut || slices.Min(test.n) <= cut {
+					t.Errorf("train/validation n up to %d, test n from %d; the cut is %d",
+						slices.Max(append(train.n, val.n...)), slices.Min(test.n), cut)
+				}
+			case "vocabulary":
+				held := map[string]bool{}
+				for _, w := range append(m.Plan.Holdout.TestNouns, m.Plan.Holdout.TestVerbs...) {
+					held[w] = true
+				}
+				for w := range test.words {
+					if !held[w] {
+						t.Errorf("test uses %q, which is not held out", w)
+					}
+				}
+				for w := range train.words {
+					if held[w] || test.words[w] {
+						t.Errorf("train uses the held-out word %q", w)
+					}
+				}
+				for w := range val.words {
+					if held[w] {
+						t.Errorf("validation uses the held-out word %q", w)
+					}
+				}
 			}
 		})
 	}

@@ -92,6 +92,9 @@ func run(ctx context.Context, p *Plan, o Options, src *shardSource) (*Manifest, 
 	}
 	b.source = src
 	defer b.close()
+	if err := b.initParams(); err != nil {
+		return nil, err
+	}
 	for b.st.Pool < len(p.Pools) {
 		if err := b.runPool(ctx); err != nil {
 			if cerr := b.checkpoint(); cerr != nil {
@@ -117,6 +120,19 @@ type builder struct {
 	// source, when set, supplies the candidates (from shards) instead of
 	// drawing them.
 	source *shardSource
+	params []fragments.Params // per pool
+}
+
+// initParams resolves every pool's sampler parameters once.
+func (b *builder) initParams() error {
+	b.params = make([]fragments.Params, len(b.plan.Pools))
+	for k := range b.plan.Pools {
+		var err error
+		if b.params[k], err = b.plan.PoolParams(k); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // candidate is one drawn and labelled instance with its keys, or a
@@ -145,7 +161,7 @@ func (b *builder) draw(ctx context.Context, w Worker, k, i int) (candidate, erro
 	rng := rand.New(rand.NewPCG(b.plan.Seed, uint64(idx)))
 	st := &pl.Strata[i%len(pl.Strata)]
 	pt := st.Points[rng.IntN(len(st.Points))]
-	inst, err := fragments.Sample(rng, b.plan.Frag(), b.plan.Params(), pt.M, pt.N1, pt.N2)
+	inst, err := fragments.Sample(rng, b.plan.Frag(), b.params[k], pt.M, pt.N1, pt.N2)
 	if err != nil {
 		return candidate{}, fmt.Errorf("instance %s: %w", dataset.SeedString(b.plan.Seed, idx), err)
 	}

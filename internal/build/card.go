@@ -62,25 +62,19 @@ type config struct {
 	split func(FileReport) string
 }
 
-// configs groups the files: the main splits form the default
+// configs groups the files: train, validation and test form the default
 // configuration; every further set is a configuration of its own whose
 // only split is "test" (HuggingFace split names cannot hold a hyphen).
 func configs(m *Manifest) []config {
-	var out []config
-	for k, pl := range m.Plan.Pools {
-		c := config{name: pl.Name, split: func(FileReport) string { return "test" }}
-		if k == 0 {
-			c.name = "default"
-			c.split = func(f FileReport) string { return f.Split }
+	main := config{name: "default", split: func(f FileReport) string { return f.Split }}
+	out := []config{main}
+	for _, f := range m.Files {
+		switch f.Split {
+		case Train, Validation, Test:
+			out[0].files = append(out[0].files, f)
+		default:
+			out = append(out, config{name: f.Split, files: []FileReport{f}, split: func(FileReport) string { return "test" }})
 		}
-		for _, f := range m.Files {
-			for _, sp := range pl.Splits {
-				if f.Split == sp.Name {
-					c.files = append(c.files, f)
-				}
-			}
-		}
-		out = append(out, c)
 	}
 	return out
 }
@@ -166,6 +160,13 @@ func Card(m *Manifest) string {
 		p.Sampler.OwnShare, p.Sampler.NegProb, distinctText(p.Sampler.Distinct), p.Seed)
 	for _, pl := range p.Pools {
 		fmt.Fprintf(&b, "- Set %s (%s): %d strata, %s.\n", pl.Name, strings.Join(splitNames(pl), ", "), len(pl.Strata), pl.Source)
+	}
+	switch p.Holdout.Kind {
+	case HoldoutSize:
+		fmt.Fprintf(&b, "- Held out by size: train and validation hold only instances with n = n1 + n2 ≤ %d, test only larger ones.\n", p.Holdout.MaxTrainN)
+	case HoldoutVocabulary:
+		fmt.Fprintf(&b, "- Held out by vocabulary: test draws only from %d nouns and %d verbs that train and validation never use: %s; %s.\n",
+			len(p.Holdout.TestNouns), len(p.Holdout.TestVerbs), strings.Join(p.Holdout.TestNouns, ", "), strings.Join(p.Holdout.TestVerbs, ", "))
 	}
 	b.WriteString("- Balance: every split holds exactly as many sat as unsat instances in every stratum, so neither a constant answer nor a rule over the sizes n1, n2 and m beats chance. " +
 		"Candidates are drawn for the strata in turn and accepted in order until each stratum of each split has its quota of each label. " +

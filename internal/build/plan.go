@@ -22,6 +22,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"math/rand/v2"
 	"slices"
 
 	"github.com/nlsat/nlsat/internal/fragments"
@@ -59,7 +60,29 @@ type Plan struct {
 	// stops the build.
 	DrawLimit int    `json:"draw_limit"`
 	Solver    string `json:"solver"`
-	Pools     []Pool `json:"pools"`
+	// Holdout says what the test split holds out from train and
+	// validation, if anything.
+	Holdout Holdout `json:"holdout"`
+	Pools   []Pool  `json:"pools"`
+}
+
+// Hold-out kinds.
+const (
+	HoldoutNone       = "none"
+	HoldoutSize       = "size"       // test: larger n = n1 + n2 than train and validation
+	HoldoutVocabulary = "vocabulary" // test: nouns and verbs train and validation never use
+)
+
+// Holdout describes a split that tests generalisation.
+type Holdout struct {
+	Kind string `json:"kind"`
+	// MaxTrainN: with size, train and validation hold the strata with
+	// n = n1 + n2 ≤ MaxTrainN and test the others.
+	MaxTrainN int `json:"max_train_n"`
+	// TestNouns, TestVerbs: with vocabulary, the words only the test split
+	// draws from; train and validation draw from all the others.
+	TestNouns []string `json:"test_nouns"`
+	TestVerbs []string `json:"test_verbs"`
 }
 
 // SamplerParams are the sampler settings of a build.
@@ -74,9 +97,12 @@ type SamplerParams struct {
 type Pool struct {
 	Name string `json:"name"`
 	// Source says where the strata come from, for the card.
-	Source string    `json:"source"`
-	Strata []Stratum `json:"strata"`
-	Splits []Split   `json:"splits"`
+	Source string `json:"source"`
+	// Vocabulary is "" (every word), "train" (every word but the held-out
+	// ones) or "test" (only the held-out ones).
+	Vocabulary string    `json:"vocabulary"`
+	Strata     []Stratum `json:"strata"`
+	Splits     []Split   `json:"splits"`
 }
 
 // Stratum is a cell that holds, in every split, exactly as many sat as
@@ -103,6 +129,61 @@ type Split struct {
 // Params returns the sampler parameters.
 func (p *Plan) Params() fragments.Params {
 	return fragments.Params{OwnShare: p.Sampler.OwnShare, NegProb: p.Sampler.NegProb, Distinct: p.Sampler.Distinct}
+}
+
+// PoolParams returns the sampler parameters of pool k, with its
+// vocabulary.
+func (p *Plan) PoolParams(k int) (fragments.Params, error) {
+	params := p.Params()
+	v := p.Pools[k].Vocabulary
+	if v == "" {
+		return params, nil
+	}
+	if v != "train" && v != "test" {
+		return params, fmt.Errorf("set %s: vocabulary %q: expected train or test", p.Pools[k].Name, v)
+	}
+	held := map[string]bool{}
+	for _, w := range append(slices.Clone(p.Holdout.TestNouns), p.Holdout.TestVerbs...) {
+		held[w] = true
+	}
+	var nouns []fragments.Noun
+	var verbs []fragments.Verb
+	for _, n := range fragments.Nouns() {
+		if held[n.Word] == (v == "test") {
+			nouns = append(nouns, n)
+		}
+	}
+	for _, vb := range fragments.Verbs() {
+		if held[vb.Base] == (v == "test") {
+			verbs = append(verbs, vb)
+		}
+	}
+	lx, err := fragments.NewLexicon(nouns, verbs)
+	if err != nil {
+		return params, fmt.Errorf("set %s: %w", p.Pools[k].Name, err)
+	}
+	params.Lexicon = lx
+	return params, nil
+}
+
+// VocabularyHoldout picks the words the test split alone uses: a share of
+// the nouns and verbs, by a shuffle seeded with seed.
+func VocabularyHoldout(seed uint64, share float64) Holdout {
+	rng := rand.New(rand.NewPCG(seed, 0x766f636162)) // "vocab"
+	pick := func(words []string) []string {
+		rng.Shuffle(len(words), func(i, j int) { words[i], words[j] = words[j], words[i] })
+		out := slices.Clone(words[:int(math.Ceil(share*float64(len(words))))])
+		slices.Sort(out)
+		return out
+	}
+	var nouns, verbs []string
+	for _, n := range fragments.Nouns() {
+		nouns = append(nouns, n.Word)
+	}
+	for _, v := range fragments.Verbs() {
+		verbs = append(verbs, v.Base)
+	}
+	return Holdout{Kind: HoldoutVocabulary, TestNouns: pick(nouns), TestVerbs: pick(verbs)}
 }
 
 // Frag returns the plan's fragment.
@@ -150,7 +231,11 @@ func (p *Plan) Validate() error {
 		return fmt.Errorf("draw limit %d: expected at least 1", p.DrawLimit)
 	}
 	files := map[string]bool{}
-	for _, pl := range p.Pools {
+	for k, pl := range p.Pools {
+		params, err := p.PoolParams(k)
+		if err != nil {
+			return err
+		}
 		if len(pl.Strata) == 0 {
 			return fmt.Errorf("set %s has no strata", pl.Name)
 		}
@@ -159,7 +244,7 @@ func (p *Plan) Validate() error {
 				return fmt.Errorf("set %s: stratum %s has no points", pl.Name, st.Key)
 			}
 			for _, pt := range st.Points {
-				if err := fragments.Validate(f, p.Params(), pt.M, pt.N1, pt.N2); err != nil {
+				if err := fragments.Validate(f, params, pt.M, pt.N1, pt.N2); err != nil {
 					return fmt.Errorf("set %s: stratum %s: %w", pl.Name, st.Key, err)
 				}
 			}
@@ -188,13 +273,28 @@ func (p *Plan) Validate() error {
 // as evenly as possible, the first strata taking one pair more when they
 // do not divide. size must be even.
 func NewSplit(name string, size, n int) (Split, error) {
+	return NewSplitOver(name, size, n, nil)
+}
+
+// NewSplitOver is NewSplit over the strata k with allowed[k] only (every
+// stratum if allowed is nil).
+func NewSplitOver(name string, size, n int, allowed []bool) (Split, error) {
 	if size < 0 || size%2 != 0 {
 		return Split{}, fmt.Errorf("%s: size %d must be even (half sat, half unsat)", name, size)
 	}
+	var use []int
+	for k := range n {
+		if allowed == nil || allowed[k] {
+			use = append(use, k)
+		}
+	}
+	if len(use) == 0 && size > 0 {
+		return Split{}, fmt.Errorf("%s: no stratum to draw from", name)
+	}
 	pairs := make([]int, n)
-	for k := range pairs {
-		pairs[k] = size / 2 / n
-		if k < size/2%n {
+	for i, k := range use {
+		pairs[k] = size / 2 / len(use)
+		if i < size/2%len(use) {
 			pairs[k]++
 		}
 	}

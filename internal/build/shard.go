@@ -117,6 +117,9 @@ func RunShard(ctx context.Context, p *Plan, sh Shard, o Options) (*shards.Manife
 		return nil, err
 	}
 	b := &builder{plan: p, opt: o}
+	if err := b.initParams(); err != nil {
+		return nil, err
+	}
 	files := make([]*partFile, len(p.Pools))
 	defer func() {
 		for _, f := range files {
