@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -37,6 +38,7 @@ type splitOptions struct {
 	holdout                 *enumFlag
 	holdoutN                int
 	holdoutShare            float64
+	audit                   bool
 	shard                   shardOptions
 	solver                  *solverOptions
 }
@@ -128,6 +130,7 @@ nlsat merge --out DIR SHARD... then accepts them exactly as one run would.
 	f.StringVar(&o.license, "license", "cc-by-4.0", "license the dataset card declares")
 	f.DurationVar(&o.checkpoint, "checkpoint-every", 2*time.Second, "time between checkpoints of an unfinished build")
 	f.Var(o.holdout, "holdout", "what test holds out from train and validation: size (larger n = n1 + n2), vocabulary (nouns and verbs train never uses) or none")
+	f.BoolVar(&o.audit, "audit", true, "run nlsat audit on the finished data and put its report in the manifest and its verdicts in the card (--audit=false to skip)")
 	f.IntVar(&o.holdoutN, "holdout-n", 0, "with --holdout size: train and validation take n ≤ this, test n above it (default: the median n of the region)")
 	f.Float64Var(&o.holdoutShare, "holdout-share", 0.2, "with --holdout vocabulary: the share of nouns and of verbs kept for test")
 	o.shard.addFlags(cmd, true)
@@ -152,7 +155,7 @@ func (o *splitOptions) plan(cmd *cobra.Command, solverName string) (*build.Plan,
 	if o.ownShare < 0 || o.ownShare > 1 || o.negProb < 0 || o.negProb > 1 {
 		return nil, usagef("--own-share and --neg-prob must lie in [0, 1]")
 	}
-	p := &build.Plan{Fragment: frag.String(), Seed: o.seed, Dedup: o.dedup.value, DrawLimit: o.drawLimit, Solver: solverName,
+	p := &build.Plan{Fragment: frag.String(), Seed: o.seed, Dedup: o.dedup.value, DrawLimit: o.drawLimit, Solver: solverName, Audit: o.audit,
 		Sampler: build.SamplerParams{OwnShare: o.ownShare, NegProb: o.negProb, Distinct: !o.repeats}}
 	if o.drawLimit < 1 {
 		return nil, usagef("--draw-limit must be at least 1, got %d", o.drawLimit)
@@ -319,6 +322,9 @@ func (o *splitOptions) command(p *build.Plan) string {
 	case build.HoldoutVocabulary:
 		args = append(args, fmt.Sprintf("--holdout vocabulary --holdout-share %g", o.holdoutShare))
 	}
+	if !p.Audit {
+		args = append(args, "--audit=false")
+	}
 	args = append(args, "--solver "+o.solver.solver.value)
 	return strings.Join(args, " ")
 }
@@ -400,6 +406,7 @@ func runSplit(ctx context.Context, cmd *cobra.Command, o *splitOptions, s stream
 		Dir: o.out, Workers: o.solver.jobs, Force: o.force, License: o.license, CheckpointEvery: o.checkpoint,
 		Toolkit: build.Toolkit{Name: "nlsat", Version: toolVersion(), Commit: vcsCommit()},
 		Command: o.command(p),
+		Audit:   auditFor(p),
 		NewWorker: func() (build.Worker, error) {
 			b, err := newBackend()
 			if err != nil {
@@ -485,4 +492,12 @@ func runSplitShard(ctx context.Context, p *build.Plan, opt build.Options, o *spl
 	}
 	opt.Log("shard %d of %d done in %s; merge all shards with: nlsat merge --out DIR SHARD_DIR...", m.Index, m.Count, time.Since(start).Round(time.Second))
 	return nil
+}
+
+// auditFor returns the audit the plan asks for, if any.
+func auditFor(p *build.Plan) func(context.Context, string) (json.RawMessage, string, error) {
+	if !p.Audit {
+		return nil
+	}
+	return auditHook()
 }

@@ -3,6 +3,7 @@ package build
 import (
 	"context"
 	"crypto/sha256"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math/rand/v2"
@@ -51,6 +52,13 @@ type Options struct {
 	Command string
 	// License is the SPDX-style license id the card declares.
 	License string
+	// Audit, if set, is run on the finished data files before the
+	// manifest is written; its report goes into the manifest and its
+	// summary into the card. It must be deterministic.
+	Audit func(ctx context.Context, dir string) (report json.RawMessage, summary string, err error)
+	// AuditFor, if set and Audit is not, chooses the audit from the plan
+	// (Merge reads the plan from the shards).
+	AuditFor func(*Plan) func(ctx context.Context, dir string) (json.RawMessage, string, error)
 	// Force allows writing into a directory that already holds files.
 	Force bool
 }
@@ -86,6 +94,9 @@ func run(ctx context.Context, p *Plan, o Options, src *shardSource) (*Manifest, 
 	if o.CheckpointEvery <= 0 {
 		o.CheckpointEvery = defaultCheckpoint
 	}
+	if o.Audit == nil && o.AuditFor != nil {
+		o.Audit = o.AuditFor(p)
+	}
 	b, err := open(p, o)
 	if err != nil {
 		return nil, err
@@ -103,7 +114,7 @@ func run(ctx context.Context, p *Plan, o Options, src *shardSource) (*Manifest, 
 			return nil, err
 		}
 	}
-	return b.finish()
+	return b.finish(ctx)
 }
 
 // builder is a build in progress.

@@ -195,6 +195,9 @@ func Card(m *Manifest) string {
 		fmt.Fprintf(&b, "| %s | %d | %d | %d | %d | %d | %d |\n", s.Name, s.Candidates, s.Accepted, und, s.LabelFull, s.DuplicatesExact, s.DuplicatesRenaming)
 	}
 	b.WriteString("\nPer-stratum counts are in `manifest.json`.\n\n")
+	if m.AuditSummary != "" {
+		b.WriteString("## Shortcut audit\n\n" + m.AuditSummary + "\nThe full report is under `audit` in `manifest.json`.\n\n")
+	}
 	b.WriteString("## Record fields\n\n`id`, `fragment`, `text` (the sentences joined by spaces), `sentences`, `label` (0 = unsat, 1 = sat), `label_text`, " +
 		"`m` (sentences), `n1` (nouns drawn), `n2` (verbs drawn), `alpha` = m/n1, `beta` = m/n2 (0 without verbs), `nouns`, `verbs`, " +
 		"`templates` (per sentence its template and variant), `formulas` (per sentence its first-order formula), `solver`, " +

@@ -3,6 +3,7 @@ package build
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -41,6 +42,10 @@ type Manifest struct {
 	Plan         *Plan        `json:"plan"`
 	Sets         []SetReport  `json:"sets"`
 	Files        []FileReport `json:"files"`
+	// Audit is the shortcut report of the data (null if none was run),
+	// AuditSummary its summary for the card.
+	Audit        json.RawMessage `json:"audit"`
+	AuditSummary string          `json:"audit_summary"`
 }
 
 // SetReport counts the candidates of one pool: how many were drawn, and
@@ -115,7 +120,7 @@ func (c *Counts) add(ss *stratumState) {
 
 // finish moves the partial files into place, checks them against the plan
 // and writes the manifest, the card and the checksums.
-func (b *builder) finish() (*Manifest, error) {
+func (b *builder) finish(ctx context.Context) (*Manifest, error) {
 	b.close()
 	m := &Manifest{Schema: ManifestSchema, RecordSchema: dataset.SchemaVersion, Toolkit: b.opt.Toolkit,
 		Command: b.opt.Command, License: b.opt.License,
@@ -141,6 +146,14 @@ func (b *builder) finish() (*Manifest, error) {
 			i++
 		}
 		m.Sets = append(m.Sets, sr)
+	}
+	m.Audit = json.RawMessage("null")
+	if b.opt.Audit != nil {
+		report, summary, err := b.opt.Audit(ctx, b.opt.Dir)
+		if err != nil {
+			return nil, fmt.Errorf("shortcut audit: %w", err)
+		}
+		m.Audit, m.AuditSummary = report, summary
 	}
 	data, err := json.MarshalIndent(m, "", "  ")
 	if err != nil {

@@ -63,7 +63,9 @@ type Plan struct {
 	// Holdout says what the test split holds out from train and
 	// validation, if anything.
 	Holdout Holdout `json:"holdout"`
-	Pools   []Pool  `json:"pools"`
+	// Audit says whether the finished data gets a shortcut audit.
+	Audit bool   `json:"audit"`
+	Pools []Pool `json:"pools"`
 }
 
 // Hold-out kinds.
