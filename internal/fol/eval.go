@@ -10,6 +10,9 @@ func Eval(f Formula, s *Structure) (bool, error) {
 	if err := s.check(); err != nil {
 		return false, err
 	}
+	if i, ok := evalAllBits([]Formula{f}, s); ok {
+		return i < 0, nil
+	}
 	e := evaluator{s: s, env: make([]binding, 0, 4)}
 	return e.eval(f)
 }
@@ -29,6 +32,14 @@ func EvalAll(fs []Formula, s *Structure) (int, error) {
 	if err := s.check(); err != nil {
 		return -1, err
 	}
+	if i, ok := evalAllBits(fs, s); ok {
+		return i, nil
+	}
+	return evalAllTree(fs, s)
+}
+
+// evalAllTree is EvalAll on the tree-walking evaluator, for a checked s.
+func evalAllTree(fs []Formula, s *Structure) (int, error) {
 	e := evaluator{s: s, env: make([]binding, 0, 4)}
 	for i, f := range fs {
 		e.env = e.env[:0]

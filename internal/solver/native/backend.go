@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/nlsat/nlsat/internal/fol"
@@ -73,12 +74,13 @@ func (b *Backend) Solve(ctx context.Context, p *solver.Problem) (solver.Result, 
 func (b *Backend) solve(ctx context.Context, p *solver.Problem) (solver.Result, error) {
 	ws := workspaces.Get().(*workspace)
 	defer workspaces.Put(ws)
-	n, err := normalizeIn(p.Sentences, &ws.slab)
+	n, err := normalizeIn(&ws.norm, p.Sentences, &ws.slab, &ws.shapes)
 	if err != nil {
 		return solver.Result{}, err
 	}
-	stats := map[string]float64{"nouns": float64(len(n.nouns)), "verbs": float64(len(n.verbs)),
-		"clauses": float64(len(n.cs)), "requirements": float64(len(n.qs))}
+	stats := make(map[string]float64, 10)
+	stats["nouns"], stats["verbs"] = float64(len(n.nouns)), float64(len(n.verbs))
+	stats["clauses"], stats["requirements"] = float64(len(n.cs)), float64(len(n.qs))
 	var m *model
 	if len(n.cs) == 0 && len(n.qs) == 0 {
 		elems, ok, core := monadic(n)
@@ -150,20 +152,66 @@ func unsat(stats map[string]float64) solver.Result {
 // toStructure converts m to a structure over the problem's signature and
 // checks it against the original formulas.
 func toStructure(p *solver.Problem, n *normal, m *model) (*fol.Structure, error) {
-	size := len(m.unary)
-	st := fol.NewStructure(size, n.sig)
+	st := newStructure(n, m)
 	for i, name := range n.nouns {
+		ext := st.Unary[name]
 		for a, u := range m.unary {
-			st.Unary[name][a] = u&(1<<i) != 0
-		}
-	}
-	for v, name := range n.verbs {
-		if v < len(m.rel) {
-			st.Binary[name] = m.rel[v]
+			ext[a] = u&(1<<i) != 0
 		}
 	}
 	if err := solver.CheckModel(p, st); err != nil {
 		return nil, fmt.Errorf("native model fails its check: %w", err)
 	}
 	return st, nil
+}
+
+// newStructure is fol.NewStructure over n's signature with m's relations
+// in place; the other tables are empty and carved from two allocations.
+func newStructure(n *normal, m *model) *fol.Structure {
+	size := len(m.unary)
+	rel := func(name string, v int) [][]bool {
+		if v < 0 {
+			v = slices.Index(n.verbs, name)
+		}
+		if v >= 0 && v < len(m.rel) {
+			return m.rel[v]
+		}
+		return nil
+	}
+	var nu, nb, cells int
+	n.arities(func(name string, k, v int) {
+		switch {
+		case k == 1:
+			nu++
+			cells += size
+		case k == 2:
+			nb++
+			if rel(name, v) == nil {
+				cells += size * size
+			}
+		}
+	})
+	st := &fol.Structure{Size: size, Unary: make(map[string][]bool, nu), Binary: make(map[string][][]bool, nb)}
+	buf := make([]bool, cells)
+	take := func() []bool {
+		s := buf[:size:size]
+		buf = buf[size:]
+		return s
+	}
+	n.arities(func(name string, k, v int) {
+		switch {
+		case k == 1:
+			st.Unary[name] = take()
+		case k == 2:
+			t := rel(name, v)
+			if t == nil {
+				t = make([][]bool, size)
+				for a := range t {
+					t[a] = take()
+				}
+			}
+			st.Binary[name] = t
+		}
+	})
+	return st
 }

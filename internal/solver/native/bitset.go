@@ -5,13 +5,9 @@ import "math/bits"
 // bitset is a set of noun patterns (or of small integers).
 type bitset []uint64
 
-func newBitset(n int) bitset { return make(bitset, (n+63)/64) }
-
 func (b bitset) has(i uint64) bool { return b[i/64]&(1<<(i%64)) != 0 }
 func (b bitset) add(i uint64)      { b[i/64] |= 1 << (i % 64) }
 func (b bitset) del(i uint64)      { b[i/64] &^= 1 << (i % 64) }
-
-func (b bitset) clone() bitset { return append(bitset(nil), b...) }
 
 func (b bitset) empty() bool {
 	for _, w := range b {
@@ -20,6 +16,15 @@ func (b bitset) empty() bool {
 		}
 	}
 	return true
+}
+
+// count returns the number of elements of b.
+func (b bitset) count() int {
+	n := 0
+	for _, w := range b {
+		n += bits.OnesCount64(w)
+	}
+	return n
 }
 
 // intersects reports whether b and c share an element.

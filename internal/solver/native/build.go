@@ -3,23 +3,23 @@ package native
 // typeSet is a set T of Theorem 1 with the choices that certify it.
 type typeSet struct {
 	members []*kinfo
-	rho     [][]bool      // reflexive atoms per member, per verb
-	wit     []map[int]int // per member: requirement → witnessing member, -1 for itself
+	rho     [][]bool // reflexive atoms per member, per verb
+	wit     [][]int  // per member, per requirement of its reqs (by position): the witnessing member, -1 for itself
 }
 
-// builder is BUILD's state: the growing type set and its index.
+// builder is BUILD's state: the growing type set.
 type builder struct {
-	t   *typer
-	ts  *typeSet
-	idx map[key]int
+	t  *typer
+	ts *typeSet
 }
 
 // add puts a into T unless it is there, and returns its index.
 func (b *builder) add(a *kinfo) int {
-	if i, ok := b.idx[a.k]; ok {
-		return i
+	for i, m := range b.ts.members {
+		if m.k == a.k {
+			return i
+		}
 	}
-	b.idx[a.k] = len(b.ts.members)
 	b.ts.members = append(b.ts.members, a)
 	return len(b.ts.members) - 1
 }
@@ -34,18 +34,19 @@ func (b *builder) compatibleAll(a *kinfo) bool {
 	return true
 }
 
-// build is BUILD of the design: a greedy witness closure from the
-// candidates. It returns the type set, or the guards of a conflict between
-// two of its members.
-func (t *typer) build(g bitset, cands [][]*kinfo) (ts *typeSet, x, y guard) {
-	b := &builder{t: t, ts: &typeSet{}, idx: map[key]int{}}
-	for _, cs := range cands {
-		pick := cs[0]
-		for _, c := range cs {
-			if b.compatibleAll(c) {
-				pick = c
-				break
-			}
+// build is BUILD of the design: a greedy witness closure from, per fresh
+// predicate, the first viable key compatible with the members so far (or
+// the first viable key). It returns the type set, or the guards of a
+// conflict between two of its members; ok is false when some fresh
+// predicate has no viable key, keys satisfying a guard of f excluded.
+func (t *typer) build(f []guard, g bitset) (ts *typeSet, x, y guard, ok bool) {
+	b := &builder{t: t, ts: &typeSet{}}
+	memo := t.scratch.memo[:0] // viability by signature, for this g
+	defer func() { t.scratch.memo = memo[:0] }()
+	for c := range t.monoc {
+		pick, ok := b.pick(c, f, g, &memo)
+		if !ok {
+			return nil, x, y, false
 		}
 		b.add(pick)
 	}
@@ -60,11 +61,11 @@ func (t *typer) build(g bitset, cands [][]*kinfo) (ts *typeSet, x, y guard) {
 	for i := range ms {
 		for j := i + 1; j < len(ms); j++ {
 			if x, y, bad := t.conflict(ms[i], ms[j]); bad {
-				return nil, x, y
+				return nil, x, y, true
 			}
 		}
 	}
-	return b.ts, x, y
+	return b.ts, x, y, true
 }
 
 // witness chooses a witness for every requirement of member i: a member of
@@ -73,30 +74,35 @@ func (t *typer) build(g bitset, cands [][]*kinfo) (ts *typeSet, x, y guard) {
 func (b *builder) witness(i int, g bitset) {
 	t := b.t
 	a := b.ts.members[i]
-	need, _ := t.viable(a, g)
-	wit := map[int]int{}
+	need, _ := t.viable(a, g) // in the order of a.reqs
+	const unset = -2
+	wit := make([]int, len(a.reqs))
 	var units []blit
-	for _, j := range need {
-		wit[j] = -1
-		units = append(units, t.n.qs[j].e...)
+	for r, j := range a.reqs {
+		wit[r] = unset
+		if len(need) > 0 && need[0] == j {
+			need = need[1:]
+			wit[r] = -1
+			units = append(units, t.n.qs[j].e...)
+		}
 	}
-	for _, j := range a.reqs {
-		if _, done := wit[j]; done {
+	for r, j := range a.reqs {
+		if wit[r] != unset {
 			continue
 		}
 		if w, ok := b.memberWitness(j, a); ok {
-			wit[j] = w
+			wit[r] = w
 			continue
 		}
 		q := t.n.qs[j]
 		if q.y.applies(a.k) {
 			if _, ok := t.reflSAT(a, append(units[:len(units):len(units)], q.e...)); ok {
 				units = append(units, q.e...)
-				wit[j] = -1
+				wit[r] = -1
 				continue
 			}
 		}
-		wit[j] = b.add(b.newWitness(j, a, g))
+		wit[r] = b.add(b.newWitness(j, a, g))
 	}
 	rho, _ := t.reflSAT(a, units) // satisfiable: viable, and self only when sat
 	b.ts.rho = append(b.ts.rho, rho)

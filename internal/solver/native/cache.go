@@ -73,7 +73,7 @@ func (c *infoCache) alloc() *kinfo {
 // scratch holds buffers reused within one search, so the hot paths do not
 // allocate.
 type scratch struct {
-	sig    []byte    // info's signature
+	sig    []uint64  // info's signature
 	guards []guard   // monoFor's output
 	pcs    []pclause // pairSAT's ground clauses
 	need   []int     // viable's requirements witnessed by the key itself
@@ -87,8 +87,10 @@ type scratch struct {
 // each call has its own workspace, so Backend stays safe for concurrent
 // use. Nothing a call returns points into its workspace.
 type workspace struct {
-	slab nodeSlab
-	t    typer
+	slab   nodeSlab
+	shapes shapeCache
+	norm   normal
+	t      typer
 }
 
 var workspaces = sync.Pool{New: func() any { return new(workspace) }}

@@ -34,55 +34,175 @@ func (t *typer) realisable(g guard) bool {
 // closure computes CL, the closure of C ∪ swap(C) under resolution on
 // identical binary literals, dropping tautologies, unrealisable guards and
 // forward-subsumed clauses. ok is false when CL exceeds limit clauses.
+// Clauses are resolved in the order of the plain given-clause loop (each
+// new clause against every earlier one, in order); past smallClosure
+// clauses, indexes by literal and by literal set find the partners and
+// the possible subsumers without scanning the whole of CL.
 func (t *typer) closure(limit int) (cl []*lclause, ok bool) {
-	var all []*lclause
-	add := func(c *lclause) {
-		if !t.realisable(c.x) || !t.realisable(c.y) {
-			return
-		}
-		for _, o := range all {
-			if o.subsumes(c) {
-				return
-			}
-		}
-		all = append(all, c)
-	}
+	cs := closer{t: t, byLit: make([][]int32, 4*t.nverbs)}
 	for _, it := range t.n.cs {
-		add(&lclause{x: it.x, y: it.y, d: it.d})
+		cs.add(&lclause{x: it.x, y: it.y, d: it.d})
 		sw := make([]blit, len(it.d))
 		for i, l := range it.d {
 			sw[i] = l.swap()
 		}
 		slices.Sort(sw)
-		add(&lclause{x: it.y, y: it.x, d: sw})
+		cs.add(&lclause{x: it.y, y: it.x, d: sw})
 	}
-	for done := 0; done < len(all); done++ {
-		if len(all) > limit {
+	for done := 0; done < len(cs.all); done++ {
+		if len(cs.all) > limit {
 			return nil, false
 		}
-		k := all[done]
-		for _, o := range all[:done] {
-			for _, l := range k.d {
-				if slices.Contains(o.d, l.neg()) {
-					if r, ok := resolve(k, o, l); ok {
-						add(r)
-					}
-				}
+		cs.resolveWithEarlier(done)
+	}
+	return cs.all, true
+}
+
+// smallClosure is the size up to which closure scans CL.
+const smallClosure = 64
+
+// closer is closure's state.
+type closer struct {
+	t     *typer
+	all   []*lclause
+	byLit [][]int32              // per literal, the clauses containing it, in order
+	byD   map[[2]blit][]*lclause // per literal set (padded with -1), its clauses; built past smallClosure
+}
+
+// accepts reports whether c's guards are realisable and no clause of CL
+// subsumes c.
+func (cs *closer) accepts(c *lclause) bool {
+	return cs.t.realisable(c.x) && cs.t.realisable(c.y) && !cs.subsumed(c)
+}
+
+// add appends c to CL if it accepts it.
+func (cs *closer) add(c *lclause) {
+	if !cs.accepts(c) {
+		return
+	}
+	cs.push(c)
+}
+
+// push appends c to CL.
+func (cs *closer) push(c *lclause) {
+	for _, l := range c.d {
+		cs.byLit[l] = append(cs.byLit[l], int32(len(cs.all)))
+	}
+	cs.all = append(cs.all, c)
+	switch {
+	case cs.byD != nil:
+		cs.index(c)
+	case len(cs.all) > smallClosure:
+		cs.byD = map[[2]blit][]*lclause{}
+		for _, o := range cs.all {
+			cs.index(o)
+		}
+	}
+}
+
+func (cs *closer) index(c *lclause) {
+	k := dkey(c.d)
+	cs.byD[k] = append(cs.byD[k], c)
+}
+
+// dkey is the map key of a sorted literal set of at most two literals.
+func dkey(d []blit) [2]blit {
+	k := [2]blit{-1, -1}
+	copy(k[:], d)
+	return k
+}
+
+// subsumed reports whether some clause of CL subsumes c: one whose
+// literals are a subset of c's.
+func (cs *closer) subsumed(c *lclause) bool {
+	if cs.byD == nil {
+		for _, o := range cs.all {
+			if o.subsumes(c) {
+				return true
+			}
+		}
+		return false
+	}
+	keys := [4][2]blit{{-1, -1}}
+	nk := 1
+	for _, l := range c.d {
+		keys[nk] = [2]blit{l, -1}
+		nk++
+	}
+	if len(c.d) == 2 {
+		keys[nk] = [2]blit{c.d[0], c.d[1]}
+		nk++
+	}
+	for _, k := range keys[:nk] {
+		for _, o := range cs.byD[k] {
+			if o.subsumes(c) {
+				return true
 			}
 		}
 	}
-	return all, true
+	return false
+}
+
+// resolveWithEarlier resolves clause i with each earlier clause, in
+// order, on each of i's literals, in order.
+func (cs *closer) resolveWithEarlier(i int) {
+	k := cs.all[i]
+	if i <= smallClosure {
+		for _, o := range cs.all[:i] {
+			cs.resolvePair(k, o)
+		}
+		return
+	}
+	// The earlier clauses containing the negation of one of k's (at most
+	// two) literals, merged in order.
+	var lists [2][]int32
+	for j, l := range k.d {
+		lists[j] = cs.byLit[l.neg()]
+	}
+	a, b := lists[0], lists[1]
+	for {
+		next := int32(i)
+		if len(a) > 0 {
+			next = a[0]
+		}
+		if len(b) > 0 && b[0] < next {
+			next = b[0]
+		}
+		if next >= int32(i) {
+			return
+		}
+		cs.resolvePair(k, cs.all[next])
+		if len(a) > 0 && a[0] == next {
+			a = a[1:]
+		}
+		if len(b) > 0 && b[0] == next {
+			b = b[1:]
+		}
+	}
+}
+
+// resolvePair adds the resolvents of k with o on each literal of k.
+func (cs *closer) resolvePair(k, o *lclause) {
+	for _, l := range k.d {
+		if slices.Contains(o.d, l.neg()) {
+			var buf [2]blit
+			if r, ok := resolve(k, o, l, &buf); ok && cs.accepts(&r) {
+				cs.push(&lclause{x: r.x, y: r.y, d: slices.Clone(r.d)})
+			}
+		}
+	}
 }
 
 // resolve resolves a (containing l) with b (containing ¬l); ok is false
-// for an inconsistent guard or a tautology.
-func resolve(a, b *lclause, l blit) (*lclause, bool) {
+// for an inconsistent guard or a tautology. The resolvent's literals are
+// stored in buf (every clause has at most two, so resolvents do too).
+func resolve(a, b *lclause, l blit, buf *[2]blit) (lclause, bool) {
 	x, ok1 := a.x.join(b.x)
 	y, ok2 := a.y.join(b.y)
 	if !ok1 || !ok2 {
-		return nil, false
+		return lclause{}, false
 	}
-	var d []blit
+	d := buf[:0]
 	for _, m := range a.d {
 		if m != l {
 			d = append(d, m)
@@ -95,11 +215,13 @@ func resolve(a, b *lclause, l blit) (*lclause, bool) {
 	}
 	for _, m := range d {
 		if slices.Contains(d, m.neg()) {
-			return nil, false
+			return lclause{}, false
 		}
 	}
-	slices.Sort(d)
-	return &lclause{x: x, y: y, d: d}, true
+	if len(d) == 2 && d[1] < d[0] {
+		d[0], d[1] = d[1], d[0]
+	}
+	return lclause{x: x, y: y, d: d}, true
 }
 
 // eligibleLifted is eligible computed from CL: the c-free patterns of
@@ -134,7 +256,7 @@ func (t *typer) liftedReq(j int) *liftReq {
 		return lr
 	}
 	q := t.n.qs[j]
-	lr := &liftReq{base: t.containsOf(q.y).clone()}
+	lr := &liftReq{base: t.cloneSet(t.containsOf(q.y))}
 	for i := range lr.base {
 		lr.base[i] &= t.mono0[i]
 	}

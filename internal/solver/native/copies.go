@@ -18,8 +18,8 @@ func (t *typer) threeCopies(ts *typeSet) (*model, error) {
 	}
 	for ti, m := range ts.members {
 		h := 0
-		for _, req := range m.reqs {
-			w := ts.wit[ti][req]
+		for r, req := range m.reqs {
+			w := ts.wit[ti][r]
 			if w < 0 {
 				continue
 			}

@@ -13,7 +13,11 @@
 // Anything else (two quantified sub-formulas in one clause, deeper nesting,
 // reflexive atoms r(x,x), a disjunction under ∃y, more than two binary
 // literals in a ∀∀-clause, arity above 2) is an error wrapping
-// ErrUnsupported that names the sentence, never an answer.
+// ErrUnsupported that names the sentence, never an answer. Because
+// sentences repeat a few shapes with different words, the translation of
+// a shape (the formula with its words and variables numbered by first
+// occurrence) is computed once and reused as a recipe; it yields item for
+// item what the generic translation of the sentence yields.
 //
 // # Decision
 //
@@ -55,8 +59,9 @@
 //
 // A Backend holds only its options; every Solve call keeps its own state,
 // so one Backend may be used from many goroutines. The state's buffers
-// (nodes of the negation normal form, the search's signature table,
-// arenas, caches and 2-SAT solver) live in a workspace taken from a
+// (nodes of the negation normal form, the recipes of sentence shapes, the
+// search's signature table, arenas, caches and 2-SAT solver) live in a
+// workspace taken from a
 // sync.Pool for the call and returned at its end, so consecutive calls
 // reuse memory instead of allocating; nothing a call returns points into
 // its workspace.

@@ -40,8 +40,8 @@ func (t *typer) buildModel(ts *typeSet) (*model, error) {
 // requirement of its type.
 func (mb *modelBuilder) witnesses(e int) error {
 	ti := mb.typeOf[e]
-	for _, j := range mb.ts.members[ti].reqs {
-		w := mb.ts.wit[ti][j]
+	for r, j := range mb.ts.members[ti].reqs {
+		w := mb.ts.wit[ti][r]
 		if w < 0 {
 			continue
 		}
@@ -102,10 +102,11 @@ func (mb *modelBuilder) addDemand(e, f int, lits []blit) {
 func (mb *modelBuilder) fill() (*model, error) {
 	n, t := len(mb.typeOf), mb.t
 	m := &model{unary: make([]uint64, n), rel: make([][][]bool, t.nverbs)}
+	rows, cells := make([][]bool, t.nverbs*n), make([]bool, t.nverbs*n*n)
 	for v := range m.rel {
-		m.rel[v] = make([][]bool, n)
+		m.rel[v], rows = rows[:n:n], rows[n:]
 		for a := range m.rel[v] {
-			m.rel[v][a] = make([]bool, n)
+			m.rel[v][a], cells = cells[:n:n], cells[n:]
 		}
 	}
 	for a, ta := range mb.typeOf {

@@ -59,7 +59,8 @@ func monoFor(n *normal, c int, out []guard) []guard {
 // is none), or ok = false with the sentences of the refuted SAT call: the
 // universal clauses that bind c and c's own sentence.
 func monadic(n *normal) (elems []uint64, ok bool, core []int) {
-	var buf []guard
+	buf := n.monoBuf[:0]
+	defer func() { n.monoBuf = buf[:0] }()
 	if len(n.csrc) == 0 {
 		u, ok := dpll(monoFor(n, -1, buf))
 		if !ok {

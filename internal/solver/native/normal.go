@@ -29,40 +29,110 @@ type qitem struct {
 // normal is a problem in the normal form of the design's section 1.
 type normal struct {
 	nouns, verbs []string
-	nounIdx      map[string]int // names past the first linearNames
-	verbIdx      map[string]int
-	sig          fol.Signature // of the sentences
+	nounTab      names // numbers nouns; nouns is nounTab.list
+	verbTab      names
+	sig          fol.Signature // of the sentences, when some sentence was not translated from a recipe
 	slab         *nodeSlab     // the nnf's nodes, used only during normalize
 	csrc         []int         // sentence of each fresh predicate c
 	mono         []guard       // M clauses, each given by the region it forbids
 	msrc         []int
 	cs           []citem
 	qs           []qitem
+	litBuf       []blit  // backing of the recipes' items' literals
+	monoBuf      []guard // monadic's scratch
+	extras       bool    // some predicate is neither a noun nor a verb (it is in vacuous items only)
 }
 
 // normalize translates the sentences into items.
 func normalize(fs []fol.Formula) (*normal, error) {
-	return normalizeIn(fs, new(nodeSlab))
+	return normalizeIn(new(normal), fs, new(nodeSlab), new(shapeCache))
 }
 
-// normalizeIn is normalize with the nnf's nodes taken from slab (reset
-// first).
-func normalizeIn(fs []fol.Formula, slab *nodeSlab) (*normal, error) {
-	sig, err := fol.SignatureOf(fs...)
-	if err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrUnsupported, err)
-	}
+// normalizeIn is normalize into n, whose memory is reused, with the nnf's
+// nodes taken from slab (reset first) and sentences translated by the
+// recipes of sc where they have one (sc may be nil).
+func normalizeIn(n *normal, fs []fol.Formula, slab *nodeSlab, sc *shapeCache) (*normal, error) {
 	slab.reset()
-	n := &normal{sig: sig, slab: slab, mono: make([]guard, 0, 2*len(fs)), msrc: make([]int, 0, 2*len(fs))}
+	n.reset(slab)
+	generic := sc == nil
 	for i, f := range fs {
-		if err := n.sentence(i, f); err != nil {
+		var err error
+		r, ok := (*recipe)(nil), false
+		if sc != nil {
+			r, ok, err = sc.recipeFor(f)
+		}
+		switch {
+		case ok && err == nil:
+			n.apply(i, r, sc)
+			continue
+		case !ok:
+			generic = true
+			err = n.sentence(i, f)
+		}
+		if err != nil {
+			if _, serr := fol.SignatureOf(fs...); serr != nil {
+				return nil, fmt.Errorf("%w: %w", ErrUnsupported, serr)
+			}
 			return nil, fmt.Errorf("sentence %d: %w: %s", i+1, ErrUnsupported, err.Error())
 		}
+	}
+	if err := n.signature(fs, generic); err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrUnsupported, err)
 	}
 	if len(n.nouns) > 64 {
 		return nil, fmt.Errorf("%w: %d nouns, at most 64 are supported", ErrUnsupported, len(n.nouns))
 	}
 	return n, nil
+}
+
+// reset empties n, keeping its memory.
+func (n *normal) reset(slab *nodeSlab) {
+	n.nounTab.reset()
+	n.verbTab.reset()
+	*n = normal{nouns: n.nounTab.list, verbs: n.verbTab.list, nounTab: n.nounTab, verbTab: n.verbTab, slab: slab,
+		csrc: n.csrc[:0], mono: n.mono[:0], msrc: n.msrc[:0], cs: n.cs[:0], qs: n.qs[:0], litBuf: n.litBuf[:0],
+		monoBuf: n.monoBuf[:0]}
+}
+
+// signature checks that no predicate is used with two arities. When
+// every predicate is a noun or a verb (the usual case) the signature is
+// theirs and n.sig stays nil; otherwise it is collected from fs.
+func (n *normal) signature(fs []fol.Formula, generic bool) error {
+	if !generic && !n.extras {
+		if !n.nounVerbClash() {
+			return nil
+		}
+	}
+	sig, err := fol.SignatureOf(fs...)
+	n.sig = sig
+	return err
+}
+
+// nounVerbClash reports whether some name is both a noun and a verb.
+func (n *normal) nounVerbClash() bool {
+	for _, v := range n.verbs {
+		if slices.Contains(n.nouns, v) {
+			return true
+		}
+	}
+	return false
+}
+
+// arities calls fn on every predicate of the sentences with its arity
+// and, for a verb, its index when it is known (-1 otherwise).
+func (n *normal) arities(fn func(name string, arity, verb int)) {
+	if n.sig != nil {
+		for p, k := range n.sig {
+			fn(p, k, -1)
+		}
+		return
+	}
+	for _, p := range n.nouns {
+		fn(p, 1, -1)
+	}
+	for v, r := range n.verbs {
+		fn(r, 2, v)
+	}
 }
 
 // sentence adds the items of one closed sentence ∀x φ or ∃x φ.
@@ -143,35 +213,16 @@ func (n *normal) unaryOn(a *fol.Atom, v fol.Var) (int, error) {
 	return n.noun(a.Pred), nil
 }
 
-func (n *normal) noun(p string) int { return intern(&n.nouns, &n.nounIdx, p) }
+func (n *normal) noun(p string) int {
+	i := n.nounTab.intern(p)
+	n.nouns = n.nounTab.list
+	return i
+}
 
-func (n *normal) verb(r string) int { return intern(&n.verbs, &n.verbIdx, r) }
-
-// linearNames is how many names intern looks up by scanning, before its map.
-const linearNames = 16
-
-// intern returns the index of p in *names, appending it if it is new;
-// *idx indexes the names past the first linearNames.
-func intern(names *[]string, idx *map[string]int, p string) int {
-	ns := *names
-	for i, q := range ns[:min(len(ns), linearNames)] {
-		if q == p {
-			return i
-		}
-	}
-	if len(ns) > linearNames {
-		if i, ok := (*idx)[p]; ok {
-			return i
-		}
-	}
-	if len(ns) >= linearNames {
-		if *idx == nil {
-			*idx = map[string]int{}
-		}
-		(*idx)[p] = len(ns)
-	}
-	*names = append(ns, p)
-	return len(ns)
+func (n *normal) verb(r string) int {
+	i := n.verbTab.intern(r)
+	n.verbs = n.verbTab.list
+	return i
 }
 
 // innerLit classifies a literal under ∀y/∃y: a unary literal on x (side

@@ -31,7 +31,7 @@ func (t *typer) eligible(j int, a *kinfo) bitset {
 func (t *typer) eligibleGround(j int, a *kinfo) bitset {
 	q := t.n.qs[j]
 	ys := t.containsOf(q.y)
-	b := newBitset(int(t.np))
+	b := t.newSet()
 	seen := map[string]bool{}
 	for _, cl := range t.classes {
 		if !cl.members.intersects(ys) {

@@ -44,6 +44,7 @@ type sigInfo struct {
 	proto kinfo
 	elig  []bitset
 	done  []bool
+	refl  int8 // whether (T1) holds without units: 0 unknown, 1 yes, 2 no
 }
 
 // pclass is a set of c-free patterns with the same signature.
@@ -85,9 +86,31 @@ func initTyper(t *typer, ctx context.Context, n *normal, maxNodes, closureLimit 
 	return t
 }
 
+// newSet returns an empty set of noun patterns, valid for this problem.
+func (t *typer) newSet() bitset {
+	return t.arenas.words.take(int((t.np + 63) / 64))
+}
+
+// cloneSet returns a copy of b, valid for this problem.
+func (t *typer) cloneSet(b bitset) bitset {
+	c := t.arenas.words.takeDirty(len(b))
+	copy(c, b)
+	return c
+}
+
 // allowed returns the patterns that keys with fresh predicate c may have.
 func (t *typer) allowed(c int) bitset {
-	b := newBitset(int(t.np))
+	if c >= 0 {
+		// M's clauses for c are mono0's plus c's own.
+		b := t.cloneSet(t.mono0)
+		for _, g := range t.n.mono {
+			if g.c == c {
+				b.andNot(t.containsOf(g))
+			}
+		}
+		return b
+	}
+	b := t.newSet()
 	forbid := monoFor(t.n, c, t.scratch.guards[:0])
 	t.scratch.guards = forbid[:0]
 	for u := uint64(0); u < t.np; u++ {
@@ -116,7 +139,7 @@ func (t *typer) groupClasses() {
 		if i < 0 {
 			i = len(t.classes)
 			idx[ki.sig] = i
-			t.classes = append(t.classes, pclass{rep: ki, members: newBitset(int(t.np))})
+			t.classes = append(t.classes, pclass{rep: ki, members: t.newSet()})
 		}
 		t.classes[i].members.add(u)
 		return true
@@ -129,7 +152,7 @@ func (t *typer) containsOf(g guard) bitset {
 	if b, ok := t.contains[g]; ok {
 		return b
 	}
-	b := newBitset(int(t.np))
+	b := t.newSet()
 	for u := uint64(0); u < t.np; u++ {
 		if u&g.mask == g.val {
 			b.add(u)

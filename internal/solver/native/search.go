@@ -66,7 +66,17 @@ func (t *typer) viable(a *kinfo, g bitset) (need []int, ok bool) {
 		need = append(need, j)
 		units = append(units, q.e...)
 	}
-	return need, t.reflOK(a, units)
+	if len(units) > 0 {
+		return need, t.reflOK(a, units)
+	}
+	si := t.sigs[a.sig]
+	if si.refl == 0 {
+		si.refl = 2
+		if t.reflOK(a, nil) {
+			si.refl = 1
+		}
+	}
+	return need, si.refl == 1
 }
 
 // gfp removes from g, until nothing changes, every pattern that is not
@@ -98,38 +108,41 @@ func forbidden(f []guard, k key) bool {
 	return false
 }
 
-// candidates returns, per fresh predicate c, the keys (u,c) that avoid f
-// and are viable w.r.t. g; ok is false if some c has none.
-func (t *typer) candidates(f []guard, g bitset) (cands [][]*kinfo, ok bool) {
-	cands = make([][]*kinfo, len(t.monoc))
-	memo := t.scratch.memo[:0] // viability by signature, for this g
-	defer func() { t.scratch.memo = memo[:0] }()
-	for c, allowed := range t.monoc {
-		allowed.each(func(u uint64) bool {
-			k := key{u, c}
-			if forbidden(f, k) {
-				return true
-			}
-			ki := t.info(k)
-			for len(memo) <= ki.sig {
-				memo = append(memo, 0)
-			}
-			if memo[ki.sig] == 0 {
-				memo[ki.sig] = 2
-				if _, v := t.viable(ki, g); v {
-					memo[ki.sig] = 1
-				}
-			}
-			if memo[ki.sig] == 1 {
-				cands[c] = append(cands[c], ki)
-			}
+// pick returns, for fresh predicate c, the first key (u,c) in pattern
+// order that avoids f, is viable w.r.t. g and is compatible with every
+// member of b; failing that, the first viable key. ok is false when no
+// key is viable. memo holds viability per signature for this g.
+func (b *builder) pick(c int, f []guard, g bitset, memo *[]int8) (pick *kinfo, ok bool) {
+	t := b.t
+	t.monoc[c].each(func(u uint64) bool {
+		k := key{u, c}
+		if forbidden(f, k) {
 			return true
-		})
-		if len(cands[c]) == 0 {
-			return nil, false
 		}
-	}
-	return cands, true
+		ki := t.info(k)
+		for len(*memo) <= ki.sig {
+			*memo = append(*memo, 0)
+		}
+		m := *memo
+		if m[ki.sig] == 0 {
+			m[ki.sig] = 2
+			if _, v := t.viable(ki, g); v {
+				m[ki.sig] = 1
+			}
+		}
+		if m[ki.sig] != 1 {
+			return true
+		}
+		if pick == nil {
+			pick = ki
+		}
+		if b.compatibleAll(ki) {
+			pick = ki
+			return false
+		}
+		return true
+	})
+	return pick, pick != nil
 }
 
 // search is SEARCH of the design: elimination plus clique repair. It
@@ -142,7 +155,7 @@ func (t *typer) search(f []guard, g0 bitset) (*typeSet, error) {
 	if err := t.ctx.Err(); err != nil {
 		return nil, errCanceled
 	}
-	g := g0.clone()
+	g := t.cloneSet(g0)
 	g.each(func(u uint64) bool {
 		if forbidden(f, key{u, -1}) {
 			g.del(u)
@@ -150,12 +163,14 @@ func (t *typer) search(f []guard, g0 bitset) (*typeSet, error) {
 		return true
 	})
 	t.gfp(g)
-	cands, ok := t.candidates(f, g)
-	if !ok || (len(t.monoc) == 0 && g.empty()) {
+	if len(t.monoc) == 0 && g.empty() {
 		return nil, nil
 	}
-	ts, x, y := t.build(g, cands)
-	if ts != nil {
+	ts, x, y, ok := t.build(f, g)
+	switch {
+	case !ok:
+		return nil, nil
+	case ts != nil:
 		return ts, nil
 	}
 	branches := []guard{x, y}

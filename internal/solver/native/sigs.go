@@ -1,16 +1,35 @@
 package native
 
+import "slices"
+
+// A signature says, for every ∀∀-clause, whether its X and its Y apply
+// to a key, and the same for every requirement: four bit vectors, stored
+// back to back as words (see sigLayout).
+
+// sigLayout returns the number of words of each of a signature's four
+// vectors: clauses (X, then Y), then requirements (X, then Y).
+func (t *typer) sigLayout() (wc, wq int) {
+	return (len(t.n.cs) + 63) / 64, (len(t.n.qs) + 63) / 64
+}
+
 // info returns the (cached) kinfo of k.
 func (t *typer) info(k key) *kinfo {
 	if ki := t.infos.get(k); ki != nil {
 		return ki
 	}
-	sig := t.scratch.sig[:0]
-	for _, c := range t.n.cs {
-		sig = append(sig, sigByte(c.x, c.y, k))
+	wc, wq := t.sigLayout()
+	sig := slices.Grow(t.scratch.sig[:0], 2*(wc+wq))[:2*(wc+wq)]
+	clear(sig)
+	xm, ym, rx, ry := sig[:wc], sig[wc:2*wc], sig[2*wc:2*wc+wq], sig[2*wc+wq:]
+	for i := range t.n.cs {
+		c := &t.n.cs[i]
+		xm[i/64] |= b2u(c.x.applies(k)) << (i % 64)
+		ym[i/64] |= b2u(c.y.applies(k)) << (i % 64)
 	}
-	for _, q := range t.n.qs {
-		sig = append(sig, sigByte(q.x, q.y, k))
+	for j := range t.n.qs {
+		q := &t.n.qs[j]
+		rx[j/64] |= b2u(q.x.applies(k)) << (j % 64)
+		ry[j/64] |= b2u(q.y.applies(k)) << (j % 64)
 	}
 	t.scratch.sig = sig
 	id, fresh := t.sigID(sig)
@@ -27,24 +46,20 @@ func (t *typer) info(k key) *kinfo {
 	return ki
 }
 
-// sigByte is '0' plus 1 if x applies to k, plus 2 if y does.
-func sigByte(x, y guard, k key) byte {
-	var b byte = '0'
-	if x.applies(k) {
-		b = '1'
+func b2u(b bool) uint64 {
+	if b {
+		return 1
 	}
-	if y.applies(k) {
-		b += 2
-	}
-	return b
+	return 0
 }
 
 // sigID returns the index of signature sig; fresh is true when it is new
 // (it is then registered).
-func (t *typer) sigID(sig []byte) (id int, fresh bool) {
-	h := uint64(14695981039346656037) // FNV-1a
-	for _, b := range sig {
-		h = (h ^ uint64(b)) * 1099511628211
+func (t *typer) sigID(sig []uint64) (id int, fresh bool) {
+	h := uint64(14695981039346656037)
+	for _, w := range sig {
+		h = (h ^ w) * 1099511628211
+		h ^= h >> 29
 	}
 	if id, ok := t.sigTab.find(h, sig); ok {
 		return id, false
@@ -56,40 +71,25 @@ func (t *typer) sigID(sig []byte) (id int, fresh bool) {
 }
 
 // newSig builds the shared part of the kinfos of signature sig.
-func (t *typer) newSig(id int, sig []byte) *sigInfo {
-	ncs := len(t.n.cs)
-	w := (ncs + 63) / 64
-	bits := t.arenas.words.take(2 * w)
+func (t *typer) newSig(id int, sig []uint64) *sigInfo {
+	wc, wq := t.sigLayout()
+	bits := t.arenas.words.takeDirty(2 * wc)
+	copy(bits, sig[:2*wc])
 	si := t.arenas.sigs.takeDirty(1)
-	si[0] = sigInfo{proto: kinfo{xm: bits[:w:w], ym: bits[w:], sig: id}}
+	si[0] = sigInfo{proto: kinfo{xm: bits[:wc:wc], ym: bits[wc:], sig: id}}
 	p := &si[0].proto
-	var nx, nr int
-	for i, b := range sig[:ncs] {
-		if b&1 != 0 {
-			nx++
-			p.xm.add(uint64(i))
-		}
-		if b >= '2' {
-			p.ym.add(uint64(i))
-		}
-	}
-	for _, b := range sig[ncs:] {
-		if b&1 != 0 {
-			nr++
-		}
-	}
+	rx := bitset(sig[2*wc : 2*wc+wq])
+	nx, nr := p.xm.count(), rx.count()
 	if nx+nr > 0 {
-		ints := t.arenas.ints.take(nx + nr)[:0]
-		for i, b := range sig[:ncs] {
-			if b&1 != 0 {
-				ints = append(ints, i)
-			}
-		}
-		for j, b := range sig[ncs:] {
-			if b&1 != 0 {
-				ints = append(ints, j)
-			}
-		}
+		ints := t.arenas.ints.takeDirty(nx + nr)[:0]
+		p.xm.each(func(i uint64) bool {
+			ints = append(ints, int(i))
+			return true
+		})
+		rx.each(func(j uint64) bool {
+			ints = append(ints, int(j))
+			return true
+		})
 		if nx > 0 {
 			p.xs = ints[:nx:nx]
 		}
@@ -107,16 +107,16 @@ func (t *typer) newSig(id int, sig []byte) *sigInfo {
 type sigTable struct {
 	slots  []int32 // index+1; 0 is empty
 	hashes []uint64
-	bytes  []byte
+	words  []uint64
 }
 
 // reset empties the table, keeping its memory.
 func (s *sigTable) reset() {
 	clear(s.slots)
-	s.hashes, s.bytes = s.hashes[:0], s.bytes[:0]
+	s.hashes, s.words = s.hashes[:0], s.words[:0]
 }
 
-func (s *sigTable) find(h uint64, sig []byte) (int, bool) {
+func (s *sigTable) find(h uint64, sig []uint64) (int, bool) {
 	if len(s.slots) == 0 {
 		return 0, false
 	}
@@ -127,15 +127,15 @@ func (s *sigTable) find(h uint64, sig []byte) (int, bool) {
 			return 0, false
 		}
 		id := int(v - 1)
-		if s.hashes[id] == h && string(s.bytes[id*len(sig):(id+1)*len(sig)]) == string(sig) {
+		if s.hashes[id] == h && slices.Equal(s.words[id*len(sig):(id+1)*len(sig)], sig) {
 			return id, true
 		}
 	}
 }
 
-func (s *sigTable) insert(h uint64, sig []byte, id int) {
+func (s *sigTable) insert(h uint64, sig []uint64, id int) {
 	s.hashes = append(s.hashes, h)
-	s.bytes = append(s.bytes, sig...)
+	s.words = append(s.words, sig...)
 	if 2*len(s.hashes) > len(s.slots) {
 		size := 64 // a power of two, at least twice the entries
 		for size < 4*len(s.hashes) {
