@@ -17,6 +17,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/nlsat/nlsat/internal/dataset"
+	"github.com/nlsat/nlsat/internal/distract"
 	"github.com/nlsat/nlsat/internal/fol"
 	"github.com/nlsat/nlsat/internal/fragments"
 	"github.com/nlsat/nlsat/internal/phase"
@@ -37,8 +38,10 @@ type generateOptions struct {
 	fragSet   bool
 	solver    *solverOptions
 	// generate only (not crosscheck, which shares these options)
-	shard      shardOptions
-	checkpoint time.Duration
+	shard        shardOptions
+	checkpoint   time.Duration
+	distractors  int
+	distractMode *enumFlag
 }
 
 func (o *generateOptions) addFlags(cmd *cobra.Command) {
@@ -58,7 +61,8 @@ func (o *generateOptions) addFlags(cmd *cobra.Command) {
 }
 
 func newGenerateCmd(s streams) *cobra.Command {
-	o := &generateOptions{fragment: newEnum("A", "S", "W", "V", "Z", "A"), solver: newSolverOptions("native", true)}
+	o := &generateOptions{fragment: newEnum("A", "S", "W", "V", "Z", "A"), solver: newSolverOptions("native", true),
+		distractMode: newEnum("fresh", "fresh", "implied")}
 	cmd := &cobra.Command{
 		Use:   "generate",
 		Short: "Sample and label random instances of one fragment",
@@ -71,6 +75,15 @@ came from. The same flags and seed give the same bytes for any -j.
 An instance the solver cannot decide (z3 only) is never written: generate
 draws further instances until --count are decided and reports the unknowns
 per (m, n1, n2) point on stderr.
+
+Distractors. --distractors K adds K sentences to every instance at seeded
+positions, chosen so that they provably keep its label (--distractor-mode
+fresh: over nouns and verbs the instance does not use, satisfiable on their
+own; implied: over its own words, entailed by its sentences, or by a
+maximal consistent subset of them if they are unsat). The label is decided
+before and after, then the whole instance is labelled and certified as
+usual; the record lists the added sentences in distractors. An instance
+for which K distractors cannot be found is counted and replaced.
 
 An output file is written beside its name (.NAME.partial, with a
 checkpoint .NAME.checkpoint.json) and moved into place when complete; if
@@ -97,6 +110,8 @@ writes the first --count decided instances in index order.
 	cmd.Flags().Lookup("oversample").DefValue = "1"
 	o.shard.oversample = 1
 	cmd.Flags().DurationVar(&o.checkpoint, "checkpoint-every", 2*time.Second, "time between checkpoints of an unfinished output file")
+	cmd.Flags().IntVar(&o.distractors, "distractors", 0, "add this many sentences to each instance that provably do not change its label (recorded in the record's distractors)")
+	cmd.Flags().Var(o.distractMode, "distractor-mode", "fresh: over words the instance does not use; implied: over its own words, entailed by its (consistent) sentences")
 	return cmd
 }
 
@@ -108,6 +123,9 @@ type drawPlan struct {
 	autoM     bool
 	seed      uint64
 	region    []phase.Point // when set, (m, n1, n2) are drawn from these
+	// distractors added to each instance, and how they are chosen
+	distractors  int
+	distractMode distract.Mode
 }
 
 func (o *generateOptions) plan() (drawPlan, error) {
@@ -136,6 +154,18 @@ func (o *generateOptions) plan() (drawPlan, error) {
 	}
 	if o.count < 1 {
 		return p, usagef("--count must be at least 1, got %d", o.count)
+	}
+	if o.distractors < 0 {
+		return p, usagef("--distractors must be at least 0, got %d", o.distractors)
+	}
+	if o.distractors > 0 {
+		if o.solver != nil && o.solver.solver.value == "none" {
+			return p, usagef("--distractors needs a solver to prove the label unchanged; drop --solver none")
+		}
+		p.distractors = o.distractors
+		if o.distractMode != nil {
+			p.distractMode, _ = distract.ParseMode(o.distractMode.value)
+		}
 	}
 	if o.region != "" {
 		p.region, err = o.loadRegion(&p)
@@ -194,8 +224,9 @@ func record(inst fragments.Instance, id, seed string) *dataset.Record {
 }
 
 type generated struct {
-	inst fragments.Instance
-	dec  decision
+	inst        fragments.Instance
+	dec         decision
+	distractors []int // indices of the added sentences
 }
 
 // genState is generate's checkpoint: the next index to draw, the records
@@ -218,8 +249,12 @@ func (o *generateOptions) digest(p drawPlan, solverName string) (string, json.Ra
 		Count     int
 		Solver    string
 		Timeout   string
+		Distract  string
 	}{p.frag.String(), phase.SamplerParams{OwnShare: p.params.OwnShare, NegProb: p.params.NegProb, Distinct: p.params.Distinct},
-		[2]int{p.m.Lo, p.m.Hi}, [2]int{p.n1.Lo, p.n1.Hi}, [2]int{p.n2.Lo, p.n2.Hi}, p.autoM, p.seed, p.region, o.count, solverName, ""}
+		[2]int{p.m.Lo, p.m.Hi}, [2]int{p.n1.Lo, p.n1.Hi}, [2]int{p.n2.Lo, p.n2.Hi}, p.autoM, p.seed, p.region, o.count, solverName, "", ""}
+	if p.distractors > 0 {
+		cfg.Distract = fmt.Sprintf("%d %s", p.distractors, p.distractMode)
+	}
 	if o.solver.solver.value == "z3" || o.solver.solver.value == "both" {
 		cfg.Timeout = o.solver.timeout.String()
 	}
@@ -334,6 +369,7 @@ func runGenerate(ctx context.Context, cmd *cobra.Command, o *generateOptions, s 
 			if newBackend != nil {
 				applyDecision(r, g.dec, solverName)
 			}
+			withDistractors(r, g, plan)
 			st.Written++
 			if err := enc.Encode(r); err != nil {
 				return true, err
@@ -378,18 +414,37 @@ func finishGenerate(rf *dataset.ResumableFile, stats *unknownStats, written int,
 	return nil
 }
 
-// generateOne draws instance i and decides it with b (if any).
+// generateOne draws instance i, adds its distractors if asked, and
+// decides it with b (if any).
 func generateOne(ctx context.Context, plan drawPlan, b solver.Backend, i int) (generated, error) {
 	inst, err := plan.draw(i)
 	if err != nil || b == nil {
 		return generated{inst: inst}, err
 	}
+	var added []int
+	if plan.distractors > 0 {
+		// The distractors' randomness is a stream of its own, so the
+		// instance itself is the one drawn without them.
+		rng := rand.New(rand.NewPCG(plan.seed^distractStream, uint64(i)))
+		res, err := distract.Add(ctx, rng, b, inst, plan.distractors, plan.distractMode, plan.params)
+		switch {
+		case errors.Is(err, distract.ErrNoDistractor) || errors.Is(err, solver.ErrUndecided):
+			return generated{inst: inst, dec: decision{res: solver.Result{Reason: solver.GaveUp, Detail: err.Error()}}}, nil
+		case err != nil:
+			return generated{}, fmt.Errorf("instance %s: distractors: %w", dataset.SeedString(plan.seed, i), err)
+		}
+		inst, added = res.Instance, res.Added
+	}
 	d, err := decide(ctx, b, inst.Formulas(), true)
 	if err != nil {
 		return generated{}, fmt.Errorf("instance %s: %w", dataset.SeedString(plan.seed, i), err)
 	}
-	return generated{inst: inst, dec: d}, nil
+	return generated{inst: inst, dec: d, distractors: added}, nil
 }
+
+// distractStream separates the distractors' random stream from the
+// instances' ("distract").
+const distractStream = 0x6469737472616374
 
 // unknownStats counts draws and undecided instances per (m, n1, n2) point.
 type unknownStats struct {
@@ -485,5 +540,12 @@ func (u *unknownStats) report(w io.Writer, written int) {
 		}
 		sort.Strings(rs)
 		fmt.Fprintf(w, "  m=%d n1=%d n2=%d: %d drawn, %d unknown (%s)\n", k[0], k[1], k[2], pc.drawn, pc.unknown, strings.Join(rs, ", "))
+	}
+}
+
+// withDistractors records the distractors of g in r.
+func withDistractors(r *dataset.Record, g generated, plan drawPlan) {
+	if plan.distractors > 0 {
+		r.Distractors, r.DistractorMode = g.distractors, plan.distractMode.String()
 	}
 }

@@ -53,6 +53,7 @@ func decide(ctx context.Context, b solver.Backend, fs []fol.Formula, wantMUS boo
 func applyDecision(r *dataset.Record, d decision, solverName string) {
 	r.Solver = solverName
 	r.Certificate = dataset.Certificate{}
+	r.Difficulty = dataset.Difficulty{SearchNodes: int(d.res.Stats["nodes"])}
 	switch d.res.Status {
 	case solver.Sat:
 		r.Label = dataset.LabelSat

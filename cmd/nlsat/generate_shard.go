@@ -111,6 +111,7 @@ func runGenerateShard(ctx context.Context, o *generateOptions, plan drawPlan, ne
 				if newBackend != nil {
 					applyDecision(line.Record, g.dec, solverName)
 				}
+				withDistractors(line.Record, g, plan)
 				line.Record.Normalize()
 				st.Written++
 			}

@@ -7,9 +7,12 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/nlsat/nlsat/internal/dataset"
 )
 
 // TestGenerateShardsMerge runs generate as 3 shards in parallel processes
@@ -105,5 +108,65 @@ func TestGenerateSurvivesKill(t *testing.T) {
 	}
 	if m, _ := filepath.Glob(filepath.Join(base, ".out.jsonl.*")); len(m) > 0 {
 		t.Errorf("left behind: %v", m)
+	}
+}
+
+// TestGenerateDistractors checks that distractors are recorded, that
+// removing them gives back the instance drawn without them, and that the
+// label is the same.
+func TestGenerateDistractors(t *testing.T) {
+	for _, mode := range []string{"fresh", "implied"} {
+		for _, frag := range []string{"S", "V", "A"} {
+			base := []string{"generate", "--fragment", frag, "--count", "30", "--seed", "5", "-q"}
+			_, plain, stderr := nlsat(context.Background(), "", base...)
+			code, with, stderr2 := nlsat(context.Background(), "", append(base, "--distractors", "2", "--distractor-mode", mode)...)
+			if code != 0 || stderr != "" && stderr2 == "" {
+				t.Fatalf("%s %s: exit %d: %s", mode, frag, code, stderr2)
+			}
+			var got, want []*dataset.Record
+			for _, src := range []struct {
+				text string
+				dst  *[]*dataset.Record
+			}{{plain, &want}, {with, &got}} {
+				dec := dataset.NewDecoder(strings.NewReader(src.text), "out")
+				for {
+					r, err := dec.Next()
+					if err != nil {
+						break
+					}
+					*src.dst = append(*src.dst, r)
+				}
+			}
+			if len(got) != 30 || len(want) != 30 {
+				t.Fatalf("%s %s: %d and %d records", mode, frag, len(got), len(want))
+			}
+			bySeed := map[string]*dataset.Record{}
+			for _, w := range want {
+				bySeed[w.Seed] = w
+			}
+			compared := 0
+			for _, r := range got {
+				w := bySeed[r.Seed]
+				if w == nil {
+					continue // drawn only because an instance without distractors was replaced
+				}
+				compared++
+				if r.DistractorMode != mode || len(r.Distractors) != 2 {
+					t.Fatalf("%s %s: record %s: distractors %v (%q)", mode, frag, r.ID, r.Distractors, r.DistractorMode)
+				}
+				var rest []string
+				for j, s := range r.Sentences {
+					if !slices.Contains(r.Distractors, j) {
+						rest = append(rest, s)
+					}
+				}
+				if !slices.Equal(rest, w.Sentences) || r.Label != w.Label {
+					t.Errorf("%s %s: record %s without its distractors is not the plain instance (label %d vs %d)", mode, frag, r.ID, r.Label, w.Label)
+				}
+			}
+			if compared < 25 {
+				t.Errorf("%s %s: only %d of 30 instances kept their distractors", mode, frag, compared)
+			}
+		}
 	}
 }

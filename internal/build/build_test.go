@@ -159,6 +159,7 @@ var recordKeys = []struct{ name, kind string }{
 	{"alpha", "number"}, {"beta", "number"}, {"nouns", "[]string"}, {"verbs", "[]string"},
 	{"templates", "[]string"}, {"formulas", "[]string"}, {"solver", "string"},
 	{"certificate", "object"}, {"seed", "string"},
+	{"difficulty", "object"}, {"distractors", "[]int"}, {"distractor_mode", "string"},
 }
 
 // checkSchema reads a line with encoding/json alone and checks its keys,

@@ -52,6 +52,18 @@ const features = `  features:
       sequence: int64
   - name: seed
     dtype: string
+  - name: difficulty
+    struct:
+    - name: mus_size
+      dtype: int64
+    - name: model_size
+      dtype: int64
+    - name: search_nodes
+      dtype: int64
+  - name: distractors
+    sequence: int64
+  - name: distractor_mode
+    dtype: string
 `
 
 // config is one HuggingFace configuration of the card: a name and its
@@ -201,7 +213,8 @@ func Card(m *Manifest) string {
 	b.WriteString("## Record fields\n\n`id`, `fragment`, `text` (the sentences joined by spaces), `sentences`, `label` (0 = unsat, 1 = sat), `label_text`, " +
 		"`m` (sentences), `n1` (nouns drawn), `n2` (verbs drawn), `alpha` = m/n1, `beta` = m/n2 (0 without verbs), `nouns`, `verbs`, " +
 		"`templates` (per sentence its template and variant), `formulas` (per sentence its first-order formula), `solver`, " +
-		"`certificate` (`model_size` for sat; `mus`, indices into `sentences`, for unsat), `seed`.\n")
+		"`certificate` (`model_size` for sat; `mus`, indices into `sentences`, for unsat), `seed`, " +
+		"`difficulty` (`mus_size`, `model_size`, `search_nodes` of the native type search), `distractors` and `distractor_mode` (sentences added without changing the label; none here).\n")
 	return b.String()
 }
 

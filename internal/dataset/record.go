@@ -6,7 +6,7 @@ import (
 )
 
 // SchemaVersion names the set of record fields this package writes.
-const SchemaVersion = "nlsat-record/1"
+const SchemaVersion = "nlsat-record/2"
 
 // Label values of a record.
 const (
@@ -36,6 +36,25 @@ type Record struct {
 	Solver      string      `json:"solver"`
 	Certificate Certificate `json:"certificate"`
 	Seed        string      `json:"seed"`
+	// Since nlsat-record/2:
+	Difficulty Difficulty `json:"difficulty"`
+	// Distractors are the indices (0-based, into Sentences) of sentences
+	// added so that they provably do not change the label, and
+	// DistractorMode how they were chosen ("fresh" or "implied"; "" when
+	// there are none).
+	Distractors    []int  `json:"distractors"`
+	DistractorMode string `json:"distractor_mode"`
+}
+
+// Difficulty measures how hard an instance was to decide: the size of
+// its minimal unsatisfiable subset (unsat) or of its model (sat), 0 where
+// not applicable, and the decider's search effort (the native type
+// search's nodes; 0 for S and W, which it decides without search, and
+// for solvers that do not report it).
+type Difficulty struct {
+	MUSSize     int `json:"mus_size"`
+	ModelSize   int `json:"model_size"`
+	SearchNodes int `json:"search_nodes"`
 }
 
 // Certificate is the evidence behind a label: for sat the size of the
@@ -75,6 +94,10 @@ func (r *Record) Normalize() {
 	if r.Certificate.MUS == nil {
 		r.Certificate.MUS = []int{}
 	}
+	if r.Distractors == nil {
+		r.Distractors = []int{}
+	}
+	r.Difficulty.MUSSize, r.Difficulty.ModelSize = len(r.Certificate.MUS), r.Certificate.ModelSize
 	r.M = len(r.Sentences)
 	r.LabelText = LabelText(r.Label)
 	r.Alpha, r.Beta = ratio(r.M, r.N1), ratio(r.M, r.N2)
