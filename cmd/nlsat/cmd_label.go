@@ -61,6 +61,7 @@ type parsedRecord struct {
 	rec   *dataset.Record
 	sents []fragments.Sentence
 	old   int
+	where string // file:line
 }
 
 func readRecords(in string, stdin io.Reader) ([]parsedRecord, error) {
@@ -103,7 +104,7 @@ func parseRecord(rec *dataset.Record, where string) (parsedRecord, error) {
 	if len(rec.Sentences) == 0 {
 		return parsedRecord{}, fmt.Errorf("%s: record has neither sentences nor text", where)
 	}
-	pr := parsedRecord{rec: rec, old: rec.Label}
+	pr := parsedRecord{rec: rec, old: rec.Label, where: where}
 	if rec.LabelText == "" && rec.Label == 0 {
 		pr.old = dataset.LabelAbsent // a record without a label key
 	}

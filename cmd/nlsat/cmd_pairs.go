@@ -2,10 +2,8 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -78,41 +76,23 @@ the original. The edited twin's id is the input id + "` + pairs.EditedSuffix + `
 // pairInput is a labelled input record with its sentences and fragment.
 type pairInput struct {
 	parsedRecord
-	frag  fragments.Fragment
-	where string
+	frag fragments.Fragment
 }
 
 // readLabelled reads records as label does and also requires a label:
 // a record with label -1 (or none) is a usage error naming its line.
 func readLabelled(in string, stdin io.Reader) ([]pairInput, error) {
-	name, r := "stdin", stdin
-	if in != "-" {
-		f, err := os.Open(in)
-		if err != nil {
-			return nil, usageError{fmt.Errorf("cannot read records: %w", err)}
-		}
-		defer f.Close()
-		name, r = in, f
+	prs, err := readRecords(in, stdin)
+	if err != nil {
+		return nil, err
 	}
-	dec := dataset.NewDecoder(r, name)
-	var out []pairInput
-	for {
-		rec, err := dec.Next()
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		if err != nil {
-			return nil, usageError{err}
-		}
-		where := fmt.Sprintf("%s:%d", name, dec.Line())
-		pr, err := parseRecord(rec, where)
-		if err != nil {
-			return nil, usageError{err}
-		}
+	out := make([]pairInput, 0, len(prs))
+	for _, pr := range prs {
+		rec := pr.rec
 		if pr.old != dataset.LabelSat && pr.old != dataset.LabelUnsat {
-			return nil, usagef("%s: record %q is not labelled (label %d); label it first with nlsat label", where, rec.ID, pr.old)
+			return nil, usagef("%s: record %q is not labelled (label %d); label it first with nlsat label", pr.where, rec.ID, pr.old)
 		}
-		pi := pairInput{parsedRecord: pr, frag: fragments.S, where: where}
+		pi := pairInput{parsedRecord: pr, frag: fragments.S}
 		for _, st := range pr.sents {
 			pi.frag = max(pi.frag, st.Fragment())
 		}
@@ -124,9 +104,6 @@ func readLabelled(in string, stdin io.Reader) ([]pairInput, error) {
 			rec.ID = fmt.Sprintf("%06d", len(out))
 		}
 		out = append(out, pi)
-	}
-	if len(out) == 0 {
-		return nil, usagef("%s: no records", name)
 	}
 	return out, nil
 }

@@ -74,27 +74,11 @@ func TestGenerateSurvivesKill(t *testing.T) {
 	}
 	out := filepath.Join(base, "out.jsonl")
 	args := append(gen, "--out", out, "--checkpoint-every", "20ms")
-	rng := rand.New(rand.NewPCG(3, 4))
-	kills := 0
-	for range 5 {
-		cmd := exec.Command(os.Args[0], args...)
-		cmd.Env = append(os.Environ(), "NLSAT_TEST_RUN_MAIN=1")
-		if err := cmd.Start(); err != nil {
-			t.Fatal(err)
+	kills := killRepeatedly(t, args, 5, rand.New(rand.NewPCG(3, 4)), 50*time.Millisecond, 250*time.Millisecond, func() {
+		if _, err := os.Stat(out); err == nil {
+			t.Fatal("the output exists before the run is complete")
 		}
-		done := make(chan error, 1)
-		go func() { done <- cmd.Wait() }()
-		select {
-		case <-done:
-		case <-time.After(time.Duration(50+rng.IntN(250)) * time.Millisecond):
-			cmd.Process.Kill()
-			<-done
-			kills++
-			if _, err := os.Stat(out); err == nil {
-				t.Fatal("the output exists before the run is complete")
-			}
-		}
-	}
+	})
 	if code, _, stderr := nlsat(context.Background(), "", args...); code != 0 {
 		t.Fatalf("final run: exit %d: %s", code, stderr)
 	}

@@ -80,24 +80,7 @@ func TestPhaseSweepSurvivesKill(t *testing.T) {
 	}
 	out := filepath.Join(t.TempDir(), "out")
 	args := append(sweep, "--out", out, "--checkpoint-every", "10ms")
-	rng := rand.New(rand.NewPCG(5, 6))
-	kills := 0
-	for range 5 {
-		cmd := exec.Command(os.Args[0], args...)
-		cmd.Env = append(os.Environ(), "NLSAT_TEST_RUN_MAIN=1")
-		if err := cmd.Start(); err != nil {
-			t.Fatal(err)
-		}
-		done := make(chan error, 1)
-		go func() { done <- cmd.Wait() }()
-		select {
-		case <-done:
-		case <-time.After(time.Duration(80+rng.IntN(400)) * time.Millisecond):
-			cmd.Process.Kill()
-			<-done
-			kills++
-		}
-	}
+	kills := killRepeatedly(t, args, 5, rand.New(rand.NewPCG(5, 6)), 80*time.Millisecond, 400*time.Millisecond, nil)
 	if code, _, stderr := nlsat(context.Background(), "", args...); code != 0 {
 		t.Fatalf("final run: exit %d: %s", code, stderr)
 	}

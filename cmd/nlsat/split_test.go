@@ -146,24 +146,7 @@ func TestSplitSurvivesKill(t *testing.T) {
 
 	dir := filepath.Join(t.TempDir(), "killed")
 	args := append(split, "--out", dir, "-q", "--checkpoint-every", "20ms")
-	rng := rand.New(rand.NewPCG(1, 2))
-	kills := 0
-	for round := 0; round < 6; round++ {
-		cmd := exec.Command(os.Args[0], args...)
-		cmd.Env = append(os.Environ(), "NLSAT_TEST_RUN_MAIN=1")
-		if err := cmd.Start(); err != nil {
-			t.Fatal(err)
-		}
-		done := make(chan error, 1)
-		go func() { done <- cmd.Wait() }()
-		select {
-		case <-done:
-		case <-time.After(time.Duration(60+rng.IntN(300)) * time.Millisecond):
-			cmd.Process.Kill()
-			<-done
-			kills++
-		}
-	}
+	kills := killRepeatedly(t, args, 6, rand.New(rand.NewPCG(1, 2)), 60*time.Millisecond, 300*time.Millisecond, nil)
 	if code, _, stderr := nlsat(context.Background(), "", args...); code != 0 {
 		t.Fatalf("final run: exit %d: %s", code, stderr)
 	}
@@ -348,4 +331,33 @@ func TestSplitHoldouts(t *testing.T) {
 			}
 		})
 	}
+}
+
+// killRepeatedly runs the program with args in a child process rounds
+// times, killing it with SIGKILL after a random delay in [least,
+// least+spread) unless it ends first; after each kill it calls check (if
+// set). It returns the number of kills.
+func killRepeatedly(t *testing.T, args []string, rounds int, rng *rand.Rand, least, spread time.Duration, check func()) int {
+	t.Helper()
+	kills := 0
+	for range rounds {
+		cmd := exec.Command(os.Args[0], args...)
+		cmd.Env = append(os.Environ(), "NLSAT_TEST_RUN_MAIN=1")
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		done := make(chan error, 1)
+		go func() { done <- cmd.Wait() }()
+		select {
+		case <-done:
+		case <-time.After(least + time.Duration(rng.Int64N(int64(spread)))):
+			cmd.Process.Kill()
+			<-done
+			kills++
+			if check != nil {
+				check()
+			}
+		}
+	}
+	return kills
 }

@@ -116,10 +116,16 @@ func NewEncoder(w io.Writer) *Encoder { return &Encoder{w: w} }
 // escaped, so the English reads as it is.
 func (e *Encoder) Encode(r *Record) error {
 	r.Normalize()
+	return e.EncodeValue(r)
+}
+
+// EncodeValue writes v as one JSON line, HTML characters unescaped, for
+// record types that extend Record (normalize them first).
+func (e *Encoder) EncodeValue(v any) error {
 	e.buf.Reset()
 	enc := json.NewEncoder(&e.buf)
 	enc.SetEscapeHTML(false)
-	if err := enc.Encode(r); err != nil {
+	if err := enc.Encode(v); err != nil {
 		return err
 	}
 	_, err := e.w.Write(e.buf.Bytes())

@@ -6,12 +6,13 @@ import (
 	"io"
 
 	"gonum.org/v1/plot"
-	"gonum.org/v1/plot/palette/moreland"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 	"gonum.org/v1/plot/vg/vgimg"
 	"gonum.org/v1/plot/vg/vgsvg"
+
+	"github.com/nlsat/nlsat/internal/phase"
 )
 
 // Figure sizes: 8 by 5 inches at 100 dots per inch, as the phase figures.
@@ -51,15 +52,6 @@ func Plot(w io.Writer, rep Report, format string) error {
 	return err
 }
 
-// errPoints are points with asymmetric vertical error bars.
-type errPoints []struct{ x, y, lo, hi float64 }
-
-func (e errPoints) Len() int                    { return len(e) }
-func (e errPoints) XY(i int) (float64, float64) { return e[i].x, e[i].y }
-func (e errPoints) YError(i int) (float64, float64) {
-	return e[i].y - e[i].lo, e[i].hi - e[i].y
-}
-
 func accuracyPlot(rep Report) (*plot.Plot, error) {
 	if len(rep.ByFragmentN) == 0 {
 		return nil, fmt.Errorf("no scored records to plot")
@@ -71,20 +63,20 @@ func accuracyPlot(rep Report) (*plot.Plot, error) {
 	p.Y.Min, p.Y.Max = 0, 1
 	p.Add(plotter.NewGrid())
 	var frags []string
-	curves := map[string]errPoints{}
+	curves := map[string][]phase.CurvePoint{}
 	for _, r := range rep.ByFragmentN {
 		if _, ok := curves[r.Fragment]; !ok {
 			frags = append(frags, r.Fragment)
 		}
-		curves[r.Fragment] = append(curves[r.Fragment], struct{ x, y, lo, hi float64 }{float64(r.N), r.Accuracy, r.CILow, r.CIHigh})
+		curves[r.Fragment] = append(curves[r.Fragment], phase.CurvePoint{X: float64(r.N), Y: r.Accuracy, Lo: r.CILow, Hi: r.CIHigh})
 	}
 	for i, f := range frags {
 		pts := curves[f]
 		shift := 0.06 * (float64(i) - float64(len(frags)-1)/2)
 		for j := range pts {
-			pts[j].x += shift
+			pts[j].X += shift
 		}
-		if err := addCurve(p, pts, curveColor(i, len(frags)), f); err != nil {
+		if err := phase.AddCurve(p, pts, true, phase.CurveColor(i, len(frags)), f); err != nil {
 			return nil, err
 		}
 	}
@@ -98,37 +90,4 @@ func accuracyPlot(rep Report) (*plot.Plot, error) {
 	p.X.Min, p.X.Max = p.X.Min-0.5, p.X.Max+0.5
 	p.Legend.Top, p.Legend.Left = false, false
 	return p, nil
-}
-
-func addCurve(p *plot.Plot, pts errPoints, c color.Color, name string) error {
-	lp, sp, err := plotter.NewLinePoints(pts)
-	if err != nil {
-		return err
-	}
-	lp.Color, sp.Color, sp.Radius = c, c, vg.Points(2.5)
-	eb, err := plotter.NewYErrorBars(pts)
-	if err != nil {
-		return err
-	}
-	eb.Color = c
-	p.Add(lp, sp, eb)
-	p.Legend.Add(name, lp, sp)
-	return nil
-}
-
-// curveColor returns the colour of curve i of k from Kindlmann's map
-// without its near-black and near-white ends, as the phase figures do.
-func curveColor(i, k int) color.Color {
-	cm := moreland.Kindlmann()
-	cm.SetMin(0)
-	cm.SetMax(1)
-	v := 0.15
-	if k > 1 {
-		v += 0.65 * float64(i) / float64(k-1)
-	}
-	c, err := cm.At(v)
-	if err != nil {
-		return color.Black
-	}
-	return c
 }

@@ -1,8 +1,6 @@
 package pairs
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
 	"io"
 	"slices"
@@ -168,24 +166,14 @@ func CheckTwins(a, b *Record) error {
 }
 
 // Encoder writes pair records as JSONL.
-type Encoder struct {
-	w   io.Writer
-	buf bytes.Buffer
-}
+type Encoder struct{ enc *dataset.Encoder }
 
 // NewEncoder returns an encoder writing to w.
-func NewEncoder(w io.Writer) *Encoder { return &Encoder{w: w} }
+func NewEncoder(w io.Writer) *Encoder { return &Encoder{dataset.NewEncoder(w)} }
 
-// Encode normalizes r's instance fields and writes r as one line, with
-// HTML characters unescaped as dataset.Encoder writes them.
+// Encode normalizes r's instance fields and writes r as one line, as
+// dataset.Encoder writes records.
 func (e *Encoder) Encode(r *Record) error {
 	r.Normalize()
-	e.buf.Reset()
-	enc := json.NewEncoder(&e.buf)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(r); err != nil {
-		return err
-	}
-	_, err := e.w.Write(e.buf.Bytes())
-	return err
+	return e.enc.EncodeValue(r)
 }

@@ -73,10 +73,10 @@ func WriteFigures(dir string, figs []Figure) error {
 	return nil
 }
 
-// curveColor returns the colour of curve i of k, from dark purple through
+// CurveColor returns the colour of curve i of k, from dark purple through
 // blue and green to ochre (Kindlmann's map without its near-black and
 // near-white ends, so every curve stands out on white).
-func curveColor(i, k int) color.Color {
+func CurveColor(i, k int) color.Color {
 	cm := moreland.Kindlmann()
 	cm.SetMin(0)
 	cm.SetMax(1)
@@ -92,12 +92,15 @@ func curveColor(i, k int) color.Color {
 }
 
 // errPoints are points with asymmetric vertical error bars.
-type errPoints []struct{ x, y, lo, hi float64 }
+type errPoints []CurvePoint
+
+// CurvePoint is a point of a curve with its interval [Lo, Hi].
+type CurvePoint struct{ X, Y, Lo, Hi float64 }
 
 func (e errPoints) Len() int                    { return len(e) }
-func (e errPoints) XY(i int) (float64, float64) { return e[i].x, e[i].y }
+func (e errPoints) XY(i int) (float64, float64) { return e[i].X, e[i].Y }
 func (e errPoints) YError(i int) (float64, float64) {
-	return e[i].y - e[i].lo, e[i].hi - e[i].y
+	return e[i].Y - e[i].Lo, e[i].Hi - e[i].Y
 }
 
 // newPlot returns a plot with a title and axis labels.
@@ -110,8 +113,12 @@ func newPlot(title, x, y string) *plot.Plot {
 	return p
 }
 
-// addCurve adds a line with points, optional error bars and a legend
+// AddCurve adds a line with points, optional error bars and a legend
 // entry.
+func AddCurve(p *plot.Plot, pts []CurvePoint, bars bool, c color.Color, name string) error {
+	return addCurve(p, errPoints(pts), bars, c, name)
+}
+
 func addCurve(p *plot.Plot, pts errPoints, bars bool, c color.Color, name string) error {
 	lp, sp, err := plotter.NewLinePoints(pts)
 	if err != nil {

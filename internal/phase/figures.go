@@ -110,13 +110,13 @@ func psatFigure(f fragments.Fragment, es []Estimate, n2 int) (Figure, error) {
 			if math.IsNaN(e.P) {
 				continue
 			}
-			pts = append(pts, struct{ x, y, lo, hi float64 }{e.Alpha(), e.P, e.CI.Lo, e.CI.Hi})
+			pts = append(pts, CurvePoint{e.Alpha(), e.P, e.CI.Lo, e.CI.Hi})
 			table = append(table, []string{itoa(n1), itoa(e.N2), itoa(e.M), f4(e.Alpha()), f4(e.P), f4(e.CI.Lo), f4(e.CI.Hi)})
 		}
 		if len(pts) == 0 {
 			continue
 		}
-		if err := addCurve(p, pts, true, curveColor(i, len(n1s)), "n1 = "+itoa(n1)); err != nil {
+		if err := addCurve(p, pts, true, CurveColor(i, len(n1s)), "n1 = "+itoa(n1)); err != nil {
 			return Figure{}, err
 		}
 	}
@@ -134,10 +134,10 @@ func timeFigure(f fragments.Fragment, es []Estimate, n2 int) (Figure, error) {
 		var pts errPoints
 		for _, e := range groups[n1] {
 			t := float64(e.MedianTime.Microseconds()) / 1000
-			pts = append(pts, struct{ x, y, lo, hi float64 }{e.Alpha(), t, t, t})
+			pts = append(pts, CurvePoint{e.Alpha(), t, t, t})
 			table = append(table, []string{itoa(n1), itoa(e.N2), itoa(e.M), f4(e.Alpha()), ms(e.MedianTime), ms(e.P90Time)})
 		}
-		if err := addCurve(p, pts, false, curveColor(i, len(n1s)), "n1 = "+itoa(n1)); err != nil {
+		if err := addCurve(p, pts, false, CurveColor(i, len(n1s)), "n1 = "+itoa(n1)); err != nil {
 			return Figure{}, err
 		}
 	}
