@@ -80,6 +80,8 @@ type scratch struct {
 	units  []blit    // viable's unit literals
 	rel    []byte    // eligibleGround's pair-problem key
 	memo   []int8    // candidates' viability per signature: 0 unknown, 1 yes, 2 no
+	byD    [][]gpair // closure's subsumption index
+	class  []int     // groupClasses' class per signature
 }
 
 // workspace is the memory one Solve call works in. Workspaces are pooled,

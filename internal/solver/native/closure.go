@@ -1,6 +1,9 @@
 package native
 
-import "slices"
+import (
+	"math/bits"
+	"slices"
+)
 
 // lclause is a lifted ∀∀-clause of the closure CL (design §3): for
 // distinct a, b with X(a) and Y(b), ∨D holds at x:=a, y:=b.
@@ -28,7 +31,29 @@ func (t *typer) realisable(g guard) bool {
 	if g.c >= 0 {
 		allowed = t.monoc[g.c]
 	}
-	return t.containsOf(g).intersects(allowed)
+	// Nouns 0..5 select bits within a word, the others select words.
+	low := ^uint64(0)
+	for m := g.mask & 63; m != 0; m &= m - 1 {
+		i := bits.TrailingZeros64(m)
+		if g.val&(1<<i) != 0 {
+			low &= nounWords[i]
+		} else {
+			low &^= nounWords[i]
+		}
+	}
+	hmask, hval := g.mask>>6, g.val>>6
+	for w, acc := range allowed {
+		if uint64(w)&hmask == hval && acc&low != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// nounWords[i] is word 0 of the set of patterns with noun i, for i < 6.
+var nounWords = [6]uint64{
+	0xAAAAAAAAAAAAAAAA, 0xCCCCCCCCCCCCCCCC, 0xF0F0F0F0F0F0F0F0,
+	0xFF00FF00FF00FF00, 0xFFFF0000FFFF0000, 0xFFFFFFFF00000000,
 }
 
 // closure computes CL, the closure of C ∪ swap(C) under resolution on
@@ -39,7 +64,7 @@ func (t *typer) realisable(g guard) bool {
 // clauses, indexes by literal and by literal set find the partners and
 // the possible subsumers without scanning the whole of CL.
 func (t *typer) closure(limit int) (cl []*lclause, ok bool) {
-	cs := closer{t: t, byLit: make([][]int32, 4*t.nverbs)}
+	cs := closer{t: t, byLit: make([][]int32, 4*t.nverbs), nlits: 4 * t.nverbs}
 	for _, it := range t.n.cs {
 		cs.add(&lclause{x: it.x, y: it.y, d: it.d})
 		sw := make([]blit, len(it.d))
@@ -65,8 +90,50 @@ const smallClosure = 64
 type closer struct {
 	t     *typer
 	all   []*lclause
-	byLit [][]int32              // per literal, the clauses containing it, in order
-	byD   map[[2]blit][]*lclause // per literal set (padded with -1), its clauses; built past smallClosure
+	byLit [][]int32 // per literal, the clauses containing it, in order
+	nlits int
+	byD   [][]gpair // per literal set (see dslot), its clauses' guards; built past smallClosure
+}
+
+// gpair is the guards of a clause of CL, with their noun literals packed
+// in one word when there are at most packNouns nouns (lits then decides
+// subsumption of noun literals by itself).
+type gpair struct {
+	lits   uint64
+	x, y   guard
+	xc, yc int32
+}
+
+// packNouns bounds the nouns for which gpair packs literals.
+const packNouns = 16
+
+func newGpair(x, y guard) gpair {
+	return gpair{lits: packLits(x) | packLits(y)<<32, x: x, y: y, xc: int32(x.c), yc: int32(y.c)}
+}
+
+// packLits returns g's noun literals as bits: noun i at bit i when
+// positive, at bit 16+i when negative (nouns below packNouns only).
+func packLits(g guard) uint64 {
+	return (g.val | (g.mask&^g.val)<<16) & 0xffffffff
+}
+
+// subsumes reports whether p's guards subsume those of c.
+func (p *gpair) subsumes(c *gpair, packed bool) bool {
+	if packed {
+		return p.lits&^c.lits == 0 && (p.xc < 0 || p.xc == c.xc) && (p.yc < 0 || p.yc == c.yc)
+	}
+	return p.x.subsumes(c.x) && p.y.subsumes(c.y)
+}
+
+// dslot is the index in byD of the sorted literal set d (at most two).
+func (cs *closer) dslot(d []blit) int {
+	switch len(d) {
+	case 0:
+		return 0
+	case 1:
+		return 1 + int(d[0])
+	}
+	return 1 + cs.nlits + int(d[0])*cs.nlits + int(d[1])
 }
 
 // accepts reports whether c's guards are realisable and no clause of CL
@@ -93,7 +160,12 @@ func (cs *closer) push(c *lclause) {
 	case cs.byD != nil:
 		cs.index(c)
 	case len(cs.all) > smallClosure:
-		cs.byD = map[[2]blit][]*lclause{}
+		n := 1 + cs.nlits + cs.nlits*cs.nlits
+		cs.byD = slices.Grow(cs.t.scratch.byD[:0], n)[:n]
+		for i := range cs.byD {
+			cs.byD[i] = cs.byD[i][:0]
+		}
+		cs.t.scratch.byD = cs.byD
 		for _, o := range cs.all {
 			cs.index(o)
 		}
@@ -101,15 +173,8 @@ func (cs *closer) push(c *lclause) {
 }
 
 func (cs *closer) index(c *lclause) {
-	k := dkey(c.d)
-	cs.byD[k] = append(cs.byD[k], c)
-}
-
-// dkey is the map key of a sorted literal set of at most two literals.
-func dkey(d []blit) [2]blit {
-	k := [2]blit{-1, -1}
-	copy(k[:], d)
-	return k
+	k := cs.dslot(c.d)
+	cs.byD[k] = append(cs.byD[k], newGpair(c.x, c.y))
 }
 
 // subsumed reports whether some clause of CL subsumes c: one whose
@@ -123,19 +188,24 @@ func (cs *closer) subsumed(c *lclause) bool {
 		}
 		return false
 	}
-	keys := [4][2]blit{{-1, -1}}
+	// The clauses whose literals are a subset of c's: the empty set, each
+	// literal, both. Only their guards remain to compare.
+	var slots [4]int
 	nk := 1
 	for _, l := range c.d {
-		keys[nk] = [2]blit{l, -1}
+		slots[nk] = 1 + int(l)
 		nk++
 	}
 	if len(c.d) == 2 {
-		keys[nk] = [2]blit{c.d[0], c.d[1]}
+		slots[nk] = cs.dslot(c.d)
 		nk++
 	}
-	for _, k := range keys[:nk] {
-		for _, o := range cs.byD[k] {
-			if o.subsumes(c) {
+	packed := cs.t.nn <= packNouns
+	cg := newGpair(c.x, c.y)
+	for _, k := range slots[:nk] {
+		list := cs.byD[k]
+		for i := range list {
+			if list[i].subsumes(&cg, packed) {
 				return true
 			}
 		}

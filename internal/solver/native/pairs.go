@@ -1,6 +1,9 @@
 package native
 
-import "context"
+import (
+	"context"
+	"slices"
+)
 
 // typer holds the state of the type search for one problem.
 type typer struct {
@@ -14,6 +17,7 @@ type typer struct {
 	infos    infoCache
 	contains map[guard]bitset
 	classes  []pclass // c-free patterns of mono0 grouped by pair signature
+	usig     []int32  // per c-free pattern of mono0, its signature; -1 elsewhere
 	sigs     []*sigInfo
 	sigTab   sigTable
 	arenas   arenas
@@ -66,7 +70,7 @@ func initTyper(t *typer, ctx context.Context, n *normal, maxNodes, closureLimit 
 	old := *t
 	*t = typer{ctx: ctx, n: n, nn: len(n.nouns), nverbs: len(n.verbs), maxNodes: maxNodes,
 		contains: old.contains, infos: old.infos, sigTab: old.sigTab, arenas: old.arenas,
-		scratch: old.scratch, ts: old.ts, sigs: old.sigs[:0]}
+		scratch: old.scratch, ts: old.ts, sigs: old.sigs[:0], classes: old.classes[:0], usig: old.usig}
 	if t.contains == nil {
 		t.contains = map[guard]bitset{}
 	}
@@ -129,17 +133,23 @@ func (t *typer) allowed(c int) bitset {
 }
 
 func (t *typer) groupClasses() {
-	var idx []int // class index per signature, -1 for none
+	idx := t.scratch.class[:0] // class index per signature, -1 for none
+	defer func() { t.scratch.class = idx[:0] }()
+	t.usig = slices.Grow(t.usig[:0], int(t.np))[:t.np]
+	for i := range t.usig {
+		t.usig[i] = -1
+	}
 	t.mono0.each(func(u uint64) bool {
-		ki := t.info(key{u, -1})
-		for len(idx) <= ki.sig {
+		sig := t.sigOf(key{u, -1})
+		t.usig[u] = int32(sig)
+		for len(idx) <= sig {
 			idx = append(idx, -1)
 		}
-		i := idx[ki.sig]
+		i := idx[sig]
 		if i < 0 {
 			i = len(t.classes)
-			idx[ki.sig] = i
-			t.classes = append(t.classes, pclass{rep: ki, members: t.newSet()})
+			idx[sig] = i
+			t.classes = append(t.classes, pclass{rep: t.info(key{u, -1}), members: t.newSet()})
 		}
 		t.classes[i].members.add(u)
 		return true

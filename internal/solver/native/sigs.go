@@ -17,6 +17,28 @@ func (t *typer) info(k key) *kinfo {
 	if ki := t.infos.get(k); ki != nil {
 		return ki
 	}
+	id := -1
+	if k.c < 0 && int(k.u) < len(t.usig) {
+		id = int(t.usig[k.u])
+	}
+	if id < 0 {
+		id = t.sigOf(k)
+	}
+	var ki *kinfo
+	if p := &t.sigs[id].proto; p.k == k {
+		ki = p
+	} else {
+		ki = t.infos.alloc()
+		*ki = *p
+		ki.k = k
+	}
+	t.infos.put(k, ki)
+	return ki
+}
+
+// sigOf returns the index of k's signature, registering it (with k as
+// its first key) when it is new.
+func (t *typer) sigOf(k key) int {
 	wc, wq := t.sigLayout()
 	sig := slices.Grow(t.scratch.sig[:0], 2*(wc+wq))[:2*(wc+wq)]
 	clear(sig)
@@ -33,17 +55,10 @@ func (t *typer) info(k key) *kinfo {
 	}
 	t.scratch.sig = sig
 	id, fresh := t.sigID(sig)
-	var ki *kinfo
 	if fresh {
-		ki = &t.sigs[id].proto
-		ki.k = k
-	} else {
-		ki = t.infos.alloc()
-		*ki = t.sigs[id].proto
-		ki.k = k
+		t.sigs[id].proto.k = k
 	}
-	t.infos.put(k, ki)
-	return ki
+	return id
 }
 
 func b2u(b bool) uint64 {
