@@ -4,8 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
-	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -38,22 +36,10 @@ func TestPhaseSweepShardsMerge(t *testing.T) {
 	for _, n := range []int{1, 3} {
 		base := t.TempDir()
 		var dirs []string
-		var cmds []*exec.Cmd
-		for i := range n {
+		runShards(t, n, func(i int) ([]string, []string) {
 			dirs = append(dirs, filepath.Join(base, fmt.Sprint("shard", i)))
-			cmd := exec.Command(os.Args[0], append(smallSweep, "--out", dirs[i], "-j", "1",
-				"--shard-index", fmt.Sprint(i), "--shard-count", fmt.Sprint(n))...)
-			cmd.Env = append(os.Environ(), "NLSAT_TEST_RUN_MAIN=1")
-			if err := cmd.Start(); err != nil {
-				t.Fatal(err)
-			}
-			cmds = append(cmds, cmd)
-		}
-		for _, cmd := range cmds {
-			if err := cmd.Wait(); err != nil {
-				t.Fatal(err)
-			}
-		}
+			return append(smallSweep, "--out", dirs[i], "-j", "1", "--shard-index", fmt.Sprint(i), "--shard-count", fmt.Sprint(n)), nil
+		})
 		out := filepath.Join(base, "merged")
 		if code, _, stderr := nlsat(context.Background(), "", append([]string{"merge", "-q", "--out", out}, dirs...)...); code != 0 {
 			t.Fatalf("merge of %d shards: exit %d: %s", n, code, stderr)

@@ -169,36 +169,21 @@ func TestSplitShardsMerge(t *testing.T) {
 	for _, n := range []int{1, 3} {
 		base := t.TempDir()
 		var dirs []string
-		var cmds []*exec.Cmd
-		for i := range n {
+		runShards(t, n, func(i int) ([]string, []string) {
 			dir := filepath.Join(base, fmt.Sprint("shard", i))
 			dirs = append(dirs, dir)
 			// One shard takes its index from flags; with 3 shards, the
 			// others take it from the environment as Slurm and
 			// Kubernetes set it.
 			args := append(split, "--out", dir, "-j", "1")
-			env := append(os.Environ(), "NLSAT_TEST_RUN_MAIN=1")
 			switch {
 			case n == 1:
-				args = append(args, "--shard-index", "0", "--shard-count", "1")
+				return append(args, "--shard-index", "0", "--shard-count", "1"), nil
 			case i < 2:
-				env = append(env, "SLURM_ARRAY_TASK_ID="+fmt.Sprint(i+1), "SLURM_ARRAY_TASK_MIN=1", "SLURM_ARRAY_TASK_COUNT=3")
-			default:
-				env = append(env, "JOB_COMPLETION_INDEX="+fmt.Sprint(i))
-				args = append(args, "--shard-count", "3")
+				return args, []string{"SLURM_ARRAY_TASK_ID=" + fmt.Sprint(i+1), "SLURM_ARRAY_TASK_MIN=1", "SLURM_ARRAY_TASK_COUNT=3"}
 			}
-			cmd := exec.Command(os.Args[0], args...)
-			cmd.Env = env
-			if err := cmd.Start(); err != nil {
-				t.Fatal(err)
-			}
-			cmds = append(cmds, cmd)
-		}
-		for _, cmd := range cmds {
-			if err := cmd.Wait(); err != nil {
-				t.Fatalf("%d shards: %v", n, err)
-			}
-		}
+			return append(args, "--shard-count", "3"), []string{"JOB_COMPLETION_INDEX=" + fmt.Sprint(i)}
+		})
 		out := filepath.Join(base, "merged")
 		if code, _, stderr := nlsat(context.Background(), "", append([]string{"merge", "-q", "--out", out}, dirs...)...); code != 0 {
 			t.Fatalf("merge of %d shards: exit %d: %s", n, code, stderr)
@@ -360,4 +345,26 @@ func killRepeatedly(t *testing.T, args []string, rounds int, rng *rand.Rand, lea
 		}
 	}
 	return kills
+}
+
+// runShards runs n shards of the program in parallel child processes,
+// shard i with the arguments and extra environment that setup(i) returns,
+// and waits for all of them to succeed.
+func runShards(t *testing.T, n int, setup func(i int) (args, env []string)) {
+	t.Helper()
+	var cmds []*exec.Cmd
+	for i := range n {
+		args, env := setup(i)
+		cmd := exec.Command(os.Args[0], args...)
+		cmd.Env = append(append(os.Environ(), "NLSAT_TEST_RUN_MAIN=1"), env...)
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		cmds = append(cmds, cmd)
+	}
+	for i, cmd := range cmds {
+		if err := cmd.Wait(); err != nil {
+			t.Fatalf("shard %d of %d: %v", i, n, err)
+		}
+	}
 }
