@@ -76,7 +76,7 @@ func runMerge(ctx context.Context, o *mergeOptions, dirs []string, s streams) er
 	switch kind {
 	case "split":
 		opt := build.Options{Dir: o.out, Force: o.force, AuditFor: auditFor,
-			Toolkit: build.Toolkit{Name: "nlsat", Version: toolVersion(), Commit: vcsCommit()}}
+			Toolkit: toolkit()}
 		m, err := build.Merge(ctx, dirs, opt)
 		if errors.Is(err, build.ErrAlreadyBuilt) {
 			if !o.quiet {

@@ -352,6 +352,11 @@ func (w *splitWorker) Label(ctx context.Context, inst fragments.Instance) (build
 
 func (w *splitWorker) Close() { closeBackend(w.b) }
 
+// toolkit names this program and its version for manifests.
+func toolkit() build.Toolkit {
+	return build.Toolkit{Name: "nlsat", Version: toolVersion(), Commit: vcsCommit()}
+}
+
 func vcsCommit() string {
 	if commit != "" {
 		return commit
@@ -380,12 +385,10 @@ func runSplit(ctx context.Context, cmd *cobra.Command, o *splitOptions, s stream
 	if err != nil {
 		return err
 	}
-	probe, err := newBackend()
+	solverName, err := solverNameOf(newBackend)
 	if err != nil {
 		return err
 	}
-	solverName := probe.Name()
-	closeBackend(probe)
 	p, err := o.plan(cmd, solverName)
 	if err != nil {
 		return err
@@ -404,7 +407,7 @@ func runSplit(ctx context.Context, cmd *cobra.Command, o *splitOptions, s stream
 	progSet := ""
 	opt := build.Options{
 		Dir: o.out, Workers: o.solver.jobs, Force: o.force, License: o.license, CheckpointEvery: o.checkpoint,
-		Toolkit: build.Toolkit{Name: "nlsat", Version: toolVersion(), Commit: vcsCommit()},
+		Toolkit: toolkit(),
 		Command: o.command(p),
 		Audit:   auditFor(p),
 		NewWorker: func() (build.Worker, error) {

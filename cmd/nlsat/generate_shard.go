@@ -51,9 +51,8 @@ func runGenerateShard(ctx context.Context, o *generateOptions, plan drawPlan, ne
 	}
 	gp := genShardPlan{Config: config, Fragment: plan.frag.String(), Count: o.count, Limit: limit}
 	planJSON, _ := json.Marshal(gp)
-	m := &shards.Manifest{Schema: shards.Schema, Kind: "generate", Command: "nlsat generate", Digest: digest, Plan: planJSON,
+	m := &shards.Manifest{Schema: shards.Schema, Kind: "generate", Toolkit: toolkit(), Command: "nlsat generate", Digest: digest, Plan: planJSON,
 		Index: sh.index, Count: sh.count, Oversample: sh.oversample}
-	m.Toolkit.Name, m.Toolkit.Version, m.Toolkit.Commit = "nlsat", toolVersion(), vcsCommit()
 	if old, err := shards.Read(dir); err == nil && old.Kind == m.Kind && old.Digest == digest && old.Index == sh.index &&
 		old.Count == sh.count && old.Oversample == sh.oversample && shards.Verify(dir, old) == nil {
 		if !o.solver.quiet {

@@ -49,11 +49,10 @@ func writeSweepShard(o *phaseSweepOptions, plans []sweepPlan, files []shards.Fil
 	for _, sp := range plans {
 		digest += sp.digest()
 	}
-	m := &shards.Manifest{Schema: shards.Schema, Kind: "phase-sweep", Command: "nlsat phase-sweep", Plan: planJSON,
+	m := &shards.Manifest{Schema: shards.Schema, Kind: "phase-sweep", Toolkit: toolkit(), Command: "nlsat phase-sweep", Plan: planJSON,
 		Index: o.shard.index, Count: o.shard.count, Files: files}
 	sum := sha256Hex([]byte(digest))
 	m.Digest = sum
-	m.Toolkit.Name, m.Toolkit.Version, m.Toolkit.Commit = "nlsat", toolVersion(), vcsCommit()
 	data, _ := json.MarshalIndent(m, "", "  ")
 	if err := phase.WriteFile(filepath.Join(o.out, shards.File), func(w io.Writer) error {
 		_, err := w.Write(append(data, '\n'))

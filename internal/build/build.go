@@ -18,6 +18,7 @@ import (
 	"github.com/nlsat/nlsat/internal/dataset"
 	"github.com/nlsat/nlsat/internal/fragments"
 	"github.com/nlsat/nlsat/internal/pipeline"
+	"github.com/nlsat/nlsat/internal/shards"
 )
 
 // Labelled is a worker's answer for one instance: a record with its label,
@@ -64,11 +65,7 @@ type Options struct {
 }
 
 // Toolkit names the program that built a dataset, for the manifest.
-type Toolkit struct {
-	Name    string `json:"name"`
-	Version string `json:"version"`
-	Commit  string `json:"commit"`
-}
+type Toolkit = shards.Toolkit
 
 // ErrAlreadyBuilt is returned when Dir already holds the dataset of the
 // same plan, complete and intact.

@@ -79,9 +79,8 @@ func RunShard(ctx context.Context, p *Plan, sh Shard, o Options) (*shards.Manife
 	if err != nil {
 		return nil, err
 	}
-	m := &shards.Manifest{Schema: shards.Schema, Kind: "split", Command: o.Command, License: o.License,
+	m := &shards.Manifest{Schema: shards.Schema, Kind: "split", Toolkit: o.Toolkit, Command: o.Command, License: o.License,
 		Digest: p.Digest(), Plan: planJSON, Index: sh.Index, Count: sh.Count, Oversample: sh.Oversample}
-	m.Toolkit.Name, m.Toolkit.Version, m.Toolkit.Commit = o.Toolkit.Name, o.Toolkit.Version, o.Toolkit.Commit
 	digest := fmt.Sprintf("%s/%d/%d/%g", m.Digest, sh.Index, sh.Count, sh.Oversample)
 	if old, err := shards.Read(o.Dir); err == nil {
 		if old.Kind == m.Kind && old.Digest == m.Digest && old.Index == sh.Index && old.Count == sh.Count && old.Oversample == sh.Oversample {
@@ -393,7 +392,7 @@ func Merge(ctx context.Context, dirs []string, o Options) (*Manifest, error) {
 	}
 	o.Command, o.License = first.Command, first.License
 	if o.Toolkit == (Toolkit{}) {
-		o.Toolkit = Toolkit{first.Toolkit.Name, first.Toolkit.Version, first.Toolkit.Commit}
+		o.Toolkit = first.Toolkit
 	}
 	return run(ctx, src.plan, o, src)
 }

@@ -8,18 +8,8 @@ import (
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
-	"gonum.org/v1/plot/vg/draw"
-	"gonum.org/v1/plot/vg/vgimg"
-	"gonum.org/v1/plot/vg/vgsvg"
 
 	"github.com/nlsat/nlsat/internal/phase"
-)
-
-// Figure sizes: 8 by 5 inches at 100 dots per inch, as the phase figures.
-const (
-	figW = 8 * vg.Inch
-	figH = 5 * vg.Inch
-	dpi  = 100
 )
 
 // PlotFormats lists the formats Plot writes.
@@ -35,21 +25,7 @@ func Plot(w io.Writer, rep Report, format string) error {
 	if err != nil {
 		return err
 	}
-	var wt io.WriterTo
-	switch format {
-	case "png":
-		c := vgimg.NewWith(vgimg.UseWH(figW, figH), vgimg.UseDPI(dpi), vgimg.UseBackgroundColor(color.White))
-		p.Draw(draw.New(c))
-		wt = vgimg.PngCanvas{Canvas: c}
-	case "svg":
-		c := vgsvg.New(figW, figH)
-		p.Draw(draw.New(c))
-		wt = c
-	default:
-		return fmt.Errorf("unknown figure format %q: allowed values are png, svg", format)
-	}
-	_, err = wt.WriteTo(w)
-	return err
+	return phase.Encode(w, format, p.Draw)
 }
 
 func accuracyPlot(rep Report) (*plot.Plot, error) {

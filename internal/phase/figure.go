@@ -33,16 +33,20 @@ const (
 )
 
 // Encode draws the figure as "png" or "svg" onto w.
-func (f Figure) Encode(w io.Writer, format string) error {
+func (f Figure) Encode(w io.Writer, format string) error { return Encode(w, format, f.draw) }
+
+// Encode draws onto an 8 by 5 inch canvas (100 dpi for PNG) with paint
+// and writes it to w as "png" or "svg".
+func Encode(w io.Writer, format string, paint func(draw.Canvas)) error {
 	var wt io.WriterTo
 	switch format {
 	case "png":
 		c := vgimg.NewWith(vgimg.UseWH(figW, figH), vgimg.UseDPI(dpi), vgimg.UseBackgroundColor(color.White))
-		f.draw(draw.New(c))
+		paint(draw.New(c))
 		wt = vgimg.PngCanvas{Canvas: c}
 	case "svg":
 		c := vgsvg.New(figW, figH)
-		f.draw(draw.New(c))
+		paint(draw.New(c))
 		wt = c
 	default:
 		return fmt.Errorf("unknown figure format %q: allowed values are png, svg", format)

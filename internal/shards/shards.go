@@ -25,15 +25,11 @@ const (
 
 // Manifest describes one finished shard.
 type Manifest struct {
-	Schema  string `json:"schema"`
-	Kind    string `json:"kind"` // split, generate or phase-sweep
-	Toolkit struct {
-		Name    string `json:"name"`
-		Version string `json:"version"`
-		Commit  string `json:"commit"`
-	} `json:"toolkit"`
-	Command string `json:"command"`
-	License string `json:"license,omitempty"`
+	Schema  string  `json:"schema"`
+	Kind    string  `json:"kind"` // split, generate or phase-sweep
+	Toolkit Toolkit `json:"toolkit"`
+	Command string  `json:"command"`
+	License string  `json:"license,omitempty"`
 	// Digest identifies the configuration; shards merge only with shards
 	// of the same digest, count and oversample.
 	Digest     string          `json:"plan_digest"`
@@ -42,6 +38,13 @@ type Manifest struct {
 	Count      int             `json:"count"`
 	Oversample float64         `json:"oversample"`
 	Files      []FileReport    `json:"files"`
+}
+
+// Toolkit names the program that wrote a shard or a dataset.
+type Toolkit struct {
+	Name    string `json:"name"`
+	Version string `json:"version"`
+	Commit  string `json:"commit"`
 }
 
 // FileReport is one file of a shard with its checksum.
