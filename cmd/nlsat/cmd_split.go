@@ -38,7 +38,11 @@ type splitOptions struct {
 	holdout                 *enumFlag
 	holdoutN                int
 	holdoutShare            float64
+	holdoutMUS              int
+	holdoutPairs            string
 	audit                   bool
+	balance                 *enumFlag
+	pilot                   int
 	shard                   shardOptions
 	solver                  *solverOptions
 }
@@ -48,7 +52,8 @@ func newSplitCmd(s streams) *cobra.Command {
 		fragment: newEnum("A", "S", "W", "V", "Z", "A"),
 		preset:   newEnum("none", "none", "paper"),
 		dedup:    newEnum(build.DedupRenaming, build.DedupRenaming, build.DedupExact),
-		holdout:  newEnum(build.HoldoutNone, build.HoldoutNone, build.HoldoutSize, build.HoldoutVocabulary),
+		balance:  newEnum(build.BalanceSurface, build.BalanceSurface, build.BalanceStrata),
+		holdout:  newEnum(build.HoldoutNone, build.HoldoutNone, build.HoldoutSize, build.HoldoutVocabulary, build.HoldoutDifficulty, build.HoldoutTemplates),
 		solver:   newSolverOptions("native", false),
 	}
 	cmd := &cobra.Command{
@@ -70,6 +75,23 @@ region (--region, or the region shipped for the fragment, measured by the
 default phase sweep), so the balance holds per fragment × n1 × n2 and per m.
 A stratum that cannot be filled stops the build with an error naming it.
 
+Balance. Equal counts per stratum do not stop the surface from predicting
+the label: at the same (m, n1, n2) an instance with more existential
+sentences is more often satisfiable, and a logistic model on a few word
+counts scores over 60% on V, Z and A. With --balance surface (the default)
+each set first labels --balance-pilot candidates and fits a logistic model
+p(x) of P(sat) on surface features x: sizes, the count, share and
+log-count of each template variant and of the words every, some, no, not,
+non-, who, him, any, does, is, a, an, and how evenly the sentences spread
+over the nouns and verbs. Pilot candidates are scored by the half of the
+pilot that excludes them, and scores are calibrated on those out-of-sample
+predictions, so that noise in the model is not turned into a pattern.
+Every candidate is then kept with probability min(p, 1-p)/p(its label),
+decided by its seed alone: kept sat and unsat instances share one
+distribution of these features. About 40% of candidates are thinned (the
+manifest counts them); the audit measures the result. --balance strata
+skips this.
+
 Uniqueness. No two instances anywhere in the dataset have the same set of
 sentences, and by default (--dedup renaming) none is the same problem up to
 a renaming of nouns, of verbs, and the order of sentences. The manifest
@@ -80,8 +102,16 @@ Held-out splits. --holdout size gives train and validation the strata with
 n = n1 + n2 up to --holdout-n and test the larger ones (the paper's Table
 3); --holdout vocabulary draws test instances only from a share of the
 nouns and verbs (--holdout-share) that train and validation never use, as
-CLUTRR holds out names. The manifest and the card record which words or
-sizes were held out.
+CLUTRR holds out names; --holdout difficulty gives train and validation
+unsat instances with a certified MUS of at most --holdout-mus sentences and
+test unsat instances with no unsatisfiable subset that small (every subset
+shown satisfiable by a checked model), the analogue of RuleTaker's proof
+depth; sat instances are drawn alike for all three; --holdout templates
+keeps pairs of templates (--holdout-pairs, by default the fragment's own
+templates 1 and 2) from ever occurring together in train and validation
+(each candidate is drawn without one template of each pair, chosen by a
+fair coin) and gives test only instances that hold both templates of some
+pair. The manifest and the card record what was held out.
 
 Further sets (--preset paper adds both): --generalisation N instances at
 larger sizes (n1 16–24 for S, W; n1 8–12 and n2 8–24 for V, Z, A; one stratum
@@ -129,10 +159,14 @@ nlsat merge --out DIR SHARD... then accepts them exactly as one run would.
 	f.BoolVar(&o.force, "force", false, "write into an output directory that already holds files")
 	f.StringVar(&o.license, "license", "cc-by-4.0", "license the dataset card declares")
 	f.DurationVar(&o.checkpoint, "checkpoint-every", 2*time.Second, "time between checkpoints of an unfinished build")
-	f.Var(o.holdout, "holdout", "what test holds out from train and validation: size (larger n = n1 + n2), vocabulary (nouns and verbs train never uses) or none")
+	f.Var(o.holdout, "holdout", "what test holds out from train and validation: size (larger n = n1 + n2), vocabulary (nouns and verbs train never uses), difficulty (unsat instances whose every MUS is larger), templates (pairs of templates never together in train) or none")
 	f.BoolVar(&o.audit, "audit", true, "run nlsat audit on the finished data and put its report in the manifest and its verdicts in the card (--audit=false to skip)")
+	f.Var(o.balance, "balance", "surface: also thin candidates so that no surface feature predicts the label (see Balance above); strata: only equal counts per stratum")
+	f.IntVar(&o.pilot, "balance-pilot", build.DefaultPilot, "with --balance surface: candidates labelled per set to fit the surface model (at most twice the set's size)")
 	f.IntVar(&o.holdoutN, "holdout-n", 0, "with --holdout size: train and validation take n ≤ this, test n above it (default: the median n of the region)")
 	f.Float64Var(&o.holdoutShare, "holdout-share", 0.2, "with --holdout vocabulary: the share of nouns and of verbs kept for test")
+	f.StringVar(&o.holdoutPairs, "holdout-pairs", "", "with --holdout templates: comma-separated pairs of templates that never co-occur in train and validation, such as A1+A2,V3+Z1 (default: the fragment's own templates 1 and 2, e.g. A1+A2)")
+	f.IntVar(&o.holdoutMUS, "holdout-mus", 3, "with --holdout difficulty: train and validation take unsat instances with a MUS of at most this many sentences, test those with no unsatisfiable subset that small")
 	o.shard.addFlags(cmd, true)
 	o.solver.addFlags(cmd)
 	return cmd
@@ -156,7 +190,11 @@ func (o *splitOptions) plan(cmd *cobra.Command, solverName string) (*build.Plan,
 		return nil, usagef("--own-share and --neg-prob must lie in [0, 1]")
 	}
 	p := &build.Plan{Fragment: frag.String(), Seed: o.seed, Dedup: o.dedup.value, DrawLimit: o.drawLimit, Solver: solverName, Audit: o.audit,
-		Sampler: build.SamplerParams{OwnShare: o.ownShare, NegProb: o.negProb, Distinct: !o.repeats}}
+		Sampler: build.SamplerParams{OwnShare: o.ownShare, NegProb: o.negProb, Distinct: !o.repeats},
+		Balance: build.Balance{Mode: o.balance.value}}
+	if p.Balance.Mode == build.BalanceSurface {
+		p.Balance.Pilot = o.pilot
+	}
 	if o.drawLimit < 1 {
 		return nil, usagef("--draw-limit must be at least 1, got %d", o.drawLimit)
 	}
@@ -189,6 +227,24 @@ func (o *splitOptions) plan(cmd *cobra.Command, solverName string) (*build.Plan,
 				allowed[t][k] = (n <= cut) == (t < 2)
 			}
 		}
+	case build.HoldoutTemplates:
+		spec := o.holdoutPairs
+		if spec == "" {
+			spec = fmt.Sprintf("%s1+%s2", frag, frag)
+		}
+		for _, item := range strings.Split(spec, ",") {
+			a, b, ok := strings.Cut(strings.TrimSpace(item), "+")
+			if !ok {
+				return nil, usagef("--holdout-pairs: %q is not a pair of templates such as %s1+%s2", item, frag, frag)
+			}
+			p.Holdout.HeldPairs = append(p.Holdout.HeldPairs, [2]string{strings.TrimSpace(a), strings.TrimSpace(b)})
+		}
+		main.Templates = "train"
+	case build.HoldoutDifficulty:
+		if o.holdoutMUS < 1 {
+			return nil, usagef("--holdout-mus must be at least 1, got %d", o.holdoutMUS)
+		}
+		p.Holdout.MaxTrainMUS = o.holdoutMUS
 	case build.HoldoutVocabulary:
 		if !(o.holdoutShare > 0 && o.holdoutShare < 1) {
 			return nil, usagef("--holdout-share must lie strictly between 0 and 1")
@@ -197,7 +253,13 @@ func (o *splitOptions) plan(cmd *cobra.Command, solverName string) (*build.Plan,
 		main.Vocabulary = "train"
 	}
 	test := main
-	test.Name, test.Vocabulary, test.Splits = "test", "test", nil
+	test.Name, test.Splits = "test", nil
+	if main.Vocabulary != "" {
+		test.Vocabulary = "test"
+	}
+	if main.Templates != "" {
+		test.Templates = "test"
+	}
 	sizes := []struct {
 		name string
 		n    int
@@ -211,7 +273,7 @@ func (o *splitOptions) plan(cmd *cobra.Command, solverName string) (*build.Plan,
 		if err != nil {
 			return nil, usagef("--%s: %w", sz.flag, err)
 		}
-		if t == 2 && p.Holdout.Kind == build.HoldoutVocabulary {
+		if t == 2 && (p.Holdout.Kind == build.HoldoutVocabulary || p.Holdout.Kind == build.HoldoutTemplates) {
 			test.Splits = append(test.Splits, sp)
 		} else {
 			main.Splits = append(main.Splits, sp)
@@ -321,6 +383,19 @@ func (o *splitOptions) command(p *build.Plan) string {
 		args = append(args, fmt.Sprintf("--holdout size --holdout-n %d", p.Holdout.MaxTrainN))
 	case build.HoldoutVocabulary:
 		args = append(args, fmt.Sprintf("--holdout vocabulary --holdout-share %g", o.holdoutShare))
+	case build.HoldoutDifficulty:
+		args = append(args, fmt.Sprintf("--holdout difficulty --holdout-mus %d", p.Holdout.MaxTrainMUS))
+	case build.HoldoutTemplates:
+		var pairs []string
+		for _, pair := range p.Holdout.HeldPairs {
+			pairs = append(pairs, pair[0]+"+"+pair[1])
+		}
+		args = append(args, "--holdout templates --holdout-pairs "+strings.Join(pairs, ","))
+	}
+	if p.Balance.Mode == build.BalanceSurface {
+		args = append(args, fmt.Sprintf("--balance surface --balance-pilot %d", p.Balance.Pilot))
+	} else {
+		args = append(args, "--balance "+p.Balance.Mode)
 	}
 	if !p.Audit {
 		args = append(args, "--audit=false")
@@ -349,6 +424,8 @@ func (w *splitWorker) Label(ctx context.Context, inst fragments.Instance) (build
 	applyDecision(r, d, w.b.Name())
 	return build.Labelled{Record: r}, nil
 }
+
+func (w *splitWorker) Solver() solver.Backend { return w.b }
 
 func (w *splitWorker) Close() { closeBackend(w.b) }
 
@@ -469,8 +546,8 @@ func runSplit(ctx context.Context, cmd *cobra.Command, o *splitOptions, s stream
 			for _, n := range st.Undecided {
 				und += n
 			}
-			fmt.Fprintf(s.Err, "  set %s: %d candidates, %d accepted; rejected: %d undecided, %d with their label's quota full, %d duplicates as written, %d up to renaming\n",
-				st.Name, st.Candidates, st.Accepted, und, st.LabelFull, st.DuplicatesExact, st.DuplicatesRenaming)
+			fmt.Fprintf(s.Err, "  set %s: %d candidates, %d accepted; rejected: %d undecided, %d thinned by the surface balance, %d held out, %d with their label's quota full, %d duplicates as written, %d up to renaming\n",
+				st.Name, st.Candidates, st.Accepted, und, st.Thinned, st.HeldOut, st.LabelFull, st.DuplicatesExact, st.DuplicatesRenaming)
 		}
 	}
 	return nil

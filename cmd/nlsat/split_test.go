@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -16,6 +17,9 @@ import (
 
 	"github.com/nlsat/nlsat/internal/build"
 	"github.com/nlsat/nlsat/internal/dataset"
+	"github.com/nlsat/nlsat/internal/fol"
+	"github.com/nlsat/nlsat/internal/solver"
+	"github.com/nlsat/nlsat/internal/solver/native"
 )
 
 // TestMain lets a test run the real program in a child process, so that
@@ -114,6 +118,12 @@ func TestSplitBadInput(t *testing.T) {
 		{"sampler mismatch", []string{"--fragment", "S", "--neg-prob", "0.3"}, exitUsage, "measured with sampler parameters"},
 		{"draw limit", []string{"--draw-limit", "0"}, exitUsage, "--draw-limit must be at least 1"},
 		{"preset", []string{"--preset", "huge"}, exitUsage, "huge"},
+		{"pair of another fragment", []string{"--fragment", "V", "--holdout", "templates", "--holdout-pairs", "V1+A2"}, exitUsage, `"A2" is not a template of fragment V`},
+		{"not a pair", []string{"--fragment", "V", "--holdout", "templates", "--holdout-pairs", "V1"}, exitUsage, `"V1" is not a pair of templates such as V1+V2`},
+		{"pair twice the same", []string{"--fragment", "V", "--holdout", "templates", "--holdout-pairs", "V1+V1"}, exitUsage, "needs two different templates"},
+		{"difficulty zero", []string{"--holdout", "difficulty", "--holdout-mus", "0"}, exitUsage, "--holdout-mus must be at least 1"},
+		{"balance", []string{"--balance", "labels"}, exitUsage, "labels"},
+		{"tiny pilot", []string{"--balance-pilot", "10"}, exitUsage, "balance pilot 10: expected at least 100"},
 		{"non-empty output", []string{"--fragment", "S", "--train", "20", "--validation", "0", "--test", "0", "--out", notEmpty}, exitFailure, "is not empty"},
 	}
 	for _, tt := range tests {
@@ -247,12 +257,19 @@ func TestSplitHoldouts(t *testing.T) {
 		n          []int
 		words      map[string]bool
 		sat, unsat int
+		unsatRecs  []*dataset.Record
+		templates  []map[string]bool // per record, its templates (A1, not A1.every)
 	}
 	read := func(t *testing.T, dir, name string) split {
 		t.Helper()
 		sp := split{words: map[string]bool{}}
 		err := eachRecord(filepath.Join(dir, "data", name+".jsonl"), nil, func(r *dataset.Record, _ string) error {
 			sp.n = append(sp.n, r.N1+r.N2)
+			ts := map[string]bool{}
+			for _, id := range r.Templates {
+				ts[strings.SplitN(id, ".", 2)[0]] = true
+			}
+			sp.templates = append(sp.templates, ts)
 			for _, w := range append(slices.Clone(r.Nouns), r.Verbs...) {
 				sp.words[w] = true
 			}
@@ -260,6 +277,7 @@ func TestSplitHoldouts(t *testing.T) {
 				sp.sat++
 			} else {
 				sp.unsat++
+				sp.unsatRecs = append(sp.unsatRecs, r)
 			}
 			return nil
 		})
@@ -268,7 +286,7 @@ func TestSplitHoldouts(t *testing.T) {
 		}
 		return sp
 	}
-	for _, kind := range []string{"size", "vocabulary"} {
+	for _, kind := range []string{"size", "vocabulary", "difficulty", "templates"} {
 		t.Run(kind, func(t *testing.T) {
 			dir := filepath.Join(t.TempDir(), kind)
 			code, _, stderr := nlsat(context.Background(), "", "split", "--fragment", "W", "--train", "400", "--validation", "40",
@@ -292,6 +310,75 @@ func TestSplitHoldouts(t *testing.T) {
 				if slices.Max(append(train.n, val.n...)) > cut || slices.Min(test.n) <= cut {
 					t.Errorf("train/validation n up to %d, test n from %d; the cut is %d",
 						slices.Max(append(train.n, val.n...)), slices.Min(test.n), cut)
+				}
+			case "templates":
+				if !reflect.DeepEqual(m.Plan.Holdout.HeldPairs, [][2]string{{"W1", "W2"}}) {
+					t.Errorf("held-out pairs %v, want the default W1+W2", m.Plan.Holdout.HeldPairs)
+				}
+				both := func(ts map[string]bool) bool { return ts["W1"] && ts["W2"] }
+				seen := map[string]bool{}
+				for name, sp := range map[string]split{"train": train, "validation": val} {
+					for i, ts := range sp.templates {
+						if both(ts) {
+							t.Errorf("%s record %d holds W1 and W2", name, i)
+						}
+						for tm := range ts {
+							seen[tm] = true
+						}
+					}
+				}
+				if !seen["W1"] || !seen["W2"] {
+					t.Errorf("train and validation use templates %v: the held-out ones should still occur, only never together", seen)
+				}
+				for i, ts := range test.templates {
+					if !both(ts) {
+						t.Errorf("test record %d lacks W1 or W2: %v", i, ts)
+					}
+				}
+			case "difficulty":
+				k := m.Plan.Holdout.MaxTrainMUS
+				if k != 3 {
+					t.Errorf("the manifest says MUS up to %d, not the default 3", k)
+				}
+				for _, r := range append(train.unsatRecs, val.unsatRecs...) {
+					if len(r.Certificate.MUS) > k || r.Difficulty.MUSSize != len(r.Certificate.MUS) {
+						t.Errorf("%s: MUS %v in train or validation (difficulty %d)", r.ID, r.Certificate.MUS, r.Difficulty.MUSSize)
+					}
+				}
+				// Every subset of at most k sentences of a test unsat
+				// instance is satisfiable: solve each one.
+				b := native.New(native.Options{})
+				for _, r := range test.unsatRecs {
+					var fs []fol.Formula
+					for _, s := range r.Formulas {
+						f, err := fol.Parse(s)
+						if err != nil {
+							t.Fatal(err)
+						}
+						fs = append(fs, f)
+					}
+					var walk func(from int, idx []int)
+					walk = func(from int, idx []int) {
+						if len(idx) > 0 {
+							var sub []fol.Formula
+							for _, i := range idx {
+								sub = append(sub, fs[i])
+							}
+							res, err := b.Solve(context.Background(), &solver.Problem{Sentences: sub})
+							if err != nil || res.Status != solver.Sat {
+								t.Fatalf("%s: sentences %v are %v (%v), in a test instance of difficulty above %d", r.ID, idx, res.Status, err, k)
+							}
+						}
+						if len(idx) < k {
+							for i := from; i < len(fs); i++ {
+								walk(i+1, append(slices.Clone(idx), i))
+							}
+						}
+					}
+					walk(0, nil)
+				}
+				if m.Sets[0].HeldOut == 0 {
+					t.Error("no candidate was held out: the test does not exercise the rule")
 				}
 			case "vocabulary":
 				held := map[string]bool{}

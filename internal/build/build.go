@@ -1,6 +1,7 @@
 package build
 
 import (
+	"bufio"
 	"context"
 	"crypto/sha256"
 	"encoding/json"
@@ -19,6 +20,7 @@ import (
 	"github.com/nlsat/nlsat/internal/fragments"
 	"github.com/nlsat/nlsat/internal/pipeline"
 	"github.com/nlsat/nlsat/internal/shards"
+	"github.com/nlsat/nlsat/internal/solver"
 )
 
 // Labelled is a worker's answer for one instance: a record with its label,
@@ -31,6 +33,9 @@ type Labelled struct {
 // Worker labels instances; each pipeline worker owns one.
 type Worker interface {
 	Label(ctx context.Context, inst fragments.Instance) (Labelled, error)
+	// Solver is the backend the worker labels with; the difficulty
+	// hold-out uses it to look for small unsatisfiable subsets.
+	Solver() solver.Backend
 	Close()
 }
 
@@ -151,6 +156,12 @@ type candidate struct {
 	exact   [32]byte
 	renamed [32]byte
 	capped  bool // the renaming key fell back to the exact key
+	// fromPilot marks a placeholder for a candidate to be read back from
+	// the pilot file.
+	fromPilot bool
+	// hard is set, under the difficulty hold-out, for an unsat candidate
+	// with no unsatisfiable subset of at most MaxTrainMUS sentences.
+	hard bool
 }
 
 // splitBase returns the index into b.files of pool k's first split.
@@ -169,7 +180,11 @@ func (b *builder) draw(ctx context.Context, w Worker, k, i int) (candidate, erro
 	rng := rand.New(rand.NewPCG(b.plan.Seed, uint64(idx)))
 	st := &pl.Strata[i%len(pl.Strata)]
 	pt := st.Points[rng.IntN(len(st.Points))]
-	inst, err := fragments.Sample(rng, b.plan.Frag(), b.params[k], pt.M, pt.N1, pt.N2)
+	params := b.params[k]
+	if pl.Templates == "train" {
+		params.Exclude = b.plan.excluded(idx)
+	}
+	inst, err := fragments.Sample(rng, b.plan.Frag(), params, pt.M, pt.N1, pt.N2)
 	if err != nil {
 		return candidate{}, fmt.Errorf("instance %s: %w", dataset.SeedString(b.plan.Seed, idx), err)
 	}
@@ -178,6 +193,13 @@ func (b *builder) draw(ctx context.Context, w Worker, k, i int) (candidate, erro
 		return candidate{}, err
 	}
 	c := candidate{lab: lab, exact: sha256.Sum256([]byte(canon.ExactKey(inst)))}
+	if r := lab.Record; r != nil && b.difficultyPool(k) && r.Label == dataset.LabelUnsat && len(r.Certificate.MUS) > b.plan.Holdout.MaxTrainMUS {
+		ok, _, err := solver.NoCoreUpTo(ctx, w.Solver(), &solver.Problem{Sentences: inst.Formulas()}, b.plan.Holdout.MaxTrainMUS)
+		if err != nil {
+			return candidate{}, fmt.Errorf("instance %s: %w", dataset.SeedString(b.plan.Seed, idx), err)
+		}
+		c.hard = ok
+	}
 	if lab.Record != nil && b.plan.Dedup == DedupRenaming {
 		form := canon.Canonical(inst)
 		c.renamed, c.capped = sha256.Sum256([]byte(form.Key)), form.Capped
@@ -195,6 +217,11 @@ type acceptor struct {
 	base     int
 	open     int
 	accepted int
+	// models are the surface-balance models, nil without them; pilot is
+	// the number of pilot candidates.
+	models *balanceModels
+	pilot  int
+	frag   fragments.Fragment
 	// full[s] is set once stratum s has every instance it needs. It only
 	// ever turns true, and only in consider, so a worker that sees it set
 	// agrees with what consider will decide.
@@ -202,7 +229,8 @@ type acceptor struct {
 }
 
 func (b *builder) newAcceptor(k int) *acceptor {
-	a := &acceptor{b: b, k: k, pl: &b.plan.Pools[k], ps: &b.st.Pools[k], base: b.splitBase(k)}
+	a := &acceptor{b: b, k: k, pl: &b.plan.Pools[k], ps: &b.st.Pools[k], base: b.splitBase(k), frag: b.plan.Frag()}
+	a.models, a.pilot = a.ps.Models, b.plan.PilotFor(k)
 	a.full = make([]atomic.Bool, len(a.pl.Strata))
 	for s := range a.pl.Strata {
 		if b.stratumFull(k, s) {
@@ -247,14 +275,27 @@ func (a *acceptor) consider(i int, c candidate) (stop bool, err error) {
 		return false, nil
 	}
 	label := c.lab.Record.Label
-	split := -1
+	if a.models != nil {
+		p := a.models.prob(i, a.pilot, Features(a.frag, c.lab.Record))
+		if keepDraw(b.plan.Seed, k*PoolStride+i) >= keepProb(p, label) {
+			ss.Thinned++
+			return false, nil
+		}
+	}
+	split, open := -1, false
 	for t, sp := range pl.Splits {
 		if ss.Fill[t][label] < sp.Pairs[s] {
-			split = t
-			break
+			open = true
+			if b.admits(k, t, c) {
+				split = t
+				break
+			}
 		}
 	}
 	switch _, dupExact := b.exact[c.exact]; {
+	case split < 0 && open:
+		ss.HeldOut++
+		return false, nil
 	case split < 0:
 		ss.LabelFull++
 		return false, nil
@@ -295,6 +336,11 @@ func (a *acceptor) consider(i int, c candidate) (stop bool, err error) {
 
 func (b *builder) runPool(ctx context.Context) error {
 	k := b.st.Pool
+	if n := b.plan.PilotFor(k); n > 0 && b.st.Pools[k].Models == nil && !b.poolFull(k) {
+		if err := b.pilot(ctx, k, n); err != nil {
+			return err
+		}
+	}
 	a := b.newAcceptor(k)
 	if a.open == 0 {
 		return b.nextPool()
@@ -304,18 +350,36 @@ func (b *builder) runPool(ctx context.Context) error {
 	if b.source != nil {
 		err = b.source.each(ctx, k, start, a)
 	} else {
+		// The pilot's candidates are read back from its file, in order,
+		// rather than drawn again.
+		var pilot *pilotReader
+		if pilot, err = openPilot(b.pilotFile(k), b.plan.PilotFor(k)); err != nil {
+			return err
+		}
+		defer pilot.close()
 		err = pipeline.Run(ctx, pipeline.Config[Worker, candidate]{
 			Workers: b.opt.Workers,
 			Limit:   -1,
 			New:     b.opt.NewWorker,
 			Close:   func(w Worker) { w.Close() },
 			Do: func(ctx context.Context, w Worker, j int) (candidate, error) {
-				if !a.wanted(start + j) {
+				switch i := start + j; {
+				case !a.wanted(i):
 					return candidate{skipped: true}, nil
+				case pilot.has(i):
+					return candidate{fromPilot: true}, nil
 				}
 				return b.draw(ctx, w, k, start+j)
 			},
-			Emit: func(j int, c candidate) (bool, error) { return a.consider(start+j, c) },
+			Emit: func(j int, c candidate) (bool, error) {
+				if c.fromPilot {
+					var err error
+					if c, err = pilot.take(start + j); err != nil {
+						return true, err
+					}
+				}
+				return a.consider(start+j, c)
+			},
 		})
 	}
 	if err != nil {
@@ -328,6 +392,151 @@ func (b *builder) runPool(ctx context.Context) error {
 		return fmt.Errorf("set %s stopped with %d strata not full", a.pl.Name, a.open)
 	}
 	return b.nextPool()
+}
+
+// excluded returns the templates candidate idx of a "train" pool draws
+// without: one of each held-out pair, by a fair coin from the seed and the
+// index alone.
+func (p *Plan) excluded(idx int) []fragments.Template {
+	rng := rand.New(rand.NewPCG(p.Seed^pairSeed, uint64(idx)))
+	var out []fragments.Template
+	for _, pair := range p.Holdout.HeldPairs {
+		t, _ := fragments.ParseTemplate(pair[rng.IntN(2)])
+		out = append(out, t)
+	}
+	return out
+}
+
+// pairSeed separates the stream of template coins from the sampler's.
+const pairSeed = 0x7061697273 // "pairs"
+
+// holdsPair reports whether the template ids ids (as records write them,
+// "V1.every-some") hold both templates of some held-out pair.
+func (p *Plan) holdsPair(ids []string) bool {
+	has := map[string]bool{}
+	for _, id := range ids {
+		t, _, _ := strings.Cut(id, ".")
+		has[t] = true
+	}
+	for _, pair := range p.Holdout.HeldPairs {
+		if has[pair[0]] && has[pair[1]] {
+			return true
+		}
+	}
+	return false
+}
+
+// difficultyPool reports whether pool k is split by difficulty: the
+// plan holds out by difficulty and the pool has a test split.
+func (b *builder) difficultyPool(k int) bool {
+	if b.plan.Holdout.Kind != HoldoutDifficulty {
+		return false
+	}
+	for _, sp := range b.plan.Pools[k].Splits {
+		if sp.Name == Test {
+			return true
+		}
+	}
+	return false
+}
+
+// admits reports whether split t of pool k may take candidate c: under the
+// difficulty hold-out, test takes only hard unsat instances, and train and
+// validation only unsat instances whose MUS has at most MaxTrainMUS
+// sentences. Sat instances go anywhere.
+func (b *builder) admits(k, t int, c candidate) bool {
+	r := c.lab.Record
+	if b.plan.Pools[k].Templates == "test" && !b.plan.holdsPair(r.Templates) {
+		return false
+	}
+	if !b.difficultyPool(k) || r.Label != dataset.LabelUnsat {
+		return true
+	}
+	if b.plan.Pools[k].Splits[t].Name == Test {
+		return c.hard
+	}
+	return len(r.Certificate.MUS) <= b.plan.Holdout.MaxTrainMUS
+}
+
+// poolFull reports whether every stratum of pool k is full.
+func (b *builder) poolFull(k int) bool {
+	for s := range b.plan.Pools[k].Strata {
+		if !b.stratumFull(k, s) {
+			return false
+		}
+	}
+	return true
+}
+
+// pilot draws and labels candidates 0 to n−1 of pool k, fits the
+// surface-balance models to the decided ones and checkpoints them. Unless they
+// come from shards, the candidates are written to the pilot file, from
+// which runPool reads them back; the models are only checkpointed once the
+// file is complete.
+func (b *builder) pilot(ctx context.Context, k, n int) error {
+	pl := &b.plan.Pools[k]
+	frag := b.plan.Frag()
+	if b.opt.Log != nil {
+		b.opt.Log("set %s: labelling %d pilot candidates to fit the surface-balance model", pl.Name, n)
+	}
+	var x [][]float64
+	var y []int8
+	var idx []int
+	add := func(i int, c candidate) {
+		if r := c.lab.Record; r != nil {
+			x = append(x, Features(frag, r))
+			y = append(y, int8(r.Label))
+			idx = append(idx, i)
+		}
+	}
+	if b.source != nil {
+		if err := b.source.pilot(ctx, k, n, add); err != nil {
+			return err
+		}
+	} else {
+		name := b.pilotFile(k)
+		f, err := os.Create(name)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		w := bufio.NewWriterSize(f, 1<<16)
+		err = pipeline.Run(ctx, pipeline.Config[Worker, candidate]{
+			Workers: b.opt.Workers,
+			Limit:   n,
+			New:     b.opt.NewWorker,
+			Close:   func(w Worker) { w.Close() },
+			Do:      func(ctx context.Context, w Worker, i int) (candidate, error) { return b.draw(ctx, w, k, i) },
+			Emit: func(i int, c candidate) (bool, error) {
+				add(i, c)
+				data, err := json.Marshal(b.lineOf(i, c))
+				if err != nil {
+					return true, err
+				}
+				_, err = w.Write(append(data, '\n'))
+				return err != nil, err
+			},
+		})
+		if err == nil {
+			err = ctx.Err()
+		}
+		if err == nil {
+			err = w.Flush()
+		}
+		if err == nil {
+			err = f.Sync()
+		}
+		if err != nil {
+			return fmt.Errorf("pilot of set %s: %w", pl.Name, err)
+		}
+	}
+	b.st.Pools[k].Models = fitModels(x, y, idx)
+	return b.checkpoint()
+}
+
+// pilotFile is the file holding the pilot candidates of pool k.
+func (b *builder) pilotFile(k int) string {
+	return filepath.Join(b.work, "pilot-"+b.plan.Pools[k].Name+".jsonl")
 }
 
 // nextPool moves the checkpoint to the start of the next pool.

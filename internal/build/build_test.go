@@ -60,6 +60,8 @@ func (w nativeWorker) Label(ctx context.Context, inst fragments.Instance) (Label
 	return Labelled{Record: r}, nil
 }
 
+func (w nativeWorker) Solver() solver.Backend { return w.b }
+
 func (nativeWorker) Close() {}
 
 func newNativeWorker() (Worker, error) { return nativeWorker{native.New(native.Options{})}, nil }
@@ -74,7 +76,8 @@ func smallPlan(t testing.TB, f fragments.Fragment, train, val, test, gen, zero i
 	}
 	pts := r.Points
 	p := &Plan{Fragment: f.String(), Seed: 3, Dedup: DedupRenaming, DrawLimit: 20, Solver: "nlsat-native-1",
-		Sampler: SamplerParams{OwnShare: 0.5, NegProb: 0.5, Distinct: true}}
+		Sampler: SamplerParams{OwnShare: 0.5, NegProb: 0.5, Distinct: true},
+		Balance: Balance{Mode: BalanceSurface, Pilot: DefaultPilot}}
 	main := Pool{Name: "main", Source: "test region", Strata: RegionStrata(pts)}
 	for _, s := range []struct {
 		name string
@@ -579,6 +582,7 @@ func TestDedupRejects(t *testing.T) {
 		t.Run(rule, func(t *testing.T) {
 			p := smallPlan(t, fragments.S, 40, 0, 0, 0, 0)
 			p.Dedup = rule
+			p.Balance = Balance{Mode: BalanceStrata} // every candidate meets the rules
 			p.Pools[0].Strata = []Stratum{{Key: "m=2 n1=2 n2=0", Points: []phase.Point{{M: 2, N1: 2}}}}
 			p.Pools[0].Splits = p.Pools[0].Splits[:1]
 			p.Pools[0].Splits[0].Pairs = []int{6}
@@ -694,6 +698,8 @@ func TestShardsMerge(t *testing.T) {
 
 func TestShardsTooFewCandidates(t *testing.T) {
 	p := smallPlan(t, fragments.S, 2000, 0, 0, 0, 0)
+	// Without the surface balance, whose pilot every shard draws in full.
+	p.Balance = Balance{Mode: BalanceStrata}
 	dir := filepath.Join(t.TempDir(), "shard")
 	if _, err := RunShard(context.Background(), p, Shard{Index: 0, Count: 1, Oversample: 0.01}, testOptions(dir, 2)); err != nil {
 		t.Fatal(err)

@@ -176,6 +176,17 @@ func Card(m *Manifest) string {
 	switch p.Holdout.Kind {
 	case HoldoutSize:
 		fmt.Fprintf(&b, "- Held out by size: train and validation hold only instances with n = n1 + n2 ≤ %d, test only larger ones.\n", p.Holdout.MaxTrainN)
+	case HoldoutTemplates:
+		var pairs []string
+		for _, pair := range p.Holdout.HeldPairs {
+			pairs = append(pairs, pair[0]+" with "+pair[1])
+		}
+		fmt.Fprintf(&b, "- Held out by template combination: no instance of train or validation holds both templates of any of these pairs, and every instance of test holds both templates of at least one: %s. "+
+			"Each train and validation candidate was drawn without one template of each pair (chosen by a fair coin from its seed); test candidates without a held-out pair were not accepted (counted as held out below).\n", strings.Join(pairs, "; "))
+	case HoldoutDifficulty:
+		fmt.Fprintf(&b, "- Held out by difficulty: every unsat instance of train and validation has a certified minimal unsatisfiable subset (MUS) of at most %d sentences; "+
+			"every unsat instance of test has no unsatisfiable subset of %d sentences or fewer (each such subset was shown satisfiable by a checked model), so each of its MUSes is larger. "+
+			"Sat instances are drawn alike for all splits. Candidates no open split admits are counted as held out below.\n", p.Holdout.MaxTrainMUS, p.Holdout.MaxTrainMUS)
 	case HoldoutVocabulary:
 		fmt.Fprintf(&b, "- Held out by vocabulary: test draws only from %d nouns and %d verbs that train and validation never use: %s; %s.\n",
 			len(p.Holdout.TestNouns), len(p.Holdout.TestVerbs), strings.Join(p.Holdout.TestNouns, ", "), strings.Join(p.Holdout.TestVerbs, ", "))
@@ -184,6 +195,15 @@ func Card(m *Manifest) string {
 		"Candidates are drawn for the strata in turn and accepted in order until each stratum of each split has its quota of each label. " +
 		"A stratum that cannot be filled (its candidates run out of one label, or of new instances) is not shrunk or padded: the build stops with an error naming it once it has drawn ")
 	fmt.Fprintf(&b, "%d times its size in candidates, so every published build is balanced exactly.\n", p.DrawLimit)
+	if p.Balance.Mode == BalanceSurface {
+		fmt.Fprintf(&b, "- Surface balance: equal counts per stratum do not stop the wording from predicting the label (at the same size, more existential sentences make satisfiability likelier). "+
+			"So each set first labelled %d pilot candidates (or twice its size, if less) and fitted a logistic model p(x) of P(sat) on surface features x "+
+			"(m, n1, n2, alpha, beta; the count, share and log-count of each template variant and of the words every, some, no, not, non-, who, him, any, does, is, a, an; squared word shares; "+
+			"the tenth the share of existential sentences falls in; how evenly the sentences spread over the nouns and verbs), "+
+			"scoring each pilot candidate with the model fitted to the other half of the pilot and calibrating the scores on those out-of-sample predictions. "+
+			"Every candidate was then kept with probability min(p, 1−p) / p(its label), decided by its seed alone, so that sat and unsat instances come from one distribution of these features; "+
+			"the candidates it dropped are counted as thinned below, and the audit below measures what is left.\n", p.Balance.Pilot)
+	}
 	if p.Dedup == DedupRenaming {
 		b.WriteString("- Uniqueness: no two instances anywhere in the dataset (within or across splits and sets) have the same set of sentences, and none is the same problem up to a renaming of nouns, a renaming of verbs and the order of its sentences (a canonical form of the instance, found by individualisation–refinement).")
 		fallbacks := 0
@@ -198,13 +218,13 @@ func Card(m *Manifest) string {
 		b.WriteString("- Uniqueness: no two instances anywhere in the dataset (within or across splits and sets) have the same set of sentences. Instances equal up to a renaming of nouns and verbs were allowed (`--dedup exact`).\n")
 	}
 	b.WriteString("- Undecided instances: an instance the solver leaves undecided is never labelled or written; it is counted below.\n\n")
-	b.WriteString("## Candidates\n\n| set | drawn | accepted | undecided | label quota full | duplicates (as written) | duplicates (up to renaming) |\n|---|---:|---:|---:|---:|---:|---:|\n")
+	b.WriteString("## Candidates\n\n| set | drawn | accepted | undecided | thinned | held out | label quota full | duplicates (as written) | duplicates (up to renaming) |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|\n")
 	for _, s := range m.Sets {
 		und := 0
 		for _, n := range s.Undecided {
 			und += n
 		}
-		fmt.Fprintf(&b, "| %s | %d | %d | %d | %d | %d | %d |\n", s.Name, s.Candidates, s.Accepted, und, s.LabelFull, s.DuplicatesExact, s.DuplicatesRenaming)
+		fmt.Fprintf(&b, "| %s | %d | %d | %d | %d | %d | %d | %d | %d |\n", s.Name, s.Candidates, s.Accepted, und, s.Thinned, s.HeldOut, s.LabelFull, s.DuplicatesExact, s.DuplicatesRenaming)
 	}
 	b.WriteString("\nPer-stratum counts are in `manifest.json`.\n\n")
 	if m.AuditSummary != "" {

@@ -63,10 +63,15 @@ type Counts struct {
 	Accepted   int `json:"accepted"`
 	// Undecided counts instances the solver left undecided, by reason;
 	// they are never labelled or written.
-	Undecided          map[string]int `json:"undecided"`
-	LabelFull          int            `json:"label_full"`
-	DuplicatesExact    int            `json:"duplicates_exact"`
-	DuplicatesRenaming int            `json:"duplicates_renaming"`
+	Undecided map[string]int `json:"undecided"`
+	LabelFull int            `json:"label_full"`
+	// Thinned counts candidates the surface balance did not keep.
+	Thinned int `json:"thinned"`
+	// HeldOut counts candidates that only a split whose quota for their
+	// label was full would admit, or none (the hold-out rules).
+	HeldOut            int `json:"held_out"`
+	DuplicatesExact    int `json:"duplicates_exact"`
+	DuplicatesRenaming int `json:"duplicates_renaming"`
 	// CanonFallbacks counts accepted instances whose canonical form hit
 	// the search cap; only an exact copy of them would have been caught.
 	CanonFallbacks int `json:"canon_fallbacks"`
@@ -113,6 +118,8 @@ func (c *Counts) add(ss *stratumState) {
 		c.Undecided[r] += n
 	}
 	c.LabelFull += ss.LabelFull
+	c.Thinned += ss.Thinned
+	c.HeldOut += ss.HeldOut
 	c.DuplicatesExact += ss.DupExact
 	c.DuplicatesRenaming += ss.DupRenaming
 	c.CanonFallbacks += ss.CanonFallbacks

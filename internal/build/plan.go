@@ -63,6 +63,9 @@ type Plan struct {
 	// Holdout says what the test split holds out from train and
 	// validation, if anything.
 	Holdout Holdout `json:"holdout"`
+	// Balance says how labels are balanced beyond equal counts per
+	// stratum.
+	Balance Balance `json:"balance"`
 	// Audit says whether the finished data gets a shortcut audit.
 	Audit bool   `json:"audit"`
 	Pools []Pool `json:"pools"`
@@ -73,6 +76,8 @@ const (
 	HoldoutNone       = "none"
 	HoldoutSize       = "size"       // test: larger n = n1 + n2 than train and validation
 	HoldoutVocabulary = "vocabulary" // test: nouns and verbs train and validation never use
+	HoldoutDifficulty = "difficulty" // test: unsat instances whose every MUS is larger than train's
+	HoldoutTemplates  = "templates"  // test: pairs of templates that never co-occur in train and validation
 )
 
 // Holdout describes a split that tests generalisation.
@@ -85,6 +90,15 @@ type Holdout struct {
 	// draws from; train and validation draw from all the others.
 	TestNouns []string `json:"test_nouns"`
 	TestVerbs []string `json:"test_verbs"`
+	// MaxTrainMUS: with difficulty, every unsat instance of train and
+	// validation has a certified MUS of at most MaxTrainMUS sentences, and
+	// every unsat instance of test has no unsatisfiable subset of that
+	// many sentences or fewer. Sat instances are drawn alike for all.
+	MaxTrainMUS int `json:"max_train_mus,omitempty"`
+	// HeldPairs: with templates, pairs of template ids (such as "A1",
+	// "A2") that no instance of train or validation holds both of, and
+	// every instance of test holds both of for at least one pair.
+	HeldPairs [][2]string `json:"held_pairs,omitempty"`
 }
 
 // SamplerParams are the sampler settings of a build.
@@ -102,9 +116,14 @@ type Pool struct {
 	Source string `json:"source"`
 	// Vocabulary is "" (every word), "train" (every word but the held-out
 	// ones) or "test" (only the held-out ones).
-	Vocabulary string    `json:"vocabulary"`
-	Strata     []Stratum `json:"strata"`
-	Splits     []Split   `json:"splits"`
+	Vocabulary string `json:"vocabulary"`
+	// Templates is "" (any combination), "train" (no held-out pair
+	// together: each candidate draws without one template of each pair,
+	// chosen by a fair coin from its seed) or "test" (only candidates
+	// holding both templates of some held-out pair are accepted).
+	Templates string    `json:"templates,omitempty"`
+	Strata    []Stratum `json:"strata"`
+	Splits    []Split   `json:"splits"`
 }
 
 // Stratum is a cell that holds, in every split, exactly as many sat as
@@ -229,11 +248,34 @@ func (p *Plan) Validate() error {
 	if p.Dedup != DedupExact && p.Dedup != DedupRenaming {
 		return fmt.Errorf("dedup rule %q: expected %s or %s", p.Dedup, DedupExact, DedupRenaming)
 	}
+	switch p.Balance.Mode {
+	case BalanceStrata:
+	case BalanceSurface:
+		if p.Balance.Pilot < 100 {
+			return fmt.Errorf("balance pilot %d: expected at least 100 candidates", p.Balance.Pilot)
+		}
+	default:
+		return fmt.Errorf("balance mode %q: expected %s or %s", p.Balance.Mode, BalanceSurface, BalanceStrata)
+	}
 	if p.DrawLimit < 1 {
 		return fmt.Errorf("draw limit %d: expected at least 1", p.DrawLimit)
 	}
+	for _, pair := range p.Holdout.HeldPairs {
+		for _, id := range pair {
+			t, err := fragments.ParseTemplate(id)
+			if err != nil || !slices.Contains(f.Templates(), t) {
+				return fmt.Errorf("held-out pair %s+%s: %q is not a template of fragment %s (expected one of %v)", pair[0], pair[1], id, f, f.Templates())
+			}
+		}
+		if pair[0] == pair[1] {
+			return fmt.Errorf("held-out pair %s+%s: a pair needs two different templates", pair[0], pair[1])
+		}
+	}
 	files := map[string]bool{}
 	for k, pl := range p.Pools {
+		if pl.Templates != "" && pl.Templates != "train" && pl.Templates != "test" {
+			return fmt.Errorf("set %s: templates %q: expected train or test", pl.Name, pl.Templates)
+		}
 		params, err := p.PoolParams(k)
 		if err != nil {
 			return err
@@ -324,9 +366,14 @@ func RegionStrata(pts []phase.RegionPoint) []Stratum {
 	return out
 }
 
+// surfaceKeep is the share of candidates the surface balance keeps, about
+// 0.6 in the default regions, with a margin.
+const surfaceKeep = 0.5
+
 // budget is the number of candidates a sharded build draws for stratum s
 // of pool k: for its r pairs and the rarer label's probability q (from the
-// measured P(sat), 0.3 where unmeasured), the mean number of draws that
+// measured P(sat), 0.3 where unmeasured, times surfaceKeep under the
+// surface balance), the mean number of draws that
 // yield r of that label plus four standard deviations (a negative
 // binomial: r/q and √(r(1−q))/q), times oversample, plus 16.
 func (p *Plan) budget(k, s int, oversample float64) int {
@@ -338,6 +385,9 @@ func (p *Plan) budget(k, s int, oversample float64) int {
 	q = min(q, 1-q)
 	if q <= 0.05 {
 		q = 0.3
+	}
+	if p.Balance.Mode == BalanceSurface {
+		q *= surfaceKeep
 	}
 	r := float64(pairs)
 	return int(math.Ceil(oversample*(r/q+4*math.Sqrt(r*(1-q))/q))) + 16

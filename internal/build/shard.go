@@ -39,6 +39,7 @@ type candLine struct {
 	Exact   string          `json:"exact"`
 	Renamed string          `json:"renamed"`
 	Capped  bool            `json:"capped"`
+	Hard    bool            `json:"hard,omitempty"`
 	Reason  string          `json:"reason"`
 	Record  *dataset.Record `json:"record"`
 }
@@ -146,7 +147,8 @@ func RunShard(ctx context.Context, p *Plan, sh Shard, o Options) (*shards.Manife
 	for k, pl := range p.Pools {
 		nS := len(pl.Strata)
 		budgets := make([]int, nS)
-		limit := 0 // slots of this set: i < limit
+		pilot := p.PilotFor(k)
+		limit := pilot // slots of this set: i < limit
 		for s := range budgets {
 			budgets[s] = p.budget(k, s, sh.Oversample)
 			limit = max(limit, (budgets[s]-1)*nS+s+1)
@@ -165,7 +167,7 @@ func RunShard(ctx context.Context, p *Plan, sh Shard, o Options) (*shards.Manife
 			Close:   func(w Worker) { w.Close() },
 			Do: func(ctx context.Context, w Worker, j int) (candidate, error) {
 				i := sh.Index + sh.Count*(start+j)
-				if i/nS >= budgets[i%nS] {
+				if i >= pilot && i/nS >= budgets[i%nS] {
 					return candidate{skipped: true}, nil
 				}
 				return b.draw(ctx, w, k, i)
@@ -176,14 +178,7 @@ func RunShard(ctx context.Context, p *Plan, sh Shard, o Options) (*shards.Manife
 					return false, nil
 				}
 				i := sh.Index + sh.Count*(start+j)
-				line := candLine{I: i, Exact: hex.EncodeToString(c.exact[:]), Capped: c.capped, Reason: c.lab.Reason, Record: c.lab.Record}
-				if b.plan.Dedup == DedupRenaming && c.lab.Record != nil {
-					line.Renamed = hex.EncodeToString(c.renamed[:])
-				}
-				if line.Record != nil {
-					line.Record.Normalize()
-				}
-				data, err := json.Marshal(line)
+				data, err := json.Marshal(b.lineOf(i, c))
 				if err != nil {
 					return true, err
 				}
@@ -280,19 +275,11 @@ func openShards(dirs []string) (*shardSource, *shards.Manifest, error) {
 
 // each feeds the acceptor the candidates of set k from index start on.
 func (src *shardSource) each(ctx context.Context, k, start int, a *acceptor) error {
-	src.close()
-	pl := &src.plan.Pools[k]
-	for _, dir := range src.dirs {
-		f, err := os.Open(filepath.Join(dir, candFile(pl.Name)))
-		if err != nil {
-			src.close()
-			return err
-		}
-		src.files = append(src.files, f)
-		src.cursor = append(src.cursor, bufio.NewReaderSize(f, 1<<16))
-		src.peeked = append(src.peeked, nil)
+	if err := src.open(k); err != nil {
+		return err
 	}
 	defer src.close()
+	pl := &src.plan.Pools[k]
 	for i := start; ; i++ {
 		if i%4096 == 0 {
 			if err := ctx.Err(); err != nil {
@@ -300,7 +287,10 @@ func (src *shardSource) each(ctx context.Context, k, start int, a *acceptor) err
 			}
 		}
 		var c candidate
-		if a.wanted(i) {
+		switch {
+		case !a.wanted(i):
+			c.skipped = true
+		default:
 			line, err := src.take(k, i)
 			if err != nil {
 				return err
@@ -313,14 +303,59 @@ func (src *shardSource) each(ctx context.Context, k, start int, a *acceptor) err
 			if c, err = line.candidate(); err != nil {
 				return fmt.Errorf("%s: candidate %d: %w", filepath.Join(src.dirs[i%src.count], candFile(pl.Name)), i, err)
 			}
-		} else {
-			c.skipped = true
 		}
 		stop, err := a.consider(i, c)
 		if stop || err != nil {
 			return err
 		}
 	}
+}
+
+// open opens every shard's candidate file of set k.
+func (src *shardSource) open(k int) error {
+	src.close()
+	pl := &src.plan.Pools[k]
+	for _, dir := range src.dirs {
+		f, err := os.Open(filepath.Join(dir, candFile(pl.Name)))
+		if err != nil {
+			src.close()
+			return err
+		}
+		src.files = append(src.files, f)
+		src.cursor = append(src.cursor, bufio.NewReaderSize(f, 1<<16))
+		src.peeked = append(src.peeked, nil)
+	}
+	return nil
+}
+
+// pilot passes candidates 0 to n−1 of set k to add, in order; every shard
+// draws them whatever its budget.
+func (src *shardSource) pilot(ctx context.Context, k, n int, add func(int, candidate)) error {
+	if err := src.open(k); err != nil {
+		return err
+	}
+	defer src.close()
+	name := src.plan.Pools[k].Name
+	for i := range n {
+		if i%4096 == 0 {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+		}
+		line, err := src.take(k, i)
+		if err != nil {
+			return err
+		}
+		if line == nil {
+			return fmt.Errorf("set %s: pilot candidate %d is missing from shard %d", name, i, i%src.count)
+		}
+		c, err := line.candidate()
+		if err != nil {
+			return fmt.Errorf("%s: candidate %d: %w", filepath.Join(src.dirs[i%src.count], candFile(name)), i, err)
+		}
+		add(i, c)
+	}
+	return nil
 }
 
 // take returns candidate i of set k from its shard, or nil if the shard
@@ -355,8 +390,21 @@ func (src *shardSource) take(k, i int) (*candLine, error) {
 	}
 }
 
+// lineOf returns candidate i as a line of a candidate file; its record is
+// normalised.
+func (b *builder) lineOf(i int, c candidate) candLine {
+	line := candLine{I: i, Exact: hex.EncodeToString(c.exact[:]), Capped: c.capped, Hard: c.hard, Reason: c.lab.Reason, Record: c.lab.Record}
+	if b.plan.Dedup == DedupRenaming && c.lab.Record != nil {
+		line.Renamed = hex.EncodeToString(c.renamed[:])
+	}
+	if line.Record != nil {
+		line.Record.Normalize()
+	}
+	return line
+}
+
 func (l *candLine) candidate() (candidate, error) {
-	c := candidate{capped: l.Capped, lab: Labelled{Record: l.Record, Reason: l.Reason}}
+	c := candidate{capped: l.Capped, hard: l.Hard, lab: Labelled{Record: l.Record, Reason: l.Reason}}
 	for _, h := range []struct {
 		s   string
 		dst *[32]byte

@@ -36,6 +36,9 @@ type fileState struct {
 
 type poolState struct {
 	Strata []stratumState `json:"strata"`
+	// Models are the surface-balance models, once the pilot has fitted
+	// them.
+	Models *balanceModels `json:"models,omitempty"`
 }
 
 // stratumState counts the candidates of one stratum. Fill holds, per
@@ -45,6 +48,8 @@ type stratumState struct {
 	Drawn       int            `json:"drawn"`
 	Unknown     map[string]int `json:"unknown"`
 	LabelFull   int            `json:"label_full"`
+	Thinned     int            `json:"thinned"`
+	HeldOut     int            `json:"held_out"`
 	DupExact    int            `json:"duplicates_exact"`
 	DupRenaming int            `json:"duplicates_renaming"`
 	// CanonFallbacks counts accepted instances whose canonical form was
@@ -87,6 +92,7 @@ func open(p *Plan, o Options) (*builder, error) {
 	b := &builder{plan: p, opt: o, work: filepath.Join(o.Dir, workDir),
 		exact: map[[32]byte]struct{}{}, renamed: map[[32]byte]struct{}{}, last: time.Now()}
 	st, err := readState(b.work)
+	fresh := false
 	switch {
 	case err == nil:
 		if st.Plan != p.Digest() {
@@ -104,6 +110,7 @@ func open(p *Plan, o Options) (*builder, error) {
 			return nil, fmt.Errorf("cannot write %s: %w", o.Dir, err)
 		}
 		b.st = newState(p)
+		fresh = true
 	default:
 		return nil, err
 	}
@@ -130,6 +137,14 @@ func open(p *Plan, o Options) (*builder, error) {
 		b.close()
 		return nil, err
 	}
+	if fresh {
+		// From now on a killed build resumes: the pilot can run long
+		// before the first checkpoint would come.
+		if err := b.checkpoint(); err != nil {
+			b.close()
+			return nil, err
+		}
+	}
 	return b, nil
 }
 
@@ -143,6 +158,16 @@ func checkEmpty(p *Plan, o Options) error {
 	}
 	if err != nil {
 		return fmt.Errorf("cannot read %s: %w", o.Dir, err)
+	}
+	if len(entries) == 1 && entries[0].Name() == workDir {
+		if _, err := os.Stat(filepath.Join(o.Dir, workDir, stateFile)); errors.Is(err, fs.ErrNotExist) {
+			// A build killed before its first checkpoint: nothing in it
+			// was recorded, so start afresh.
+			if err := os.RemoveAll(filepath.Join(o.Dir, workDir)); err != nil {
+				return err
+			}
+			return nil
+		}
 	}
 	if len(entries) == 0 || o.Force {
 		return nil

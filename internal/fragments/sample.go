@@ -3,6 +3,7 @@ package fragments
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 
 	"github.com/nlsat/nlsat/internal/fol"
@@ -19,6 +20,10 @@ type Params struct {
 	Distinct bool
 	// Lexicon is the vocabulary to draw from; nil means Default().
 	Lexicon *Lexicon
+	// Exclude lists templates never drawn. Within a template group the
+	// others are drawn uniformly; a group left without templates gives
+	// its share to the other group.
+	Exclude []Template
 }
 
 // DefaultParams returns the spec's defaults: own share 1/2, negation
@@ -130,6 +135,12 @@ func drawSentence(rng *rand.Rand, f Fragment, p Params, nouns, verbs []string) S
 	if f != S && rng.Float64() >= p.OwnShare {
 		group = f.Inherited()
 	}
+	if len(p.Exclude) > 0 {
+		group = without(group, p.Exclude)
+		if len(group) == 0 {
+			group = without(f.Templates(), p.Exclude)
+		}
+	}
 	t := group[rng.IntN(len(group))]
 	shapes := shapesOf(t)
 	s := Sentence{Shape: shapes[rng.IntN(len(shapes))]}
@@ -149,6 +160,17 @@ func drawSentence(rng *rand.Rand, f Fragment, p Params, nouns, verbs []string) S
 		s.S = vs[1]
 	}
 	return s
+}
+
+// without returns ts minus the templates of ex, in order.
+func without(ts, ex []Template) []Template {
+	var out []Template
+	for _, t := range ts {
+		if !slices.Contains(ex, t) {
+			out = append(out, t)
+		}
+	}
+	return out
 }
 
 // pick draws k words uniformly from ws, pairwise distinct (by rejection)

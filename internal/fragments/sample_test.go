@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -166,5 +167,48 @@ func TestValidateErrors(t *testing.T) {
 		case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)):
 			t.Errorf("%s: got %v, want an error containing %q", name, err, tc.want)
 		}
+	}
+}
+
+// TestSampleExclude checks that excluded templates are never drawn, that
+// the rest still are, and that excluding everything is refused.
+func TestSampleExclude(t *testing.T) {
+	tests := []struct {
+		f       Fragment
+		exclude []Template
+	}{
+		{S, []Template{S1}},
+		{W, []Template{W1, W2, W3}}, // the own group is empty: all inherited
+		{A, []Template{A1, S3}},
+		{Z, []Template{Z2}},
+	}
+	for _, tt := range tests {
+		p := DefaultParams()
+		p.Exclude = tt.exclude
+		rng := rand.New(rand.NewPCG(1, uint64(tt.f)))
+		seen := map[Template]bool{}
+		n2 := 0
+		if tt.f >= V {
+			n2 = 4
+		}
+		for range 200 {
+			in, err := Sample(rng, tt.f, p, 12, 6, n2)
+			if err != nil {
+				t.Fatalf("%s without %v: %v", tt.f, tt.exclude, err)
+			}
+			for _, s := range in.Sentences {
+				seen[s.Template] = true
+			}
+		}
+		for _, tm := range tt.f.Templates() {
+			if seen[tm] == slices.Contains(tt.exclude, tm) {
+				t.Errorf("%s without %v: template %s drawn %v", tt.f, tt.exclude, tm, seen[tm])
+			}
+		}
+	}
+	p := DefaultParams()
+	p.Exclude = S.Templates()
+	if err := Validate(S, p, 5, 6, 0); err == nil {
+		t.Error("excluding every template of S was accepted")
 	}
 }

@@ -19,6 +19,9 @@ func Validate(f Fragment, p Params, m, n1, n2 int) error {
 	if m < 1 {
 		return fmt.Errorf("m must be at least 1, got %d", m)
 	}
+	if len(drawable(f, p)) == 0 {
+		return fmt.Errorf("fragment %s: every template is excluded", f)
+	}
 	if err := checkWordCounts(f, p, n1, n2); err != nil {
 		return err
 	}
@@ -63,13 +66,24 @@ func checkWordCounts(f Fragment, p Params, n1, n2 int) error {
 // drawable returns the templates Sample can draw for f under p: a group
 // whose probability is zero is left out.
 func drawable(f Fragment, p Params) []Template {
+	var ts []Template
 	switch {
 	case f == S || p.OwnShare == 1:
-		return f.Own()
+		ts = f.Own()
 	case p.OwnShare == 0:
-		return f.Inherited()
+		ts = f.Inherited()
+	default:
+		ts = f.Templates()
 	}
-	return f.Templates()
+	if len(p.Exclude) > 0 {
+		if left := without(ts, p.Exclude); len(left) > 0 {
+			return left
+		}
+		// The drawn group is empty: the sampler falls back to every
+		// template not excluded.
+		return without(f.Templates(), p.Exclude)
+	}
+	return ts
 }
 
 // CountSentences returns the exact number of distinct sentences Sample can

@@ -1,0 +1,74 @@
+package audit
+
+import "math"
+
+// Logistic is a logistic model on dense features, each standardised by its
+// training mean and deviation: P(sat | x) = σ(B + Σ W_j·(x_j − Mean_j)/SD_j),
+// where a feature with SD_j = 0 contributes nothing. Its JSON form
+// round-trips exactly, so a model written to a checkpoint predicts the
+// same after it is read back.
+type Logistic struct {
+	Mean []float64 `json:"mean"`
+	SD   []float64 `json:"sd"`
+	W    []float64 `json:"w"`
+	B    float64   `json:"b"`
+}
+
+// FitLogistic fits a Logistic to the rows x (all of one length) and labels
+// y (1 sat, 0 unsat) as the audit fits its models: mean log-loss plus
+// λ/2·|W|², L-BFGS from zero for at most iterations steps. It is
+// deterministic and independent of the number of cores.
+func FitLogistic(x [][]float64, y []int8, lambda float64, iterations int) *Logistic {
+	dim := 0
+	if len(x) > 0 {
+		dim = len(x[0])
+	}
+	m := &Logistic{Mean: make([]float64, dim), SD: make([]float64, dim)}
+	n := float64(len(x))
+	for j := range dim {
+		for _, row := range x {
+			m.Mean[j] += row[j]
+		}
+		m.Mean[j] /= n
+		for _, row := range x {
+			d := row[j] - m.Mean[j]
+			m.SD[j] += d * d
+		}
+		m.SD[j] = math.Sqrt(m.SD[j] / n)
+	}
+	d := newDesign(dim)
+	cols := make([]int32, dim)
+	vals := make([]float32, dim)
+	for j := range cols {
+		cols[j] = int32(j)
+	}
+	for _, row := range x {
+		for j := range dim {
+			vals[j] = float32(m.standard(j, row[j]))
+		}
+		d.add(cols, vals)
+	}
+	fit := fitLogit(d, y, fitSettings{lambda: lambda, iterations: iterations})
+	m.W, m.B = fit.w, fit.b
+	return m
+}
+
+func (m *Logistic) standard(j int, v float64) float64 {
+	if m.SD[j] <= 0 {
+		return 0
+	}
+	return (v - m.Mean[j]) / m.SD[j]
+}
+
+// Score returns the model's log-odds of sat at x.
+func (m *Logistic) Score(x []float64) float64 {
+	z := m.B
+	for j, w := range m.W {
+		// The design holds float32 values; predict from the same.
+		z += w * float64(float32(m.standard(j, x[j])))
+	}
+	return z
+}
+
+// Prob returns the model's P(sat | x).
+func (m *Logistic) Prob(x []float64) float64 { return sigmoid(m.Score(x)) }

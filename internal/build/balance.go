@@ -1,0 +1,327 @@
+package build
+
+import (
+	"bufio"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"math"
+	"math/rand/v2"
+	"os"
+	"strings"
+
+	"github.com/nlsat/nlsat/internal/audit"
+	"github.com/nlsat/nlsat/internal/dataset"
+	"github.com/nlsat/nlsat/internal/fragments"
+)
+
+// Balance modes.
+const (
+	// BalanceSurface thins candidates so that no surface feature predicts
+	// the label (see Balance).
+	BalanceSurface = "surface"
+	// BalanceStrata only balances the labels per stratum.
+	BalanceStrata = "strata"
+)
+
+// Balance says how labels are balanced beyond the equal counts of every
+// stratum.
+//
+// Equal counts per stratum do not stop the surface from predicting the
+// label: at a fixed (m, n1, n2), an instance with more existential
+// sentences is more often satisfiable, and a logistic model on a few word
+// counts scores over 60% on V, Z and A. With BalanceSurface each set first
+// labels its first Pilot candidates (PilotFor) and fits p(x), a logistic
+// model of P(sat) on the surface features x of Features. Every candidate,
+// pilot ones included, is then kept with probability
+// min(p, 1−p) / p(label) (p clipped to [PClip, 1−PClip]), by a uniform number
+// drawn from the seed and the candidate's index alone. The kept candidates
+// then have P(sat | x) = 1/2 for every x, as far as p is right: both labels
+// come from one distribution of surface features, and the strata's quotas
+// take equal numbers of each from it.
+//
+// A pilot candidate is judged by a model that has not seen it
+// (cross-fitting): the even-indexed ones by the model fitted to the odd
+// ones, and the other way round. A model judging the candidates it was fitted
+// to would keep those whose labels it predicts well less often, and leave
+// in train, which takes the early candidates, a pattern that validation
+// and test do not have.
+type Balance struct {
+	Mode  string `json:"mode"`
+	Pilot int    `json:"pilot"`
+}
+
+// Balancing constants; the plan's digest covers the mode and pilot, and
+// changing these changes the data, so they are part of the toolkit.
+const (
+	DefaultPilot  = 50000
+	PClip         = 0.05
+	balanceLambda = 0.01
+	balanceIters  = 200
+)
+
+// PilotFor returns the number of pilot candidates of pool k: the plan's
+// pilot, but no more than twice the pool's size.
+func (p *Plan) PilotFor(k int) int {
+	if p.Balance.Mode != BalanceSurface {
+		return 0
+	}
+	return min(p.Balance.Pilot, 2*p.Pools[k].Size())
+}
+
+// balanceWords are the words whose counts are surface features.
+var balanceWords = []string{"every", "some", "no", "not", "non-", "who", "him", "any", "does", "is", "a", "an"}
+
+// FeatureNames returns the names of Features(f, ·) in order.
+func FeatureNames(f fragments.Fragment) []string {
+	names := []string{"m", "n1", "n2", "alpha", "beta"}
+	for _, sh := range f.Shapes() {
+		names = append(names, "#"+sh.ID(), "share "+sh.ID(), "log(1+#"+sh.ID()+")")
+	}
+	for _, w := range balanceWords {
+		names = append(names, "#"+w, "share "+w, "log(1+#"+w+")")
+	}
+	for _, w := range balanceWords {
+		names = append(names, "share² "+w)
+	}
+	for t := range 10 {
+		names = append(names, fmt.Sprintf("existential share in [%d%%, %d%%)", 10*t, 10*t+10))
+	}
+	for _, k := range []string{"noun", "verb"} {
+		names = append(names, "Σ log(1+"+k+" occurrences)", "Σ "+k+" occurrences²", "most occurrences of a "+k, k+"s used")
+	}
+	return names
+}
+
+// Features returns the surface features of record r of fragment f: m (the
+// number of sentences), n1, n2, alpha = m/n1 and beta = m/n2 (0 without
+// verbs); for every sentence shape of f, how many sentences have it, what
+// share of the sentences that is and log(1 + the count) (the scale the
+// audit's bag of words uses); the same for each word of balanceWords (a word starting with "non-" counts as "non-"); the squares
+// of the words' shares; and which tenth the share of existential sentences
+// (those starting with "Some") falls in, as ten indicators; and how the
+// instance spreads its sentences over its words (usage).
+func Features(f fragments.Fragment, r *dataset.Record) []float64 {
+	shapes := f.Shapes()
+	x := make([]float64, 5+3*len(shapes)+4*len(balanceWords)+10+8)
+	// m is counted: a record is only normalised (M set) when written.
+	m := float64(max(len(r.Sentences), 1))
+	x[0], x[1], x[2] = m, float64(r.N1), float64(r.N2)
+	if r.N1 > 0 {
+		x[3] = m / float64(r.N1)
+	}
+	if r.N2 > 0 {
+		x[4] = m / float64(r.N2)
+	}
+	counts := make([]float64, len(shapes)+len(balanceWords))
+	for _, id := range r.Templates {
+		for j, sh := range shapes {
+			if sh.ID() == id {
+				counts[j]++
+				break
+			}
+		}
+	}
+	words := counts[len(shapes):]
+	existential := 0.0
+	for _, s := range r.Sentences {
+		if strings.HasPrefix(s, "Some ") {
+			existential++
+		}
+		for _, w := range strings.Fields(strings.ToLower(s)) {
+			w = strings.TrimRight(w, ".")
+			if strings.HasPrefix(w, "non-") {
+				w = "non-"
+			}
+			for j, bw := range balanceWords {
+				if w == bw {
+					words[j]++
+					break
+				}
+			}
+		}
+	}
+	for j, c := range counts {
+		x[5+3*j], x[6+3*j], x[7+3*j] = c, c/m, math.Log1p(c)
+	}
+	sq := x[5+3*len(counts):]
+	for j, c := range words {
+		sq[j] = (c / m) * (c / m)
+	}
+	x[len(x)-18+min(int(math.Floor(existential/m*10)), 9)] = 1
+	usage(r, x[len(x)-8:])
+	return x
+}
+
+// usage writes how the instance uses its words: for nouns and then verbs,
+// the sum over words of log(1 + its occurrences), the sum of the squared
+// occurrences, the most occurrences of one word, and how many of the
+// drawn words occur at all. A bag of words can sense these (its weights on
+// the many word types add up to them), and they bear on the label: words
+// used again and again make sentences interact.
+func usage(r *dataset.Record, out []float64) {
+	occ := map[string]int{}
+	for _, f := range r.Formulas {
+		start := -1
+		for i, c := range f {
+			switch {
+			case c == '(' && start >= 0:
+				occ[f[start:i]]++
+				start = -1
+			case c >= 'a' && c <= 'z' || c == '_' || c == '-' || c >= '0' && c <= '9':
+				if start < 0 {
+					start = i
+				}
+			default:
+				start = -1
+			}
+		}
+	}
+	// In the words' order, so that the sums are the same every time.
+	for k, words := range [][]string{r.Nouns, r.Verbs} {
+		for _, w := range words {
+			c := float64(occ[w])
+			out[4*k] += math.Log1p(c)
+			out[4*k+1] += c * c
+			out[4*k+2] = math.Max(out[4*k+2], c)
+			if c > 0 {
+				out[4*k+3]++
+			}
+		}
+	}
+}
+
+// keepProb returns the probability of keeping a candidate of the given
+// label whose modelled P(sat) is p.
+func keepProb(p float64, label int) float64 {
+	p = math.Min(math.Max(p, PClip), 1-PClip)
+	q := math.Min(p, 1-p)
+	if label == dataset.LabelSat {
+		return q / p
+	}
+	return q / (1 - p)
+}
+
+// balanceSeed separates the stream of keep decisions from the sampler's.
+const balanceSeed = 0x62616c616e6365 // "balance"
+
+// keepDraw is candidate idx's uniform number in [0, 1) for the keep
+// decision: a function of the seed and the index alone.
+func keepDraw(seed uint64, idx int) float64 {
+	return rand.New(rand.NewPCG(seed^balanceSeed, uint64(idx))).Float64()
+}
+
+// balanceModels are the fitted models of one pool: Full, fitted to every
+// decided pilot candidate, scores the candidates after the pilot; Even,
+// fitted to the odd-indexed ones, scores the even-indexed pilot
+// candidates; Odd the others. Calib maps a score to P(sat): a logistic
+// regression of the pilot's labels on their out-of-fold scores. It shrinks
+// a model's score toward the base rate as far as the score fails to
+// predict candidates it has not seen, so that where the surface carries no
+// signal the estimation noise of the weights is not turned into one.
+type balanceModels struct {
+	Full  *audit.Logistic `json:"full"`
+	Even  *audit.Logistic `json:"even"`
+	Odd   *audit.Logistic `json:"odd"`
+	Calib *audit.Logistic `json:"calib"`
+}
+
+// fitModels fits the models to the features x and labels y of the decided
+// pilot candidates, whose indices are idx.
+func fitModels(x [][]float64, y []int8, idx []int) *balanceModels {
+	var part [2]struct {
+		x [][]float64
+		y []int8
+	}
+	for j, i := range idx {
+		h := &part[i%2]
+		h.x, h.y = append(h.x, x[j]), append(h.y, y[j])
+	}
+	m := &balanceModels{
+		Full: audit.FitLogistic(x, y, balanceLambda, balanceIters),
+		Even: audit.FitLogistic(part[1].x, part[1].y, balanceLambda, balanceIters),
+		Odd:  audit.FitLogistic(part[0].x, part[0].y, balanceLambda, balanceIters),
+	}
+	z := make([][]float64, len(x))
+	for j, i := range idx {
+		z[j] = []float64{m.model(i, i+1).Score(x[j])}
+	}
+	m.Calib = audit.FitLogistic(z, y, 0, balanceIters)
+	return m
+}
+
+// model returns the model that scores candidate i of a pool with n pilot
+// candidates.
+func (m *balanceModels) model(i, n int) *audit.Logistic {
+	switch {
+	case i >= n:
+		return m.Full
+	case i%2 == 0:
+		return m.Even
+	}
+	return m.Odd
+}
+
+// prob returns the calibrated P(sat) of candidate i with features x.
+func (m *balanceModels) prob(i, n int, x []float64) float64 {
+	return m.Calib.Prob([]float64{m.model(i, n).Score(x)})
+}
+
+// pilotReader reads the pilot candidates back in index order.
+type pilotReader struct {
+	f      *os.File
+	r      *bufio.Reader
+	n      int // candidates in the file: indices 0 to n−1
+	peeked *candLine
+}
+
+// openPilot opens a pilot file of n candidates; a missing file gives a
+// reader that has no candidate. The file is complete: the model, which
+// makes runPool read it, is only saved once it is.
+func openPilot(name string, n int) (*pilotReader, error) {
+	f, err := os.Open(name)
+	if errors.Is(err, fs.ErrNotExist) {
+		return &pilotReader{}, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	return &pilotReader{f: f, r: bufio.NewReaderSize(f, 1<<16), n: n}, nil
+}
+
+// has reports whether candidate i is in the file.
+func (p *pilotReader) has(i int) bool { return i < p.n }
+
+// take returns candidate i, skipping the lines before it; calls must come
+// in increasing order of i.
+func (p *pilotReader) take(i int) (candidate, error) {
+	for {
+		if p.peeked == nil {
+			data, err := p.r.ReadBytes('\n')
+			if err != nil {
+				return candidate{}, fmt.Errorf("%s: candidate %d: %w", p.f.Name(), i, err)
+			}
+			var line candLine
+			if err := json.Unmarshal(data, &line); err != nil {
+				return candidate{}, fmt.Errorf("%s: %w", p.f.Name(), err)
+			}
+			p.peeked = &line
+		}
+		switch line := p.peeked; {
+		case line.I < i:
+			p.peeked = nil
+		case line.I == i:
+			p.peeked = nil
+			return line.candidate()
+		default:
+			return candidate{}, fmt.Errorf("%s: candidate %d is missing", p.f.Name(), i)
+		}
+	}
+}
+
+func (p *pilotReader) close() {
+	if p.f != nil {
+		p.f.Close()
+	}
+}

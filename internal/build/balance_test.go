@@ -1,0 +1,170 @@
+package build
+
+import (
+	"context"
+	"encoding/json"
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/nlsat/nlsat/internal/audit"
+	"github.com/nlsat/nlsat/internal/dataset"
+	"github.com/nlsat/nlsat/internal/fragments"
+)
+
+func TestKeepProb(t *testing.T) {
+	tests := []struct {
+		p          float64
+		sat, unsat float64
+	}{
+		{0.5, 1, 1},
+		{0.8, 0.25, 1},
+		{0.2, 1, 0.25},
+		{0.99, PClip / (1 - PClip), 1}, // clipped
+		{0, 1, PClip / (1 - PClip)},
+	}
+	for _, tt := range tests {
+		sat, unsat := keepProb(tt.p, dataset.LabelSat), keepProb(tt.p, dataset.LabelUnsat)
+		if math.Abs(sat-tt.sat) > 1e-12 || math.Abs(unsat-tt.unsat) > 1e-12 {
+			t.Errorf("p=%g: keep sat %g unsat %g, want %g and %g", tt.p, sat, unsat, tt.sat, tt.unsat)
+		}
+		// What is kept has P(sat) = 1/2: p·keep(sat) = (1−p)·keep(unsat).
+		q := math.Min(math.Max(tt.p, PClip), 1-PClip)
+		if d := q*sat - (1-q)*unsat; math.Abs(d) > 1e-12 {
+			t.Errorf("p=%g: kept sat and unsat mass differ by %g", tt.p, d)
+		}
+	}
+}
+
+func TestFeatures(t *testing.T) {
+	r := &dataset.Record{N1: 3, N2: 1,
+		Sentences: []string{"Some non-artist admires every baker.", "No baker is a cook.", "Every cook who is not an artist is a baker."},
+		Templates: []string{"V1.some-every", "S2", "W1"},
+		Nouns:     []string{"artist", "baker", "cook"}, Verbs: []string{"admire"},
+		Formulas: []string{"∃x(¬artist(x) ∧ ∀y(baker(y) → admire(x,y)))", "∀x(baker(x) → ¬cook(x))",
+			"∀x(cook(x) ∧ ¬artist(x) → baker(x))"}}
+	x := Features(fragments.W, r)
+	names := FeatureNames(fragments.W)
+	if len(x) != len(names) {
+		t.Fatalf("%d features, %d names", len(x), len(names))
+	}
+	want := map[string]float64{
+		"m": 3, "n1": 3, "n2": 1, "alpha": 1, "beta": 3, "#S2": 1, "share W1": 1.0 / 3, "#V1.some-every": 0, // not a W shape: not counted
+		"#non-": 1, "#is": 3, "#a": 2, "#an": 1, "#some": 1, "#every": 2, "share² every": 4.0 / 9, "log(1+#an)": math.Log(2),
+		"Σ log(1+noun occurrences)": 2*math.Log(3) + math.Log(4), "Σ noun occurrences²": 4 + 9 + 4,
+		"most occurrences of a noun": 3, "nouns used": 3, "Σ verb occurrences²": 1, "verbs used": 1,
+		"existential share in [30%, 40%)": 1, "existential share in [0%, 10%)": 0,
+	}
+	got := map[string]float64{}
+	for j, n := range names {
+		got[n] = x[j]
+	}
+	for n, w := range want {
+		v, ok := got[n]
+		if n == "#V1.some-every" {
+			if ok {
+				t.Errorf("feature %q exists for W", n)
+			}
+			continue
+		}
+		if !ok || math.Abs(v-w) > 1e-12 {
+			t.Errorf("%s = %g (present %v), want %g", n, v, ok, w)
+		}
+	}
+}
+
+// TestSurfaceBalanceRemovesShortcut builds the same V split with and
+// without the surface balance and audits both: without it a logistic model
+// on surface counts beats chance on test, with it no baseline does.
+func TestSurfaceBalanceRemovesShortcut(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds two splits of 8,000")
+	}
+	accuracy := func(mode string) (counts, bow audit.Score) {
+		p := smallPlan(t, fragments.V, 6000, 200, 2000, 0, 0)
+		p.Balance = Balance{Mode: mode}
+		if mode == BalanceSurface {
+			p.Balance.Pilot = DefaultPilot
+		}
+		dir := t.TempDir()
+		if _, err := Run(context.Background(), p, testOptions(dir, 0)); err != nil {
+			t.Fatal(err)
+		}
+		rep, err := audit.Run(context.Background(), dir, audit.DefaultOptions())
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range rep.Results {
+			if r.Split != Test {
+				continue
+			}
+			for _, s := range r.Baselines {
+				switch s.Name {
+				case audit.CountsLogreg:
+					counts = s
+				case audit.BoWLogreg:
+					bow = s
+				}
+			}
+		}
+		return counts, bow
+	}
+	counts, bow := accuracy(BalanceStrata)
+	if counts.Lo <= 0.5 || bow.Lo <= 0.5 {
+		t.Fatalf("without the surface balance the baselines score %+v and %+v: the test no longer shows a shortcut to remove", counts, bow)
+	}
+	t.Logf("strata balance only: counts-logreg %.1f%% [%.1f, %.1f], bow-logreg %.1f%% [%.1f, %.1f]", 100*counts.Accuracy, 100*counts.Lo, 100*counts.Hi, 100*bow.Accuracy, 100*bow.Lo, 100*bow.Hi)
+	counts, bow = accuracy(BalanceSurface)
+	t.Logf("surface balance: counts-logreg %.1f%% [%.1f, %.1f], bow-logreg %.1f%% [%.1f, %.1f]", 100*counts.Accuracy, 100*counts.Lo, 100*counts.Hi, 100*bow.Accuracy, 100*bow.Lo, 100*bow.Hi)
+	for _, s := range []audit.Score{counts, bow} {
+		if s.Lo > 0.5 || s.Hi < 0.5 {
+			b, _ := json.Marshal(s)
+			t.Errorf("with the surface balance %s", b)
+		}
+	}
+}
+
+// TestCalibrationShrinksNoise fits the balance models to labels that no
+// feature predicts and to labels that one feature does: the calibrated
+// probabilities stay near the base rate in the first case (so thinning
+// cannot plant the weights' noise as a pattern) and follow the feature in
+// the second.
+func TestCalibrationShrinksNoise(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	const n, dim = 4000, 40
+	x := make([][]float64, n)
+	idx := make([]int, n)
+	for i := range x {
+		x[i] = make([]float64, dim)
+		for j := range x[i] {
+			x[i][j] = float64(rng.IntN(5))
+		}
+		idx[i] = i
+	}
+	spread := func(y []int8) (lo, hi float64, corr float64) {
+		m := fitModels(x, y, idx)
+		lo, hi = 1, 0
+		var sx, sp, sxx, spp, sxp float64
+		for i := range x {
+			p := m.prob(i, n, x[i])
+			lo, hi = math.Min(lo, p), math.Max(hi, p)
+			sx, sp, sxx, spp, sxp = sx+x[i][0], sp+p, sxx+x[i][0]*x[i][0], spp+p*p, sxp+x[i][0]*p
+		}
+		cov := sxp/n - sx/n*sp/n
+		return lo, hi, cov / math.Sqrt((sxx/n-sx/n*sx/n)*(spp/n-sp/n*sp/n))
+	}
+	noise := make([]int8, n)
+	signal := make([]int8, n)
+	for i := range x {
+		noise[i] = int8(rng.IntN(2))
+		if rng.Float64() < 1/(1+math.Exp(-(x[i][0]-2))) {
+			signal[i] = 1
+		}
+	}
+	if lo, hi, _ := spread(noise); hi-lo > 0.1 {
+		t.Errorf("labels without signal: calibrated P(sat) spans [%.3f, %.3f]", lo, hi)
+	}
+	if lo, hi, corr := spread(signal); hi-lo < 0.5 || corr < 0.9 {
+		t.Errorf("labels following feature 0: calibrated P(sat) spans [%.3f, %.3f], correlation %.3f with the feature", lo, hi, corr)
+	}
+}
