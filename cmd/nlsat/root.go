@@ -95,6 +95,7 @@ sound and complete procedure, and writes the labelled instances as JSONL.
 		newEvalCmd(s),
 		newMergeCmd(s),
 		newPairsCmd(s),
+		newDistractCmd(s),
 		newAuditCmd(s),
 	)
 	return root

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"math"
 	"math/rand/v2"
+	"path/filepath"
 	"testing"
 
 	"github.com/nlsat/nlsat/internal/audit"
@@ -166,5 +167,48 @@ func TestCalibrationShrinksNoise(t *testing.T) {
 	}
 	if lo, hi, corr := spread(signal); hi-lo < 0.5 || corr < 0.9 {
 		t.Errorf("labels following feature 0: calibrated P(sat) spans [%.3f, %.3f], correlation %.3f with the feature", lo, hi, corr)
+	}
+}
+
+// TestShardsMergeHoldouts merges shards of builds held out by difficulty
+// and by template pair, whose acceptance depends on more than the label:
+// the merged bytes must equal the unsharded ones.
+func TestShardsMergeHoldouts(t *testing.T) {
+	for _, kind := range []string{HoldoutDifficulty, HoldoutTemplates} {
+		t.Run(kind, func(t *testing.T) {
+			p := smallPlan(t, fragments.V, 300, 0, 60, 0, 0)
+			p.Holdout = Holdout{Kind: kind, MaxTrainMUS: 3}
+			if kind == HoldoutTemplates {
+				p.Holdout = Holdout{Kind: kind, HeldPairs: [][2]string{{"V1", "V2"}}}
+				test := p.Pools[0]
+				test.Name, test.Templates, test.Splits = "test", "test", p.Pools[0].Splits[2:]
+				p.Pools[0].Templates, p.Pools[0].Splits = "train", p.Pools[0].Splits[:2]
+				p.Pools = append(p.Pools, test)
+			}
+			ref := t.TempDir()
+			m, err := Run(context.Background(), p, testOptions(ref, 2))
+			if err != nil {
+				t.Fatal(err)
+			}
+			held := 0
+			for _, s := range m.Sets {
+				held += s.HeldOut
+			}
+			if held == 0 {
+				t.Error("no candidate was held out: the test does not exercise the rule")
+			}
+			dirs := make([]string, 2)
+			for j := range dirs {
+				dirs[j] = filepath.Join(t.TempDir(), "shard")
+				if _, err := RunShard(context.Background(), p, Shard{Index: j, Count: 2}, testOptions(dirs[j], 1)); err != nil {
+					t.Fatal(err)
+				}
+			}
+			out := filepath.Join(t.TempDir(), "merged")
+			if _, err := Merge(context.Background(), dirs, testOptions(out, 2)); err != nil {
+				t.Fatal(err)
+			}
+			sameTree(t, readTree(t, ref), readTree(t, out))
+		})
 	}
 }

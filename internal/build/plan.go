@@ -373,7 +373,7 @@ const surfaceKeep = 0.5
 // budget is the number of candidates a sharded build draws for stratum s
 // of pool k: for its r pairs and the rarer label's probability q (from the
 // measured P(sat), 0.3 where unmeasured, times surfaceKeep under the
-// surface balance), the mean number of draws that
+// surface balance; under the difficulty hold-out, see below), the mean number of draws that
 // yield r of that label plus four standard deviations (a negative
 // binomial: r/q and √(r(1−q))/q), times oversample, plus 16.
 func (p *Plan) budget(k, s int, oversample float64) int {
@@ -390,6 +390,23 @@ func (p *Plan) budget(k, s int, oversample float64) int {
 		q *= surfaceKeep
 	}
 	r := float64(pairs)
+	if p.Holdout.Kind == HoldoutDifficulty {
+		// Train and validation take only unsat instances with a small MUS
+		// (about three in four), test only hard ones: one in five
+		// overall, but rarer at small m, so count on one in twenty. The
+		// kind that needs more draws paces the stratum.
+		test := 0
+		for _, sp := range p.Pools[k].Splits {
+			if sp.Name == Test {
+				test += sp.Pairs[s]
+			}
+		}
+		if rest := r - float64(test); rest/0.7 >= float64(test)/0.05 {
+			r, q = rest, q*0.7
+		} else {
+			r, q = float64(test), q*0.05
+		}
+	}
 	return int(math.Ceil(oversample*(r/q+4*math.Sqrt(r*(1-q))/q))) + 16
 }
 
