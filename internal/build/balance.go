@@ -225,6 +225,18 @@ type balanceModels struct {
 	Even  *audit.Logistic `json:"even"`
 	Odd   *audit.Logistic `json:"odd"`
 	Calib *audit.Logistic `json:"calib"`
+	// Shortcut is what the surface told of the label before thinning.
+	Shortcut PilotShortcut `json:"shortcut"`
+}
+
+// PilotShortcut measures the surface shortcut of a set before thinning:
+// on the decided pilot candidates, the accuracy of the out-of-fold scores
+// (sat where the calibrated P(sat) is at least 1/2) and of the majority
+// label.
+type PilotShortcut struct {
+	Decided  int     `json:"decided"`
+	Accuracy float64 `json:"accuracy"`
+	Majority float64 `json:"majority"`
 }
 
 // fitModels fits the models to the features x and labels y of the decided
@@ -248,6 +260,17 @@ func fitModels(x [][]float64, y []int8, idx []int) *balanceModels {
 		z[j] = []float64{m.model(i, i+1).Score(x[j])}
 	}
 	m.Calib = audit.FitLogistic(z, y, 0, balanceIters)
+	right, sat := 0, 0
+	for j := range z {
+		if (m.Calib.Prob(z[j]) >= 0.5) == (y[j] == 1) {
+			right++
+		}
+		sat += int(y[j])
+	}
+	if n := len(z); n > 0 {
+		m.Shortcut = PilotShortcut{Decided: n, Accuracy: math.Round(1e4*float64(right)/float64(n)) / 1e4,
+			Majority: math.Round(1e4*float64(max(sat, n-sat))/float64(n)) / 1e4}
+	}
 	return m
 }
 

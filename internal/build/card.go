@@ -226,6 +226,12 @@ func Card(m *Manifest) string {
 		}
 		fmt.Fprintf(&b, "| %s | %d | %d | %d | %d | %d | %d | %d | %d |\n", s.Name, s.Candidates, s.Accepted, und, s.Thinned, s.HeldOut, s.LabelFull, s.DuplicatesExact, s.DuplicatesRenaming)
 	}
+	for _, s := range m.Sets {
+		if s.Pilot != nil {
+			fmt.Fprintf(&b, "\nBefore thinning, the surface model predicted the labels of set %s's %d decided pilot candidates with %.1f%% accuracy out of sample (the majority label: %.1f%%): the shortcut the surface balance set out to remove (the audit below measures what is left).",
+				s.Name, s.Pilot.Decided, 100*s.Pilot.Accuracy, 100*s.Pilot.Majority)
+		}
+	}
 	b.WriteString("\nPer-stratum counts are in `manifest.json`.\n\n")
 	if m.AuditSummary != "" {
 		b.WriteString("## Shortcut audit\n\n" + m.AuditSummary + "\nThe full report is under `audit` in `manifest.json`.\n\n")

@@ -53,6 +53,9 @@ type Manifest struct {
 type SetReport struct {
 	Name   string   `json:"name"`
 	Splits []string `json:"splits"`
+	// Pilot, under the surface balance, measures the shortcut that the
+	// thinning removed.
+	Pilot *PilotShortcut `json:"pilot,omitempty"`
 	Counts
 	Strata []StratumReport `json:"strata"`
 }
@@ -135,6 +138,9 @@ func (b *builder) finish(ctx context.Context) (*Manifest, error) {
 	i := 0
 	for k, pl := range b.plan.Pools {
 		sr := SetReport{Name: pl.Name}
+		if ms := b.st.Pools[k].Models; ms != nil {
+			sr.Pilot = &ms.Shortcut
+		}
 		sr.Undecided = map[string]int{}
 		for s, st := range pl.Strata {
 			ss := &b.st.Pools[k].Strata[s]
