@@ -111,7 +111,7 @@ func runDistract(ctx context.Context, o *distractOptions, in string, s streams) 
 	reasons := map[string]int{}
 	err = pipeline.Run(ctx, pipeline.Config[solver.Backend, distracted]{
 		Workers: o.solve.jobs, Limit: len(recs),
-		New:     newBackend, Close: closeBackend,
+		New: newBackend, Close: closeBackend,
 		Do: func(ctx context.Context, b solver.Backend, i int) (distracted, error) {
 			d, err := distractOne(ctx, b, recs[i], o.k, mode, o.seed, i)
 			if err != nil {
@@ -132,14 +132,7 @@ func runDistract(ctx context.Context, o *distractOptions, in string, s streams) 
 			return false, enc.Encode(d.rec)
 		},
 	})
-	prog.finish()
-	if err == nil {
-		err = ctx.Err()
-	}
-	if err != nil {
-		return err
-	}
-	if err := out.Commit(); err != nil {
+	if err := commitRun(ctx, prog, out, err); err != nil {
 		return err
 	}
 	if !o.solve.quiet {

@@ -188,14 +188,7 @@ func runLabel(ctx context.Context, o *labelOptions, in string, s streams) error 
 			return false, enc.Encode(pr.rec)
 		},
 	})
-	prog.finish()
-	if err == nil {
-		err = ctx.Err()
-	}
-	if err != nil {
-		return err
-	}
-	if err := out.Commit(); err != nil {
+	if err := commitRun(ctx, prog, out, err); err != nil {
 		return err
 	}
 	if !o.solver.quiet {

@@ -148,14 +148,7 @@ func runPairs(ctx context.Context, o *pairsOptions, in string, s streams) error 
 			return false, emitPair(enc, recs[i], r, solverName, st)
 		},
 	})
-	prog.finish()
-	if err == nil {
-		err = ctx.Err()
-	}
-	if err != nil {
-		return err
-	}
-	if err := out.Commit(); err != nil {
+	if err := commitRun(ctx, prog, out, err); err != nil {
 		return err
 	}
 	if !o.solver.quiet {

@@ -66,15 +66,7 @@ func TestDistractCommand(t *testing.T) {
 				if !slices.Equal(rest, orig.Sentences) {
 					t.Errorf("%s: without its distractors the instance is %q, not %q", where, rest, orig.Sentences)
 				}
-				var fs []fol.Formula
-				for _, s := range r.Formulas {
-					f, err := fol.Parse(s)
-					if err != nil {
-						t.Fatal(err)
-					}
-					fs = append(fs, f)
-				}
-				res, err := b.Solve(context.Background(), &solver.Problem{Sentences: fs})
+				res, err := b.Solve(context.Background(), &solver.Problem{Sentences: recordFormulas(t, r)})
 				if err != nil || labelOf(res.Status) != orig.Label {
 					t.Errorf("%s: decides %v (%v), the input is labelled %d", where, res.Status, err, orig.Label)
 				}
@@ -127,4 +119,18 @@ func TestDistractBadInput(t *testing.T) {
 			}
 		})
 	}
+}
+
+// recordFormulas parses the formulas of a record.
+func recordFormulas(t *testing.T, r *dataset.Record) []fol.Formula {
+	t.Helper()
+	var fs []fol.Formula
+	for _, s := range r.Formulas {
+		f, err := fol.Parse(s)
+		if err != nil {
+			t.Fatalf("record %s: %v", r.ID, err)
+		}
+		fs = append(fs, f)
+	}
+	return fs
 }

@@ -1,12 +1,14 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"time"
 
 	"github.com/schollz/progressbar/v3"
 
+	"github.com/nlsat/nlsat/internal/dataset"
 	"github.com/nlsat/nlsat/internal/solver"
 )
 
@@ -91,4 +93,18 @@ func (p *progress) finish() {
 	if p.bar != nil {
 		p.bar.Finish()
 	}
+}
+
+// commitRun ends a run that writes one output file: it finishes the
+// progress bar and commits out, unless the run failed (err) or was
+// interrupted, in which case out is left for its deferred Abort.
+func commitRun(ctx context.Context, prog *progress, out *dataset.AtomicFile, err error) error {
+	prog.finish()
+	if err == nil {
+		err = ctx.Err()
+	}
+	if err != nil {
+		return err
+	}
+	return out.Commit()
 }

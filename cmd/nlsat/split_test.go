@@ -349,14 +349,7 @@ func TestSplitHoldouts(t *testing.T) {
 				// instance is satisfiable: solve each one.
 				b := native.New(native.Options{})
 				for _, r := range test.unsatRecs {
-					var fs []fol.Formula
-					for _, s := range r.Formulas {
-						f, err := fol.Parse(s)
-						if err != nil {
-							t.Fatal(err)
-						}
-						fs = append(fs, f)
-					}
+					fs := recordFormulas(t, r)
 					var walk func(from int, idx []int)
 					walk = func(from int, idx []int) {
 						if len(idx) > 0 {

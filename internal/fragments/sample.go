@@ -164,13 +164,7 @@ func drawSentence(rng *rand.Rand, f Fragment, p Params, nouns, verbs []string) S
 
 // without returns ts minus the templates of ex, in order.
 func without(ts, ex []Template) []Template {
-	var out []Template
-	for _, t := range ts {
-		if !slices.Contains(ex, t) {
-			out = append(out, t)
-		}
-	}
-	return out
+	return slices.DeleteFunc(slices.Clone(ts), func(t Template) bool { return slices.Contains(ex, t) })
 }
 
 // pick draws k words uniformly from ws, pairwise distinct (by rejection)
