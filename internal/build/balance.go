@@ -9,6 +9,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/nlsat/nlsat/internal/audit"
@@ -62,25 +63,46 @@ const (
 )
 
 // PilotFor returns the number of pilot candidates of pool k: the plan's
-// pilot, but no more than twice the pool's size.
+// pilot, but no more than the pool's size, since a pool draws more
+// candidates than it keeps and the pilot's are not drawn in vain.
 func (p *Plan) PilotFor(k int) int {
 	if p.Balance.Mode != BalanceSurface {
 		return 0
 	}
-	return min(p.Balance.Pilot, 2*p.Pools[k].Size())
+	return min(p.Balance.Pilot, p.Pools[k].Size())
 }
 
 // balanceWords are the words whose counts are surface features.
 var balanceWords = []string{"every", "some", "no", "not", "non-", "who", "him", "any", "does", "is", "a", "an"}
 
+// balanceBigrams are the pairs of adjacent balanceWords that the
+// fragments' sentences contain ("non-artist" is "non-", "artist"); their
+// counts are surface features, since a bag of words and bigrams sees
+// where a "non-" or "not" stands.
+var balanceBigrams = [][2]string{
+	{"every", "non-"}, {"some", "non-"}, {"no", "non-"}, {"any", "non-"}, {"does", "not"}, {"who", "does"},
+	{"who", "is"}, {"is", "a"}, {"is", "an"}, {"is", "not"}, {"not", "a"}, {"not", "an"},
+}
+
+// countNames are the names of the counted features in order: shapes,
+// words, bigrams.
+func countNames(f fragments.Fragment) []string {
+	var names []string
+	for _, sh := range f.Shapes() {
+		names = append(names, sh.ID())
+	}
+	names = append(names, balanceWords...)
+	for _, bg := range balanceBigrams {
+		names = append(names, bg[0]+" "+bg[1])
+	}
+	return names
+}
+
 // FeatureNames returns the names of Features(f, ·) in order.
 func FeatureNames(f fragments.Fragment) []string {
 	names := []string{"m", "n1", "n2", "alpha", "beta"}
-	for _, sh := range f.Shapes() {
-		names = append(names, "#"+sh.ID(), "share "+sh.ID(), "log(1+#"+sh.ID()+")")
-	}
-	for _, w := range balanceWords {
-		names = append(names, "#"+w, "share "+w, "log(1+#"+w+")")
+	for _, c := range countNames(f) {
+		names = append(names, "#"+c, "share "+c, "log(1+#"+c+")")
 	}
 	for _, w := range balanceWords {
 		names = append(names, "share² "+w)
@@ -96,15 +118,17 @@ func FeatureNames(f fragments.Fragment) []string {
 
 // Features returns the surface features of record r of fragment f: m (the
 // number of sentences), n1, n2, alpha = m/n1 and beta = m/n2 (0 without
-// verbs); for every sentence shape of f, how many sentences have it, what
-// share of the sentences that is and log(1 + the count) (the scale the
-// audit's bag of words uses); the same for each word of balanceWords (a word starting with "non-" counts as "non-"); the squares
-// of the words' shares; and which tenth the share of existential sentences
+// verbs); for every sentence shape of f, every word of balanceWords (a
+// word starting with "non-" counts as "non-") and every bigram of
+// balanceBigrams, how many there are, their share of the sentences and
+// log(1 + the count) (the scale of the audit's bag of words); the squares
+// of the words' shares; which tenth the share of existential sentences
 // (those starting with "Some") falls in, as ten indicators; and how the
 // instance spreads its sentences over its words (usage).
 func Features(f fragments.Fragment, r *dataset.Record) []float64 {
 	shapes := f.Shapes()
-	x := make([]float64, 5+3*len(shapes)+4*len(balanceWords)+10+8)
+	nc := len(shapes) + len(balanceWords) + len(balanceBigrams)
+	x := make([]float64, 5+3*nc+len(balanceWords)+10+8)
 	// m is counted: a record is only normalised (M set) when written.
 	m := float64(max(len(r.Sentences), 1))
 	x[0], x[1], x[2] = m, float64(r.N1), float64(r.N2)
@@ -114,7 +138,7 @@ func Features(f fragments.Fragment, r *dataset.Record) []float64 {
 	if r.N2 > 0 {
 		x[4] = m / float64(r.N2)
 	}
-	counts := make([]float64, len(shapes)+len(balanceWords))
+	counts := make([]float64, nc)
 	for _, id := range r.Templates {
 		for j, sh := range shapes {
 			if sh.ID() == id {
@@ -123,21 +147,30 @@ func Features(f fragments.Fragment, r *dataset.Record) []float64 {
 			}
 		}
 	}
-	words := counts[len(shapes):]
+	words := counts[len(shapes) : len(shapes)+len(balanceWords)]
+	bigrams := counts[len(shapes)+len(balanceWords):]
 	existential := 0.0
+	var toks []string
 	for _, s := range r.Sentences {
 		if strings.HasPrefix(s, "Some ") {
 			existential++
 		}
+		toks = toks[:0]
 		for _, w := range strings.Fields(strings.ToLower(s)) {
 			w = strings.TrimRight(w, ".")
-			if strings.HasPrefix(w, "non-") {
-				w = "non-"
+			if rest, ok := strings.CutPrefix(w, "non-"); ok {
+				toks = append(toks, "non-", rest)
+			} else {
+				toks = append(toks, w)
 			}
-			for j, bw := range balanceWords {
-				if w == bw {
-					words[j]++
-					break
+		}
+		for i, w := range toks {
+			if j := slices.Index(balanceWords, w); j >= 0 {
+				words[j]++
+			}
+			if i > 0 {
+				if j := slices.Index(balanceBigrams, [2]string{toks[i-1], w}); j >= 0 {
+					bigrams[j]++
 				}
 			}
 		}
@@ -145,7 +178,7 @@ func Features(f fragments.Fragment, r *dataset.Record) []float64 {
 	for j, c := range counts {
 		x[5+3*j], x[6+3*j], x[7+3*j] = c, c/m, math.Log1p(c)
 	}
-	sq := x[5+3*len(counts):]
+	sq := x[5+3*nc:]
 	for j, c := range words {
 		sq[j] = (c / m) * (c / m)
 	}

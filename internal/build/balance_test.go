@@ -51,7 +51,7 @@ func TestFeatures(t *testing.T) {
 	}
 	want := map[string]float64{
 		"m": 3, "n1": 3, "n2": 1, "alpha": 1, "beta": 3, "#S2": 1, "share W1": 1.0 / 3, "#V1.some-every": 0, // not a W shape: not counted
-		"#non-": 1, "#is": 3, "#a": 2, "#an": 1, "#some": 1, "#every": 2, "share² every": 4.0 / 9, "log(1+#an)": math.Log(2),
+		"#non-": 1, "#is": 3, "#a": 2, "#an": 1, "#some": 1, "#every": 2, "share² every": 4.0 / 9, "log(1+#an)": math.Log(2), "#some non-": 1, "#is not": 1, "#not an": 1, "#is a": 2, "share who is": 1.0 / 3,
 		"Σ log(1+noun occurrences)": 2*math.Log(3) + math.Log(4), "Σ noun occurrences²": 4 + 9 + 4,
 		"most occurrences of a noun": 3, "nouns used": 3, "Σ verb occurrences²": 1, "verbs used": 1,
 		"existential share in [30%, 40%)": 1, "existential share in [0%, 10%)": 0,

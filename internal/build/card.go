@@ -197,8 +197,8 @@ func Card(m *Manifest) string {
 	fmt.Fprintf(&b, "%d times its size in candidates, so every published build is balanced exactly.\n", p.DrawLimit)
 	if p.Balance.Mode == BalanceSurface {
 		fmt.Fprintf(&b, "- Surface balance: equal counts per stratum do not stop the wording from predicting the label (at the same size, more existential sentences make satisfiability likelier). "+
-			"So each set first labelled %d pilot candidates (or twice its size, if less) and fitted a logistic model p(x) of P(sat) on surface features x "+
-			"(m, n1, n2, alpha, beta; the count, share and log-count of each template variant and of the words every, some, no, not, non-, who, him, any, does, is, a, an; squared word shares; "+
+			"So each set first labelled %d pilot candidates (or as many as it holds, if fewer) and fitted a logistic model p(x) of P(sat) on surface features x "+
+			"(m, n1, n2, alpha, beta; the count, share and log-count of each template variant, of the words every, some, no, not, non-, who, him, any, does, is, a, an and of their bigrams such as \"every non-\"; squared word shares; "+
 			"the tenth the share of existential sentences falls in; how evenly the sentences spread over the nouns and verbs), "+
 			"scoring each pilot candidate with the model fitted to the other half of the pilot and calibrating the scores on those out-of-sample predictions. "+
 			"Every candidate was then kept with probability min(p, 1−p) / p(its label), decided by its seed alone, so that sat and unsat instances come from one distribution of these features; "+
