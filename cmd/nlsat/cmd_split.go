@@ -79,19 +79,20 @@ Balance. Equal counts per stratum do not stop the surface from predicting
 the label: at the same (m, n1, n2) an instance with more existential
 sentences is more often satisfiable, and a logistic model on a few word
 counts scores over 60% on V, Z and A. With --balance surface (the default)
-each set first labels --balance-pilot candidates and fits a logistic model
-p(x) of P(sat) on surface features x: sizes, the count, share and
-log-count of each template variant, of the words every, some, no, not,
-non-, who, him, any, does, is, a, an and of their bigrams ("every non-",
-"is not", ...), and how evenly the sentences spread over the nouns and
-verbs. Pilot candidates are scored by the half of the
-pilot that excludes them, and scores are calibrated on those out-of-sample
-predictions, so that noise in the model is not turned into a pattern.
-Every candidate is then kept with probability min(p, 1-p)/p(its label),
-decided by its seed alone: kept sat and unsat instances share one
-distribution of these features. About 40% of candidates are thinned (the
-manifest counts them); the audit measures the result. --balance strata
-skips this.
+each set first labels a pilot of --balance-pilot candidates (a smaller set:
+its size, but at least 10,000 or eight times its size), which only serve
+to fit a logistic model p(x) of P(sat) on surface features x: sizes; the
+count, share and log-count of each template variant, of the words every,
+some, no, not, non-, who, him, any, does, is, a, an and of their bigrams
+("every non-", "is not", ...); and how evenly the sentences spread over
+the nouns and verbs. Its scores are calibrated on out-of-sample scores
+within the pilot, so that noise in the model is not turned into a pattern.
+Every candidate of the set is then kept with probability
+min(p, 1-p)/p(its label), decided by its seed alone: kept sat and unsat
+instances share one distribution of these features. About 40% of
+candidates are thinned (the manifest counts them, and states how well the
+model predicted the pilot); the audit measures what is left. --balance
+strata skips this.
 
 Uniqueness. No two instances anywhere in the dataset have the same set of
 sentences, and by default (--dedup renaming) none is the same problem up to
@@ -163,7 +164,7 @@ nlsat merge --out DIR SHARD... then accepts them exactly as one run would.
 	f.Var(o.holdout, "holdout", "what test holds out from train and validation: size (larger n = n1 + n2), vocabulary (nouns and verbs train never uses), difficulty (unsat instances whose every MUS is larger), templates (pairs of templates never together in train) or none")
 	f.BoolVar(&o.audit, "audit", true, "run nlsat audit on the finished data and put its report in the manifest and its verdicts in the card (--audit=false to skip)")
 	f.Var(o.balance, "balance", "surface: also thin candidates so that no surface feature predicts the label (see Balance above); strata: only equal counts per stratum")
-	f.IntVar(&o.pilot, "balance-pilot", build.DefaultPilot, "with --balance surface: candidates labelled per set to fit the surface model (at most the set's size)")
+	f.IntVar(&o.pilot, "balance-pilot", build.DefaultPilot, "with --balance surface: candidates labelled per set only to fit the surface model (a smaller set: its size, but at least 10,000 or 8 times its size)")
 	f.IntVar(&o.holdoutN, "holdout-n", 0, "with --holdout size: train and validation take n ≤ this, test n above it (default: the median n of the region)")
 	f.Float64Var(&o.holdoutShare, "holdout-share", 0.2, "with --holdout vocabulary: the share of nouns and of verbs kept for test")
 	f.StringVar(&o.holdoutPairs, "holdout-pairs", "", "with --holdout templates: comma-separated pairs of templates that never co-occur in train and validation, such as A1+A2,V3+Z1 (default: the fragment's own templates 1 and 2, e.g. A1+A2)")

@@ -1,14 +1,9 @@
 package build
 
 import (
-	"bufio"
-	"encoding/json"
-	"errors"
 	"fmt"
-	"io/fs"
 	"math"
 	"math/rand/v2"
-	"os"
 	"slices"
 	"strings"
 
@@ -33,21 +28,18 @@ const (
 // label: at a fixed (m, n1, n2), an instance with more existential
 // sentences is more often satisfiable, and a logistic model on a few word
 // counts scores over 60% on V, Z and A. With BalanceSurface each set first
-// labels its first Pilot candidates (PilotFor) and fits p(x), a logistic
-// model of P(sat) on the surface features x of Features. Every candidate,
-// pilot ones included, is then kept with probability
-// min(p, 1−p) / p(label) (p clipped to [PClip, 1−PClip]), by a uniform number
-// drawn from the seed and the candidate's index alone. The kept candidates
-// then have P(sat | x) = 1/2 for every x, as far as p is right: both labels
-// come from one distribution of surface features, and the strata's quotas
-// take equal numbers of each from it.
-//
-// A pilot candidate is judged by a model that has not seen it
-// (cross-fitting): the even-indexed ones by the model fitted to the odd
-// ones, and the other way round. A model judging the candidates it was fitted
-// to would keep those whose labels it predicts well less often, and leave
-// in train, which takes the early candidates, a pattern that validation
-// and test do not have.
+// labels PilotFor candidates, its indices 0 to n−1, and fits p(x), a
+// logistic model of P(sat) on the surface features x of Features,
+// calibrated on out-of-sample scores (balanceModels). The pilot only
+// serves the fit: the set's instances are candidates n, n+1, … Each of
+// them is kept with probability min(p, 1−p) / p(label) (p clipped to
+// [PClip, 1−PClip]), by a uniform number drawn from the seed and the
+// candidate's index alone. The kept candidates then have P(sat | x) = 1/2
+// for every x, as far as p is right: both labels come from one
+// distribution of surface features, and the strata's quotas take equal
+// numbers of each from it. Since the model has seen none of the data, it
+// thins every split alike and cannot plant its own errors as a pattern in
+// some splits and not others.
 type Balance struct {
 	Mode  string `json:"mode"`
 	Pilot int    `json:"pilot"`
@@ -63,14 +55,20 @@ const (
 )
 
 // PilotFor returns the number of pilot candidates of pool k: the plan's
-// pilot, but no more than the pool's size, since a pool draws more
-// candidates than it keeps and the pilot's are not drawn in vain.
+// pilot, but for a smaller pool its size, and at least minPilot or eight
+// times the size, whichever is less, since a model fitted to a few hundred
+// candidates leaves much of the shortcut in.
 func (p *Plan) PilotFor(k int) int {
 	if p.Balance.Mode != BalanceSurface {
 		return 0
 	}
-	return min(p.Balance.Pilot, p.Pools[k].Size())
+	n := p.Pools[k].Size()
+	return min(p.Balance.Pilot, max(n, min(minPilot, 8*n)))
 }
+
+// minPilot is the pilot a small pool gets at least, unless eight times
+// its size is less.
+const minPilot = 10000
 
 // balanceWords are the words whose counts are surface features.
 var balanceWords = []string{"every", "some", "no", "not", "non-", "who", "him", "any", "does", "is", "a", "an"}
@@ -246,12 +244,12 @@ func keepDraw(seed uint64, idx int) float64 {
 }
 
 // balanceModels are the fitted models of one pool: Full, fitted to every
-// decided pilot candidate, scores the candidates after the pilot; Even,
-// fitted to the odd-indexed ones, scores the even-indexed pilot
-// candidates; Odd the others. Calib maps a score to P(sat): a logistic
-// regression of the pilot's labels on their out-of-fold scores. It shrinks
-// a model's score toward the base rate as far as the score fails to
-// predict candidates it has not seen, so that where the surface carries no
+// decided pilot candidate, scores the set's candidates; Even and Odd,
+// fitted to the odd- and the even-indexed pilot candidates, score the
+// others, out of sample. Calib maps a score to P(sat): a logistic
+// regression of the pilot's labels on those out-of-sample scores. It
+// shrinks a score toward the base rate as far as it fails to predict
+// candidates its model has not seen, so that where the surface carries no
 // signal the estimation noise of the weights is not turned into one.
 type balanceModels struct {
 	Full  *audit.Logistic `json:"full"`
@@ -290,7 +288,7 @@ func fitModels(x [][]float64, y []int8, idx []int) *balanceModels {
 	}
 	z := make([][]float64, len(x))
 	for j, i := range idx {
-		z[j] = []float64{m.model(i, i+1).Score(x[j])}
+		z[j] = []float64{m.outOfFold(i).Score(x[j])}
 	}
 	m.Calib = audit.FitLogistic(z, y, 0, balanceIters)
 	right, sat := 0, 0
@@ -307,77 +305,16 @@ func fitModels(x [][]float64, y []int8, idx []int) *balanceModels {
 	return m
 }
 
-// model returns the model that scores candidate i of a pool with n pilot
-// candidates.
-func (m *balanceModels) model(i, n int) *audit.Logistic {
-	switch {
-	case i >= n:
-		return m.Full
-	case i%2 == 0:
+// outOfFold returns the model that scores pilot candidate i without
+// having seen it.
+func (m *balanceModels) outOfFold(i int) *audit.Logistic {
+	if i%2 == 0 {
 		return m.Even
 	}
 	return m.Odd
 }
 
-// prob returns the calibrated P(sat) of candidate i with features x.
-func (m *balanceModels) prob(i, n int, x []float64) float64 {
-	return m.Calib.Prob([]float64{m.model(i, n).Score(x)})
-}
-
-// pilotReader reads the pilot candidates back in index order.
-type pilotReader struct {
-	f      *os.File
-	r      *bufio.Reader
-	n      int // candidates in the file: indices 0 to n−1
-	peeked *candLine
-}
-
-// openPilot opens a pilot file of n candidates; a missing file gives a
-// reader that has no candidate. The file is complete: the model, which
-// makes runPool read it, is only saved once it is.
-func openPilot(name string, n int) (*pilotReader, error) {
-	f, err := os.Open(name)
-	if errors.Is(err, fs.ErrNotExist) {
-		return &pilotReader{}, nil
-	}
-	if err != nil {
-		return nil, err
-	}
-	return &pilotReader{f: f, r: bufio.NewReaderSize(f, 1<<16), n: n}, nil
-}
-
-// has reports whether candidate i is in the file.
-func (p *pilotReader) has(i int) bool { return i < p.n }
-
-// take returns candidate i, skipping the lines before it; calls must come
-// in increasing order of i.
-func (p *pilotReader) take(i int) (candidate, error) {
-	for {
-		if p.peeked == nil {
-			data, err := p.r.ReadBytes('\n')
-			if err != nil {
-				return candidate{}, fmt.Errorf("%s: candidate %d: %w", p.f.Name(), i, err)
-			}
-			var line candLine
-			if err := json.Unmarshal(data, &line); err != nil {
-				return candidate{}, fmt.Errorf("%s: %w", p.f.Name(), err)
-			}
-			p.peeked = &line
-		}
-		switch line := p.peeked; {
-		case line.I < i:
-			p.peeked = nil
-		case line.I == i:
-			p.peeked = nil
-			return line.candidate()
-		default:
-			return candidate{}, fmt.Errorf("%s: candidate %d is missing", p.f.Name(), i)
-		}
-	}
-}
-
-func (p *pilotReader) close() {
-	if p.f != nil {
-		p.f.Close()
-	}
+// prob returns the calibrated P(sat) of a candidate with features x.
+func (m *balanceModels) prob(x []float64) float64 {
+	return m.Calib.Prob([]float64{m.Full.Score(x)})
 }

@@ -1,7 +1,6 @@
 package build
 
 import (
-	"bufio"
 	"context"
 	"crypto/sha256"
 	"encoding/json"
@@ -156,9 +155,6 @@ type candidate struct {
 	exact   [32]byte
 	renamed [32]byte
 	capped  bool // the renaming key fell back to the exact key
-	// fromPilot marks a placeholder for a candidate to be read back from
-	// the pilot file.
-	fromPilot bool
 	// hard is set, under the difficulty hold-out, for an unsat candidate
 	// with no unsatisfiable subset of at most MaxTrainMUS sentences.
 	hard bool
@@ -217,10 +213,8 @@ type acceptor struct {
 	base     int
 	open     int
 	accepted int
-	// models are the surface-balance models, nil without them; pilot is
-	// the number of pilot candidates.
+	// models are the surface-balance models, nil without them.
 	models *balanceModels
-	pilot  int
 	frag   fragments.Fragment
 	// full[s] is set once stratum s has every instance it needs. It only
 	// ever turns true, and only in consider, so a worker that sees it set
@@ -230,7 +224,7 @@ type acceptor struct {
 
 func (b *builder) newAcceptor(k int) *acceptor {
 	a := &acceptor{b: b, k: k, pl: &b.plan.Pools[k], ps: &b.st.Pools[k], base: b.splitBase(k), frag: b.plan.Frag()}
-	a.models, a.pilot = a.ps.Models, b.plan.PilotFor(k)
+	a.models = a.ps.Models
 	a.full = make([]atomic.Bool, len(a.pl.Strata))
 	for s := range a.pl.Strata {
 		if b.stratumFull(k, s) {
@@ -276,7 +270,7 @@ func (a *acceptor) consider(i int, c candidate) (stop bool, err error) {
 	}
 	label := c.lab.Record.Label
 	if a.models != nil {
-		p := a.models.prob(i, a.pilot, Features(a.frag, c.lab.Record))
+		p := a.models.prob(Features(a.frag, c.lab.Record))
 		if keepDraw(b.plan.Seed, k*PoolStride+i) >= keepProb(p, label) {
 			ss.Thinned++
 			return false, nil
@@ -336,10 +330,14 @@ func (a *acceptor) consider(i int, c candidate) (stop bool, err error) {
 
 func (b *builder) runPool(ctx context.Context) error {
 	k := b.st.Pool
-	if n := b.plan.PilotFor(k); n > 0 && b.st.Pools[k].Models == nil && !b.poolFull(k) {
-		if err := b.pilot(ctx, k, n); err != nil {
-			return err
+	if n := b.plan.PilotFor(k); n > 0 {
+		if b.st.Pools[k].Models == nil && !b.poolFull(k) {
+			if err := b.pilot(ctx, k, n); err != nil {
+				return err
+			}
 		}
+		// The pilot's candidates are not the set's.
+		b.st.Next = max(b.st.Next, n)
 	}
 	a := b.newAcceptor(k)
 	if a.open == 0 {
@@ -350,36 +348,18 @@ func (b *builder) runPool(ctx context.Context) error {
 	if b.source != nil {
 		err = b.source.each(ctx, k, start, a)
 	} else {
-		// The pilot's candidates are read back from its file, in order,
-		// rather than drawn again.
-		var pilot *pilotReader
-		if pilot, err = openPilot(b.pilotFile(k), b.plan.PilotFor(k)); err != nil {
-			return err
-		}
-		defer pilot.close()
 		err = pipeline.Run(ctx, pipeline.Config[Worker, candidate]{
 			Workers: b.opt.Workers,
 			Limit:   -1,
 			New:     b.opt.NewWorker,
 			Close:   func(w Worker) { w.Close() },
 			Do: func(ctx context.Context, w Worker, j int) (candidate, error) {
-				switch i := start + j; {
-				case !a.wanted(i):
+				if !a.wanted(start + j) {
 					return candidate{skipped: true}, nil
-				case pilot.has(i):
-					return candidate{fromPilot: true}, nil
 				}
 				return b.draw(ctx, w, k, start+j)
 			},
-			Emit: func(j int, c candidate) (bool, error) {
-				if c.fromPilot {
-					var err error
-					if c, err = pilot.take(start + j); err != nil {
-						return true, err
-					}
-				}
-				return a.consider(start+j, c)
-			},
+			Emit: func(j int, c candidate) (bool, error) { return a.consider(start+j, c) },
 		})
 	}
 	if err != nil {
@@ -469,10 +449,9 @@ func (b *builder) poolFull(k int) bool {
 }
 
 // pilot draws and labels candidates 0 to n−1 of pool k, fits the
-// surface-balance models to the decided ones and checkpoints them. Unless they
-// come from shards, the candidates are written to the pilot file, from
-// which runPool reads them back; the models are only checkpointed once the
-// file is complete.
+// surface-balance models to the decided ones and checkpoints them. The
+// pilot's candidates serve the fit alone; an interrupted pilot is drawn
+// again.
 func (b *builder) pilot(ctx context.Context, k, n int) error {
 	pl := &b.plan.Pools[k]
 	frag := b.plan.Frag()
@@ -489,18 +468,10 @@ func (b *builder) pilot(ctx context.Context, k, n int) error {
 			idx = append(idx, i)
 		}
 	}
+	var err error
 	if b.source != nil {
-		if err := b.source.pilot(ctx, k, n, add); err != nil {
-			return err
-		}
+		err = b.source.pilot(ctx, k, n, add)
 	} else {
-		name := b.pilotFile(k)
-		f, err := os.Create(name)
-		if err != nil {
-			return err
-		}
-		defer f.Close()
-		w := bufio.NewWriterSize(f, 1<<16)
 		err = pipeline.Run(ctx, pipeline.Config[Worker, candidate]{
 			Workers: b.opt.Workers,
 			Limit:   n,
@@ -509,34 +480,18 @@ func (b *builder) pilot(ctx context.Context, k, n int) error {
 			Do:      func(ctx context.Context, w Worker, i int) (candidate, error) { return b.draw(ctx, w, k, i) },
 			Emit: func(i int, c candidate) (bool, error) {
 				add(i, c)
-				data, err := json.Marshal(b.lineOf(i, c))
-				if err != nil {
-					return true, err
-				}
-				_, err = w.Write(append(data, '\n'))
-				return err != nil, err
+				return false, nil
 			},
 		})
-		if err == nil {
-			err = ctx.Err()
-		}
-		if err == nil {
-			err = w.Flush()
-		}
-		if err == nil {
-			err = f.Sync()
-		}
-		if err != nil {
-			return fmt.Errorf("pilot of set %s: %w", pl.Name, err)
-		}
+	}
+	if err == nil {
+		err = ctx.Err()
+	}
+	if err != nil {
+		return fmt.Errorf("pilot of set %s: %w", pl.Name, err)
 	}
 	b.st.Pools[k].Models = fitModels(x, y, idx)
 	return b.checkpoint()
-}
-
-// pilotFile is the file holding the pilot candidates of pool k.
-func (b *builder) pilotFile(k int) string {
-	return filepath.Join(b.work, "pilot-"+b.plan.Pools[k].Name+".jsonl")
 }
 
 // nextPool moves the checkpoint to the start of the next pool.

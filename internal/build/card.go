@@ -197,10 +197,10 @@ func Card(m *Manifest) string {
 	fmt.Fprintf(&b, "%d times its size in candidates, so every published build is balanced exactly.\n", p.DrawLimit)
 	if p.Balance.Mode == BalanceSurface {
 		fmt.Fprintf(&b, "- Surface balance: equal counts per stratum do not stop the wording from predicting the label (at the same size, more existential sentences make satisfiability likelier). "+
-			"So each set first labelled %d pilot candidates (or as many as it holds, if fewer) and fitted a logistic model p(x) of P(sat) on surface features x "+
+			"So each set first labelled a pilot of %d candidates (a smaller set: as many as it holds, but at least 10,000 or eight times that, whichever is less), which are not part of the data, and fitted a logistic model p(x) of P(sat) on surface features x "+
 			"(m, n1, n2, alpha, beta; the count, share and log-count of each template variant, of the words every, some, no, not, non-, who, him, any, does, is, a, an and of their bigrams such as \"every non-\"; squared word shares; "+
 			"the tenth the share of existential sentences falls in; how evenly the sentences spread over the nouns and verbs), "+
-			"scoring each pilot candidate with the model fitted to the other half of the pilot and calibrating the scores on those out-of-sample predictions. "+
+			"calibrated on out-of-sample scores within the pilot (each half scored by the model fitted to the other half). "+
 			"Every candidate was then kept with probability min(p, 1−p) / p(its label), decided by its seed alone, so that sat and unsat instances come from one distribution of these features; "+
 			"the candidates it dropped are counted as thinned below, and the audit below measures what is left.\n", p.Balance.Pilot)
 	}

@@ -147,11 +147,13 @@ func RunShard(ctx context.Context, p *Plan, sh Shard, o Options) (*shards.Manife
 	for k, pl := range p.Pools {
 		nS := len(pl.Strata)
 		budgets := make([]int, nS)
+		// The pilot's candidates come first, all of them; then each
+		// stratum's budget of the set's own candidates.
 		pilot := p.PilotFor(k)
 		limit := pilot // slots of this set: i < limit
 		for s := range budgets {
 			budgets[s] = p.budget(k, s, sh.Oversample)
-			limit = max(limit, (budgets[s]-1)*nS+s+1)
+			limit = max(limit, pilot+(budgets[s]-1)*nS+s+1)
 		}
 		slots := 0 // this shard's slots: i = Index + Count·j < limit
 		if limit > sh.Index {
@@ -167,7 +169,7 @@ func RunShard(ctx context.Context, p *Plan, sh Shard, o Options) (*shards.Manife
 			Close:   func(w Worker) { w.Close() },
 			Do: func(ctx context.Context, w Worker, j int) (candidate, error) {
 				i := sh.Index + sh.Count*(start+j)
-				if i >= pilot && i/nS >= budgets[i%nS] {
+				if i >= pilot && (i-pilot)/nS >= budgets[i%nS] {
 					return candidate{skipped: true}, nil
 				}
 				return b.draw(ctx, w, k, i)
