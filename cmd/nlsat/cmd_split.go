@@ -14,6 +14,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/nlsat/nlsat/internal/build"
+	"github.com/nlsat/nlsat/internal/dataset"
 	"github.com/nlsat/nlsat/internal/fragments"
 	"github.com/nlsat/nlsat/internal/phase"
 	"github.com/nlsat/nlsat/internal/solver"
@@ -508,6 +509,23 @@ func runSplit(ctx context.Context, cmd *cobra.Command, o *splitOptions, s stream
 			st := solver.Unsat
 			if label == 1 {
 				st = solver.Sat
+			}
+			prog.add(st, true)
+		},
+		Pilot: func(set string, total, label int) {
+			if set+" pilot" != progSet {
+				if prog != nil {
+					prog.finish()
+				}
+				prog = newProgress(s.Err, "split "+p.Fragment+" "+set+" pilot", total, o.solver.quiet)
+				progSet = set + " pilot"
+			}
+			st := solver.Unknown
+			switch label {
+			case dataset.LabelSat:
+				st = solver.Sat
+			case dataset.LabelUnsat:
+				st = solver.Unsat
 			}
 			prog.add(st, true)
 		},

@@ -47,6 +47,10 @@ type Options struct {
 	// Progress, if set, is called after every accepted instance with the
 	// set's name, its accepted and total counts and the instance's label.
 	Progress func(set string, accepted, total, label int)
+	// Pilot, if set, is called after every pilot candidate with the
+	// set's name, the pilot's size and the candidate's label (-1 when
+	// undecided).
+	Pilot func(set string, total, label int)
 	// Log, if set, receives messages about the build (resuming).
 	Log func(format string, a ...any)
 	// CheckpointEvery is the time between checkpoints (default 2 s).
@@ -480,6 +484,13 @@ func (b *builder) pilot(ctx context.Context, k, n int) error {
 			Do:      func(ctx context.Context, w Worker, i int) (candidate, error) { return b.draw(ctx, w, k, i) },
 			Emit: func(i int, c candidate) (bool, error) {
 				add(i, c)
+				if b.opt.Pilot != nil {
+					label := dataset.LabelAbsent
+					if c.lab.Record != nil {
+						label = c.lab.Record.Label
+					}
+					b.opt.Pilot(pl.Name, n, label)
+				}
 				return false, nil
 			},
 		})
