@@ -6,11 +6,13 @@ import (
 	"math"
 	"math/rand/v2"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/nlsat/nlsat/internal/audit"
 	"github.com/nlsat/nlsat/internal/dataset"
 	"github.com/nlsat/nlsat/internal/fragments"
+	"github.com/nlsat/nlsat/internal/phase"
 )
 
 func TestKeepProb(t *testing.T) {
@@ -213,5 +215,19 @@ func TestShardsMergeHoldouts(t *testing.T) {
 			}
 			sameTree(t, readTree(t, ref), readTree(t, out))
 		})
+	}
+}
+
+// TestPilotOneLabel refuses to fit the surface balance to a pilot of one
+// label, naming the set and the fix, instead of writing a degenerate model.
+func TestPilotOneLabel(t *testing.T) {
+	p := smallPlan(t, fragments.S, 40, 0, 0, 0, 0)
+	// A single sentence is always satisfiable.
+	p.Pools[0].Strata = []Stratum{{Key: "m=1 n1=2 n2=0", Points: []phase.Point{{M: 1, N1: 2}}}}
+	p.Pools[0].Splits = p.Pools[0].Splits[:1]
+	p.Pools[0].Splits[0].Pairs = []int{20}
+	_, err := Run(context.Background(), p, testOptions(t.TempDir(), 2))
+	if err == nil || !strings.Contains(err.Error(), "too few of one label to fit the surface balance; use --balance strata") {
+		t.Fatalf("got %v, want a refusal of the one-label pilot", err)
 	}
 }

@@ -501,6 +501,14 @@ func (b *builder) pilot(ctx context.Context, k, n int) error {
 	if err != nil {
 		return fmt.Errorf("pilot of set %s: %w", pl.Name, err)
 	}
+	sat := 0
+	for _, l := range y {
+		sat += int(l)
+	}
+	if sat < 10 || len(y)-sat < 10 {
+		return fmt.Errorf("set %s: the pilot decided %d of its %d candidates, %d sat and %d unsat: too few of one label to fit the surface balance; use --balance strata, or a region nearer the phase change",
+			pl.Name, len(y), n, sat, len(y)-sat)
+	}
 	b.st.Pools[k].Models = fitModels(x, y, idx)
 	return b.checkpoint()
 }
