@@ -112,7 +112,7 @@ func runCrosscheck(ctx context.Context, o *crosscheckOptions, s streams) error {
 			Close: closeBackend,
 			Do: func(ctx context.Context, b solver.Backend, i int) (ccResult, error) {
 				var res ccResult
-				p := &solver.Problem{Sentences: sentenceFormulas(insts[i].sents)}
+				p := &solver.Problem{Sentences: fragments.Formulas(insts[i].sents)}
 				if err := solver.Reset(b); err != nil {
 					return res, err
 				}

@@ -168,7 +168,7 @@ func runLabel(ctx context.Context, o *labelOptions, in string, s streams) error 
 		},
 		Close: closeBackend,
 		Do: func(ctx context.Context, b solver.Backend, i int) (decision, error) {
-			d, err := decide(ctx, b, sentenceFormulas(recs[i].sents), true)
+			d, err := decide(ctx, b, fragments.Formulas(recs[i].sents), true)
 			if err != nil {
 				return d, fmt.Errorf("record %d (%s): %w", i+1, recs[i].rec.ID, err)
 			}

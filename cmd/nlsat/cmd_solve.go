@@ -62,7 +62,7 @@ func runSolve(ctx context.Context, o *solveOptions, args []string, s streams) er
 		return err
 	}
 	defer closeBackend(b)
-	d, err := decide(ctx, b, sentenceFormulas(sents), true)
+	d, err := decide(ctx, b, fragments.Formulas(sents), true)
 	if err != nil {
 		return err
 	}

@@ -69,7 +69,7 @@ func runTranslate(o *translateOptions, args []string, s streams) error {
 	if err != nil {
 		return err
 	}
-	fs := sentenceFormulas(sents)
+	fs := fragments.Formulas(sents)
 	out, err := dataset.CreateAtomic(o.out, s.Out)
 	if err != nil {
 		return usageError{err}

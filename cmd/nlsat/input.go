@@ -7,7 +7,6 @@ import (
 	"os"
 	"strings"
 
-	"github.com/nlsat/nlsat/internal/fol"
 	"github.com/nlsat/nlsat/internal/fragments"
 )
 
@@ -74,13 +73,4 @@ func parseSentences(lines []inputLine, frag *fragments.Fragment) ([]fragments.Se
 		out[i] = s
 	}
 	return out, nil
-}
-
-// sentenceFormulas returns the formulas of sents, in order.
-func sentenceFormulas(sents []fragments.Sentence) []fol.Formula {
-	fs := make([]fol.Formula, len(sents))
-	for i, st := range sents {
-		fs[i] = st.Formula()
-	}
-	return fs
 }

@@ -204,7 +204,7 @@ func checkFresh(t *testing.T, inst fragments.Instance, res Result) {
 	if res.Premises != nil {
 		t.Errorf("fresh mode returned premises %v", res.Premises)
 	}
-	if st := solveWith(t, independent(), formulas(ds)); st != solver.Sat {
+	if st := solveWith(t, independent(), fragments.Formulas(ds)); st != solver.Sat {
 		t.Errorf("the fresh distractors alone are %v: %q", st, res.Instance.English())
 	}
 }
@@ -222,7 +222,7 @@ func checkImplied(t *testing.T, inst fragments.Instance, res Result, withZ3 bool
 	if res.Status == solver.Sat && len(res.Premises) != len(inst.Sentences) {
 		t.Errorf("sat instance: %d premises, want all %d sentences", len(res.Premises), len(inst.Sentences))
 	}
-	premises := formulas(pick(res.Instance.Sentences, res.Premises))
+	premises := fragments.Formulas(pick(res.Instance.Sentences, res.Premises))
 	nb := independent()
 	if st := solveWith(t, nb, premises); st != solver.Sat {
 		t.Errorf("premises are %v, want sat", st)

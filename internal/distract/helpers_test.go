@@ -62,11 +62,3 @@ func pick(ss []fragments.Sentence, idx []int) []fragments.Sentence {
 	}
 	return out
 }
-
-func formulas(ss []fragments.Sentence) []fol.Formula {
-	out := make([]fol.Formula, len(ss))
-	for i, s := range ss {
-		out[i] = s.Formula()
-	}
-	return out
-}

@@ -76,9 +76,12 @@ func (in Instance) IDs() []string {
 }
 
 // Formulas returns the formula of each sentence, in order.
-func (in Instance) Formulas() []fol.Formula {
-	out := make([]fol.Formula, len(in.Sentences))
-	for i, s := range in.Sentences {
+func (in Instance) Formulas() []fol.Formula { return Formulas(in.Sentences) }
+
+// Formulas returns the formula of each of sents, in order.
+func Formulas(sents []Sentence) []fol.Formula {
+	out := make([]fol.Formula, len(sents))
+	for i, s := range sents {
 		out[i] = s.Formula()
 	}
 	return out

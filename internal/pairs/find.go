@@ -95,7 +95,7 @@ type Result struct {
 // passed over. If the instance itself stays undecided, Result.Original is
 // Unknown and no edit is tried.
 func Find(ctx context.Context, b solver.Backend, lx *fragments.Lexicon, sents []fragments.Sentence, frag fragments.Fragment) (Result, error) {
-	orig, err := Decide(ctx, b, formulas(sents))
+	orig, err := Decide(ctx, b, fragments.Formulas(sents))
 	if err != nil || orig.Status == solver.Unknown {
 		return Result{Original: orig}, err
 	}
@@ -109,7 +109,7 @@ func Find(ctx context.Context, b solver.Backend, lx *fragments.Lexicon, sents []
 		edited := slices.Clone(sents)
 		edited[e.Sentence] = e.To
 		r.Solved++
-		v, model, err := flipped(ctx, b, formulas(edited), orig.Status)
+		v, model, err := flipped(ctx, b, fragments.Formulas(edited), orig.Status)
 		if err != nil {
 			return r, fmt.Errorf("sentence %d, %s edit of %s: %w", e.Sentence+1, e.Kind, e.Role, err)
 		}
@@ -170,7 +170,7 @@ type modelPool struct {
 }
 
 func newModelPool(sents []fragments.Sentence, orig Verdict) *modelPool {
-	p := &modelPool{sents: formulas(sents)}
+	p := &modelPool{sents: fragments.Formulas(sents)}
 	if orig.Status == solver.Sat {
 		p.add(orig.Model)
 	}
@@ -205,12 +205,4 @@ func (p *modelPool) satisfies(e Edit) bool {
 		}
 	}
 	return false
-}
-
-func formulas(sents []fragments.Sentence) []fol.Formula {
-	fs := make([]fol.Formula, len(sents))
-	for i, s := range sents {
-		fs[i] = s.Formula()
-	}
-	return fs
 }
