@@ -96,6 +96,19 @@ func countNames(f fragments.Fragment) []string {
 	return names
 }
 
+// shapeIndex maps, per fragment, a shape's id to its place in
+// f.Shapes(), for Features, which runs once per candidate.
+var shapeIndex = func() map[fragments.Fragment]map[string]int {
+	out := map[fragments.Fragment]map[string]int{}
+	for _, f := range fragments.All() {
+		out[f] = map[string]int{}
+		for j, sh := range f.Shapes() {
+			out[f][sh.ID()] = j
+		}
+	}
+	return out
+}()
+
 // FeatureNames returns the names of Features(f, ·) in order.
 func FeatureNames(f fragments.Fragment) []string {
 	names := []string{"m", "n1", "n2", "alpha", "beta"}
@@ -124,8 +137,8 @@ func FeatureNames(f fragments.Fragment) []string {
 // (those starting with "Some") falls in, as ten indicators; and how the
 // instance spreads its sentences over its words (usage).
 func Features(f fragments.Fragment, r *dataset.Record) []float64 {
-	shapes := f.Shapes()
-	nc := len(shapes) + len(balanceWords) + len(balanceBigrams)
+	index := shapeIndex[f]
+	nc := len(index) + len(balanceWords) + len(balanceBigrams)
 	x := make([]float64, 5+3*nc+len(balanceWords)+10+8)
 	// m is counted: a record is only normalised (M set) when written.
 	m := float64(max(len(r.Sentences), 1))
@@ -138,15 +151,12 @@ func Features(f fragments.Fragment, r *dataset.Record) []float64 {
 	}
 	counts := make([]float64, nc)
 	for _, id := range r.Templates {
-		for j, sh := range shapes {
-			if sh.ID() == id {
-				counts[j]++
-				break
-			}
+		if j, ok := index[id]; ok {
+			counts[j]++
 		}
 	}
-	words := counts[len(shapes) : len(shapes)+len(balanceWords)]
-	bigrams := counts[len(shapes)+len(balanceWords):]
+	words := counts[len(index) : len(index)+len(balanceWords)]
+	bigrams := counts[len(index)+len(balanceWords):]
 	existential := 0.0
 	var toks []string
 	for _, s := range r.Sentences {
