@@ -175,10 +175,3 @@ func distractOne(ctx context.Context, b solver.Backend, pr pairInput, k int, mod
 	r.Distractors, r.DistractorMode = res.Added, mode.String()
 	return distracted{rec: r}, nil
 }
-
-func statusOf(label int) solver.Status {
-	if label == dataset.LabelSat {
-		return solver.Sat
-	}
-	return solver.Unsat
-}

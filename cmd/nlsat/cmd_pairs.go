@@ -190,6 +190,17 @@ func labelOf(st solver.Status) int {
 	return dataset.LabelAbsent
 }
 
+// statusOf is the solver status of a record label.
+func statusOf(label int) solver.Status {
+	switch label {
+	case dataset.LabelSat:
+		return solver.Sat
+	case dataset.LabelUnsat:
+		return solver.Unsat
+	}
+	return solver.Unknown
+}
+
 // pairStats counts instances per fragment and pairs per edit kind.
 type pairStats struct {
 	instances, found map[fragments.Fragment]int

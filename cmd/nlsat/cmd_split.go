@@ -14,7 +14,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/nlsat/nlsat/internal/build"
-	"github.com/nlsat/nlsat/internal/dataset"
 	"github.com/nlsat/nlsat/internal/fragments"
 	"github.com/nlsat/nlsat/internal/phase"
 	"github.com/nlsat/nlsat/internal/solver"
@@ -485,6 +484,19 @@ func runSplit(ctx context.Context, cmd *cobra.Command, o *splitOptions, s stream
 	}
 	var prog *progress
 	progSet := ""
+	// bar returns the progress bar of what (a set or its pilot), starting
+	// a new one, at done of total, when what changes.
+	bar := func(what string, total, done int) *progress {
+		if what != progSet {
+			if prog != nil {
+				prog.finish()
+			}
+			prog = newProgress(s.Err, "split "+p.Fragment+" "+what, total, o.solver.quiet)
+			prog.done = done
+			progSet = what
+		}
+		return prog
+	}
 	opt := build.Options{
 		Dir: o.out, Workers: o.solver.jobs, Force: o.force, License: o.license, CheckpointEvery: o.checkpoint,
 		Toolkit: toolkit(),
@@ -498,36 +510,10 @@ func runSplit(ctx context.Context, cmd *cobra.Command, o *splitOptions, s stream
 			return &splitWorker{b: b}, nil
 		},
 		Progress: func(set string, accepted, total, label int) {
-			if set != progSet {
-				if prog != nil {
-					prog.finish()
-				}
-				prog = newProgress(s.Err, "split "+p.Fragment+" "+set, total, o.solver.quiet)
-				prog.done = accepted - 1
-				progSet = set
-			}
-			st := solver.Unsat
-			if label == 1 {
-				st = solver.Sat
-			}
-			prog.add(st, true)
+			bar(set, total, accepted-1).add(statusOf(label), true)
 		},
 		Pilot: func(set string, total, label int) {
-			if set+" pilot" != progSet {
-				if prog != nil {
-					prog.finish()
-				}
-				prog = newProgress(s.Err, "split "+p.Fragment+" "+set+" pilot", total, o.solver.quiet)
-				progSet = set + " pilot"
-			}
-			st := solver.Unknown
-			switch label {
-			case dataset.LabelSat:
-				st = solver.Sat
-			case dataset.LabelUnsat:
-				st = solver.Unsat
-			}
-			prog.add(st, true)
+			bar(set+" pilot", total, 0).add(statusOf(label), true)
 		},
 		Log: func(format string, a ...any) {
 			if !o.solver.quiet {
