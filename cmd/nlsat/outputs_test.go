@@ -1,0 +1,204 @@
+package main
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/nlsat/nlsat/internal/dataset"
+)
+
+// outputStep is one command of TestOutputsUnchanged: its arguments, where
+// "$D" stands for the test's directory, and the files whose bytes it
+// pins ("stdout" for its standard output; a name ending in "/" for every
+// file under that directory but the varying ones).
+type outputStep struct {
+	name  string
+	args  []string
+	files []string
+}
+
+// splitFiles are the files of a built dataset that are pinned.
+var splitFiles = []string{"data/", "manifest.json", "README.md", "SHA256SUMS"}
+
+// sweepFilesPinned are the files of a phase sweep that do not depend on
+// solver times.
+var sweepFilesPinned = []string{"points.csv", "points.jsonl", "crossings.csv", "region.json"}
+
+// outputSteps is a fixed set of commands that covers every command that
+// writes data: generate per fragment (with distractors, without a solver,
+// as shards), label, split with each hold-out and as shards, phase-sweep
+// (as shards too), pairs, distract, stats, audit, prompt, eval and solve.
+var outputSteps = []outputStep{
+	{"generate S", []string{"generate", "--fragment", "S", "--count", "120", "--seed", "3", "--out", "$D/gen-S.jsonl"}, []string{"gen-S.jsonl"}},
+	{"generate W", []string{"generate", "--fragment", "W", "--count", "120", "--seed", "3", "--out", "$D/gen-W.jsonl"}, []string{"gen-W.jsonl"}},
+	{"generate V", []string{"generate", "--fragment", "V", "--count", "120", "--seed", "3", "--out", "$D/gen-V.jsonl"}, []string{"gen-V.jsonl"}},
+	{"generate Z", []string{"generate", "--fragment", "Z", "--count", "120", "--seed", "3", "--out", "$D/gen-Z.jsonl"}, []string{"gen-Z.jsonl"}},
+	{"generate A", []string{"generate", "--fragment", "A", "--count", "120", "--seed", "3", "--out", "$D/gen-A.jsonl"}, []string{"gen-A.jsonl"}},
+	{"generate distractors", []string{"generate", "--fragment", "V", "--count", "40", "--seed", "4", "--distractors", "2", "--distractor-mode", "implied", "--out", "$D/gen-V-implied.jsonl"}, []string{"gen-V-implied.jsonl"}},
+	{"generate stdout", []string{"generate", "--fragment", "W", "--count", "30", "--m", "10-14", "--n1", "7", "--seed", "8"}, []string{"stdout"}},
+	{"generate none", []string{"generate", "--fragment", "Z", "--count", "50", "--seed", "5", "--solver", "none", "--out", "$D/gen-Z-none.jsonl"}, []string{"gen-Z-none.jsonl"}},
+	{"label", []string{"label", "$D/gen-Z-none.jsonl", "--out", "$D/label-Z.jsonl"}, []string{"label-Z.jsonl"}},
+	{"generate shard 0", []string{"generate", "--fragment", "A", "--count", "60", "--seed", "6", "--shard-index", "0", "--shard-count", "2", "--out", "$D/gen-shard0"}, nil},
+	{"generate shard 1", []string{"generate", "--fragment", "A", "--count", "60", "--seed", "6", "--shard-index", "1", "--shard-count", "2", "--out", "$D/gen-shard1"}, nil},
+	{"merge generate", []string{"merge", "--out", "$D/gen-merged.jsonl", "$D/gen-shard0", "$D/gen-shard1"}, []string{"gen-merged.jsonl"}},
+	{"split", []string{"split", "--fragment", "V", "--train", "300", "--validation", "60", "--test", "60", "--zero-shot", "60", "--seed", "5", "--out", "$D/split-V"}, prefixed("split-V/", splitFiles)},
+	{"split size", holdoutSplit("size"), prefixed("split-size/", splitFiles)},
+	{"split vocabulary", holdoutSplit("vocabulary"), prefixed("split-vocabulary/", splitFiles)},
+	{"split difficulty", holdoutSplit("difficulty"), prefixed("split-difficulty/", splitFiles)},
+	{"split templates", holdoutSplit("templates"), prefixed("split-templates/", splitFiles)},
+	{"split strata", []string{"split", "--fragment", "S", "--train", "200", "--validation", "40", "--test", "40", "--generalisation", "40", "--balance", "strata", "--dedup", "exact", "--seed", "9", "--out", "$D/split-strata"}, prefixed("split-strata/", splitFiles)},
+	{"split shard 0", shardSplit(0), nil},
+	{"split shard 1", shardSplit(1), nil},
+	{"merge split", []string{"merge", "--out", "$D/split-merged", "$D/split-shard0", "$D/split-shard1"}, prefixed("split-merged/", splitFiles)},
+	{"phase-sweep", []string{"phase-sweep", "--fragment", "S", "--n1", "6-7", "--m", "4-20", "--m-step", "4", "--samples", "40", "--seed", "1", "--out", "$D/sweep-S"}, prefixed("sweep-S/", sweepFilesPinned)},
+	{"phase-sweep adaptive", []string{"phase-sweep", "--fragment", "V", "--n1", "3-4", "--n2", "3", "--alpha", "1-4:1", "--samples", "20", "--adaptive", "--budget", "80", "--seed", "2", "--out", "$D/sweep-V"}, prefixed("sweep-V/", sweepFilesPinned)},
+	{"phase-sweep shard 0", shardSweep(0), nil},
+	{"phase-sweep shard 1", shardSweep(1), nil},
+	{"merge phase-sweep", []string{"merge", "--out", "$D/sweep-merged", "$D/sweep-shard0", "$D/sweep-shard1"},
+		slices.Concat(prefixed("sweep-merged/S/", sweepFilesPinned), prefixed("sweep-merged/W/", sweepFilesPinned),
+			prefixed("sweep-merged/V/", sweepFilesPinned), prefixed("sweep-merged/Z/", sweepFilesPinned), prefixed("sweep-merged/A/", sweepFilesPinned))},
+	{"pairs", []string{"pairs", "$D/gen-S.jsonl", "--out", "$D/pairs-S.jsonl"}, []string{"pairs-S.jsonl"}},
+	{"pairs A", []string{"pairs", "$D/gen-A.jsonl", "--out", "$D/pairs-A.jsonl"}, []string{"pairs-A.jsonl"}},
+	{"distract fresh", []string{"distract", "$D/split-V/data/test.jsonl", "--count", "3", "--out", "$D/distract-fresh.jsonl"}, []string{"distract-fresh.jsonl"}},
+	{"distract implied", []string{"distract", "$D/split-V/data/validation.jsonl", "--count", "2", "--mode", "implied", "--seed", "4", "--out", "$D/distract-implied.jsonl"}, []string{"distract-implied.jsonl"}},
+	{"stats", []string{"stats", "$D/gen-S.jsonl", "$D/gen-V.jsonl", "$D/gen-A.jsonl"}, []string{"stdout"}},
+	{"stats json", []string{"stats", "--json", "$D/split-V/data/train.jsonl"}, []string{"stdout"}},
+	{"audit", []string{"audit", "$D/split-V"}, []string{"stdout"}},
+	{"audit json", []string{"audit", "--json", "$D/split-size"}, []string{"stdout"}},
+	{"prompt", []string{"prompt", "$D/split-V/data/zero-shot.jsonl", "--out", "$D/prompt/zero-shot.jsonl"}, []string{"prompt/"}},
+	{"eval", []string{"eval", "--gold", "$D/split-V/data/test.jsonl", "--pred", "$D/preds.jsonl"}, []string{"stdout"}},
+	{"eval json", []string{"eval", "--gold", "$D/split-V", "--pred", "$D/preds.jsonl", "--allow-missing", "--json"}, []string{"stdout"}},
+	{"solve unsat", []string{"solve", "Every scholar is a poet.", "Every poet loves some musician.", "Some scholar does not love any musician."}, []string{"stdout"}},
+	{"solve sat", []string{"solve", "Every scholar is a poet.", "Some poet admires every scholar who does not hate him.", "Some non-poet is not a scholar."}, []string{"stdout"}},
+}
+
+func prefixed(dir string, names []string) []string {
+	out := make([]string, len(names))
+	for i, n := range names {
+		out[i] = dir + n
+	}
+	return out
+}
+
+func holdoutSplit(kind string) []string {
+	return []string{"split", "--fragment", "W", "--train", "200", "--validation", "40", "--test", "60", "--holdout", kind, "--seed", "2", "--out", "$D/split-" + kind}
+}
+
+func shardSplit(i int) []string {
+	return []string{"split", "--fragment", "Z", "--train", "200", "--validation", "40", "--test", "40", "--zero-shot", "60", "--seed", "8",
+		"--shard-index", fmt.Sprint(i), "--shard-count", "2", "--out", fmt.Sprintf("$D/split-shard%d", i)}
+}
+
+func shardSweep(i int) []string {
+	return []string{"phase-sweep", "--fragment", "all", "--n1", "6", "--m", "4-12", "--m-step", "4", "--samples", "30", "--seed", "3",
+		"--shard-index", fmt.Sprint(i), "--shard-count", "2", "--out", fmt.Sprintf("$D/sweep-shard%d", i)}
+}
+
+// TestOutputsUnchanged runs outputSteps and compares the SHA-256 of every
+// pinned output with testdata/outputs.sha256: any change to the bytes
+// nlsat writes shows up here, and a change that is meant must rewrite the
+// file with -update in the same commit.
+func TestOutputsUnchanged(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds several datasets")
+	}
+	dir := t.TempDir()
+	if err := os.Mkdir(filepath.Join(dir, "prompt"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	var got strings.Builder
+	for _, st := range outputSteps {
+		if st.name == "eval" {
+			writePredictions(t, filepath.Join(dir, "split-V/data/test.jsonl"), filepath.Join(dir, "preds.jsonl"))
+		}
+		args := make([]string, len(st.args))
+		for i, a := range st.args {
+			args[i] = strings.ReplaceAll(a, "$D", dir)
+		}
+		args = append(args, []string{"-q", "-j", "2"}[:quietFlags(args[0])]...)
+		code, stdout, stderr := nlsat(context.Background(), "", args...)
+		if code != 0 {
+			t.Fatalf("%s: %v: exit %d: %s", st.name, args, code, stderr)
+		}
+		for _, f := range st.files {
+			for _, line := range pinned(t, dir, f, strings.ReplaceAll(stdout, dir, "$D")) {
+				fmt.Fprintf(&got, "%s  %s: %s\n", line[1], st.name, line[0])
+			}
+		}
+	}
+	golden(t, "outputs.sha256", got.String())
+}
+
+// quietFlags returns how many of "-q", "-j 2" a command takes: the
+// labelling commands take both, the readers neither (stats, audit, eval
+// and solve write to stdout, prompt and merge take -q only).
+func quietFlags(cmd string) int {
+	switch cmd {
+	case "generate", "label", "split", "phase-sweep", "pairs", "distract":
+		return 3
+	case "prompt", "merge":
+		return 1
+	}
+	return 0
+}
+
+// pinned returns (name, sha256) of the output f: stdout (with dir written
+// as $D), a file of dir, or
+// every file under a directory of dir in name order.
+func pinned(t *testing.T, dir, f, stdout string) [][2]string {
+	t.Helper()
+	sum := func(b []byte) string { h := sha256.Sum256(b); return hex.EncodeToString(h[:]) }
+	if f == "stdout" {
+		return [][2]string{{f, sum([]byte(stdout))}}
+	}
+	if !strings.HasSuffix(f, "/") {
+		b, err := os.ReadFile(filepath.Join(dir, f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return [][2]string{{f, sum(b)}}
+	}
+	files := tree(t, filepath.Join(dir, f))
+	names := make([]string, 0, len(files))
+	for n := range files {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	var out [][2]string
+	for _, n := range names {
+		out = append(out, [2]string{f + n, sum([]byte(files[n]))})
+	}
+	return out
+}
+
+// writePredictions writes one prediction per gold record: sat for every
+// third record, unsat otherwise.
+func writePredictions(t *testing.T, gold, out string) {
+	t.Helper()
+	var b strings.Builder
+	i := 0
+	err := eachRecord(gold, nil, func(r *dataset.Record, _ string) error {
+		label := 0
+		if i%3 == 0 {
+			label = 1
+		}
+		i++
+		line, _ := json.Marshal(map[string]any{"id": r.ID, "label": label})
+		b.Write(append(line, '\n'))
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(out, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
