@@ -77,7 +77,7 @@ type ccInstance struct {
 
 type ccResult struct {
 	inst ccInstance
-	r    [2]solver.Result
+	r    [2]solver.Verdict
 	t    [2]time.Duration
 	errs [2]error
 }
@@ -99,32 +99,29 @@ func runCrosscheck(ctx context.Context, o *crosscheckOptions, s streams) error {
 		results[i].inst = insts[i]
 	}
 	names := []string{"native", "z3"}
+	newBackend := [2]func() (solver.Backend, error){
+		func() (solver.Backend, error) { return native.New(native.Options{}), nil },
+		func() (solver.Backend, error) {
+			return z3.New(z3.Options{Timeout: o.gen.solver.timeout, Plain: o.z3mode.value == "plain"})
+		},
+	}
 	for k := range 2 {
 		prog := newProgress(s.Err, "crosscheck "+names[k], len(insts), o.gen.solver.quiet)
 		err = pipeline.Run(ctx, pipeline.Config[solver.Backend, ccResult]{
 			Workers: o.gen.solver.jobs, Limit: len(insts),
-			New: func() (solver.Backend, error) {
-				if k == 0 {
-					return native.New(native.Options{}), nil
-				}
-				return z3.New(z3.Options{Timeout: o.gen.solver.timeout, Plain: o.z3mode.value == "plain"})
-			},
+			New:   newBackend[k],
 			Close: closeBackend,
 			Do: func(ctx context.Context, b solver.Backend, i int) (ccResult, error) {
 				var res ccResult
-				p := &solver.Problem{Sentences: fragments.Formulas(insts[i].sents)}
-				if err := solver.Reset(b); err != nil {
-					return res, err
-				}
 				start := time.Now()
-				res.r[k], res.errs[k] = b.Solve(ctx, p)
+				res.r[k], res.errs[k] = solver.Decide(ctx, b, fragments.Formulas(insts[i].sents), solver.DecideOptions{})
 				res.t[k] = time.Since(start)
+				if ctx.Err() != nil {
+					return res, ctx.Err()
+				}
 				return res, nil
 			},
 			Emit: func(i int, r ccResult) (bool, error) {
-				if r.r[k].Reason == solver.Canceled {
-					return true, ctx.Err()
-				}
 				results[i].r[k], results[i].errs[k], results[i].t[k] = r.r[k], r.errs[k], r.t[k]
 				prog.add(r.r[k].Status, true)
 				return false, nil
@@ -143,7 +140,7 @@ func runCrosscheck(ctx context.Context, o *crosscheckOptions, s streams) error {
 	for _, r := range results {
 		if tab.add(r) {
 			disagreements++
-			reportDisagreement(s.Out, r)
+			reportDisagreement(ctx, s.Out, r, newBackend)
 		}
 	}
 	tab.print(s.Out, z3.Version()+" ("+o.z3mode.value+")")
@@ -191,7 +188,10 @@ func (o *crosscheckOptions) instances(s streams) ([]ccInstance, error) {
 	return out, nil
 }
 
-func reportDisagreement(w io.Writer, r ccResult) {
+// reportDisagreement prints a disagreement in full: the sentences, both
+// answers and their certificates; an unsat answer is decided again to
+// show its certified minimal unsatisfiable subset, or why it has none.
+func reportDisagreement(ctx context.Context, w io.Writer, r ccResult, newBackend [2]func() (solver.Backend, error)) {
 	fmt.Fprintf(w, "DISAGREEMENT on %s\n", r.inst.label)
 	for i, st := range r.inst.sents {
 		fmt.Fprintf(w, "  %2d. %s   %s\n", i+1, st.English(), fol.String(st.Formula()))
@@ -205,11 +205,38 @@ func reportDisagreement(w io.Writer, r ccResult) {
 		if res.Model != nil {
 			fmt.Fprintf(w, ", checked model of %d elements", res.Model.Size)
 		}
-		if res.Core != nil {
-			fmt.Fprintf(w, ", core %v", res.Core)
+		if res.Status == solver.Unsat {
+			fmt.Fprintf(w, ", %s", certifiedCore(ctx, newBackend[k], r.inst.sents))
 		}
 		fmt.Fprintln(w)
 	}
+}
+
+// certifiedCore decides sents again, with a MUS, and describes the MUS
+// or the error that stopped its certification.
+func certifiedCore(ctx context.Context, newBackend func() (solver.Backend, error), sents []fragments.Sentence) string {
+	b, err := newBackend()
+	if err != nil {
+		return err.Error()
+	}
+	defer closeBackend(b)
+	v, err := solver.Decide(ctx, b, fragments.Formulas(sents), solver.DecideOptions{MUS: true})
+	switch {
+	case err != nil:
+		return "no certified core: " + err.Error()
+	case v.Status != solver.Unsat:
+		return "decided " + v.Status.String() + " when asked again"
+	}
+	return fmt.Sprintf("certified minimal unsatisfiable subset %v", plusOne(v.MUS))
+}
+
+// plusOne numbers sentence indices from 1, as the listings do.
+func plusOne(idx []int) []int {
+	out := make([]int, len(idx))
+	for i, v := range idx {
+		out[i] = v + 1
+	}
+	return out
 }
 
 // ccTable accumulates the per-fragment comparison.

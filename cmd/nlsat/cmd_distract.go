@@ -127,7 +127,7 @@ func runDistract(ctx context.Context, o *distractOptions, in string, s streams) 
 				reasons[d.reason]++
 				return false, nil
 			}
-			prog.add(statusOf(label), true)
+			prog.add(dataset.StatusOf(label), true)
 			written[label]++
 			return false, enc.Encode(d.rec)
 		},
@@ -159,19 +159,18 @@ func distractOne(ctx context.Context, b solver.Backend, pr pairInput, k int, mod
 	case err != nil:
 		return distracted{}, err
 	}
-	if got := labelOf(res.Status); got != pr.old {
+	if got := dataset.LabelOf(res.Status); got != pr.old {
 		return distracted{}, fmt.Errorf("labelled %s, but %s decides %s", dataset.LabelText(pr.old), b.Name(), dataset.LabelText(got))
 	}
-	d, err := decide(ctx, b, res.Instance.Formulas(), true)
+	v, err := solver.Decide(ctx, b, res.Instance.Formulas(), solver.DecideOptions{MUS: true})
 	if err != nil {
 		return distracted{}, err
 	}
-	if got := labelOf(d.res.Status); got != pr.old {
+	if got := dataset.LabelOf(v.Status); got != pr.old {
 		return distracted{}, fmt.Errorf("with distractors %s decides %s, not %s", b.Name(), dataset.LabelText(got), dataset.LabelText(pr.old))
 	}
-	r := record(res.Instance, in.ID, in.Seed)
-	r.Fragment = in.Fragment
-	applyDecision(r, d, b.Name())
+	r := dataset.NewRecord(res.Instance, v, b.Name())
+	r.ID, r.Seed, r.Fragment = in.ID, in.Seed, in.Fragment
 	r.Distractors, r.DistractorMode = res.Added, mode.String()
 	return distracted{rec: r}, nil
 }

@@ -18,7 +18,6 @@ import (
 
 	"github.com/nlsat/nlsat/internal/dataset"
 	"github.com/nlsat/nlsat/internal/distract"
-	"github.com/nlsat/nlsat/internal/fol"
 	"github.com/nlsat/nlsat/internal/fragments"
 	"github.com/nlsat/nlsat/internal/phase"
 	"github.com/nlsat/nlsat/internal/pipeline"
@@ -210,23 +209,11 @@ func (p drawPlan) draw(i int) (fragments.Instance, error) {
 	return fragments.Sample(rng, p.frag, p.params, m, n1, n2)
 }
 
-// record turns an instance into a record without a label.
-func record(inst fragments.Instance, id, seed string) *dataset.Record {
-	r := &dataset.Record{ID: id, Fragment: inst.Fragment.String(), Label: dataset.LabelAbsent, Seed: seed,
-		N1: len(inst.Nouns), N2: len(inst.Verbs), Nouns: inst.Nouns, Verbs: inst.Verbs}
-	for _, s := range inst.Sentences {
-		r.Sentences = append(r.Sentences, s.English())
-		r.Templates = append(r.Templates, s.ID())
-		r.Formulas = append(r.Formulas, fol.String(s.Formula()))
-	}
-	r.Text = strings.Join(r.Sentences, " ")
-	return r
-}
-
 type generated struct {
 	inst        fragments.Instance
-	dec         decision
-	distractors []int // indices of the added sentences
+	v           solver.Verdict
+	solver      string // the name of the backend that decided it; "" for none
+	distractors []int  // indices of the added sentences
 }
 
 // genState is generate's checkpoint: the next index to draw, the records
@@ -356,20 +343,14 @@ func runGenerate(ctx context.Context, cmd *cobra.Command, o *generateOptions, s 
 		Emit: func(j int, g generated) (bool, error) {
 			i := start + j
 			st.Next = i + 1
-			status := g.dec.res.Status
-			stats.add(g.inst, status, g.dec.res.Reason)
+			status := g.v.Status
+			stats.add(g.inst, status, g.v.Reason)
 			prog.add(status, newBackend == nil || status != solver.Unknown)
 			if newBackend != nil && status == solver.Unknown {
-				if g.dec.res.Reason == solver.Canceled {
-					return true, ctx.Err()
-				}
 				return false, nil
 			}
-			r := record(g.inst, fmt.Sprintf("%s-%06d", plan.frag, st.Written), dataset.SeedString(plan.seed, i))
-			if newBackend != nil {
-				applyDecision(r, g.dec, solverName)
-			}
-			withDistractors(r, g, plan)
+			r := g.record(plan)
+			r.ID, r.Seed = fmt.Sprintf("%s-%06d", plan.frag, st.Written), dataset.SeedString(plan.seed, i)
 			st.Written++
 			if err := enc.Encode(r); err != nil {
 				return true, err
@@ -429,17 +410,17 @@ func generateOne(ctx context.Context, plan drawPlan, b solver.Backend, i int) (g
 		res, err := distract.Add(ctx, rng, b, inst, plan.distractors, plan.distractMode, plan.params)
 		switch {
 		case errors.Is(err, distract.ErrNoDistractor) || errors.Is(err, solver.ErrUndecided):
-			return generated{inst: inst, dec: decision{res: solver.Result{Reason: solver.GaveUp, Detail: err.Error()}}}, nil
+			return generated{inst: inst, v: solver.Verdict{Reason: solver.GaveUp, Detail: err.Error()}}, nil
 		case err != nil:
 			return generated{}, fmt.Errorf("instance %s: distractors: %w", dataset.SeedString(plan.seed, i), err)
 		}
 		inst, added = res.Instance, res.Added
 	}
-	d, err := decide(ctx, b, inst.Formulas(), true)
+	v, err := solver.Decide(ctx, b, inst.Formulas(), solver.DecideOptions{MUS: true})
 	if err != nil {
 		return generated{}, fmt.Errorf("instance %s: %w", dataset.SeedString(plan.seed, i), err)
 	}
-	return generated{inst: inst, dec: d, distractors: added}, nil
+	return generated{inst: inst, v: v, solver: b.Name(), distractors: added}, nil
 }
 
 // distractStream separates the distractors' random stream from the
@@ -543,9 +524,12 @@ func (u *unknownStats) report(w io.Writer, written int) {
 	}
 }
 
-// withDistractors records the distractors of g in r.
-func withDistractors(r *dataset.Record, g generated, plan drawPlan) {
+// record returns the record of g with its distractors; the id and seed
+// are the caller's.
+func (g generated) record(plan drawPlan) *dataset.Record {
+	r := dataset.NewRecord(g.inst, g.v, g.solver)
 	if plan.distractors > 0 {
 		r.Distractors, r.DistractorMode = g.distractors, plan.distractMode.String()
 	}
+	return r
 }

@@ -157,7 +157,7 @@ func runLabel(ctx context.Context, o *labelOptions, in string, s streams) error 
 	prog := newProgress(s.Err, "label", len(recs), o.solver.quiet)
 	var counts [3]int
 	changed, solverName := 0, ""
-	err = pipeline.Run(ctx, pipeline.Config[solver.Backend, decision]{
+	err = pipeline.Run(ctx, pipeline.Config[solver.Backend, solver.Verdict]{
 		Workers: o.solver.jobs, Limit: len(recs),
 		New: func() (solver.Backend, error) {
 			b, err := newBackend()
@@ -167,22 +167,19 @@ func runLabel(ctx context.Context, o *labelOptions, in string, s streams) error 
 			return b, err
 		},
 		Close: closeBackend,
-		Do: func(ctx context.Context, b solver.Backend, i int) (decision, error) {
-			d, err := decide(ctx, b, fragments.Formulas(recs[i].sents), true)
+		Do: func(ctx context.Context, b solver.Backend, i int) (solver.Verdict, error) {
+			v, err := solver.Decide(ctx, b, fragments.Formulas(recs[i].sents), solver.DecideOptions{MUS: true})
 			if err != nil {
-				return d, fmt.Errorf("record %d (%s): %w", i+1, recs[i].rec.ID, err)
+				return v, fmt.Errorf("record %d (%s): %w", i+1, recs[i].rec.ID, err)
 			}
-			return d, nil
+			return v, nil
 		},
-		Emit: func(i int, d decision) (bool, error) {
-			if d.res.Reason == solver.Canceled {
-				return true, ctx.Err()
-			}
-			prog.add(d.res.Status, true)
-			counts[d.res.Status]++
+		Emit: func(i int, v solver.Verdict) (bool, error) {
+			prog.add(v.Status, true)
+			counts[v.Status]++
 			pr := recs[i]
-			relabel(pr, i, d, solverName)
-			if pr.old != dataset.LabelAbsent && pr.old != pr.rec.Label && d.res.Status != solver.Unknown {
+			relabel(pr, i, v, solverName)
+			if pr.old != dataset.LabelAbsent && pr.old != pr.rec.Label && v.Status != solver.Unknown {
 				changed++
 			}
 			return false, enc.Encode(pr.rec)
@@ -204,7 +201,7 @@ func runLabel(ctx context.Context, o *labelOptions, in string, s streams) error 
 // relabel rewrites the fields label derives from the English; a record
 // without an id gets its line position, one without a fragment the
 // smallest fragment containing its sentences.
-func relabel(pr parsedRecord, i int, d decision, solverName string) {
+func relabel(pr parsedRecord, i int, v solver.Verdict, solverName string) {
 	r := pr.rec
 	r.Templates, r.Formulas = nil, nil
 	top := fragments.S
@@ -226,7 +223,7 @@ func relabel(pr parsedRecord, i int, d decision, solverName string) {
 	if r.Text == "" {
 		r.Text = strings.Join(r.Sentences, " ")
 	}
-	applyDecision(r, d, solverName)
+	r.SetVerdict(v, solverName)
 }
 
 // wordsOf lists the distinct nouns and verbs of sents in order of first use.

@@ -163,7 +163,7 @@ func emitPair(enc *pairs.Encoder, in pairInput, r pairs.Result, solverName strin
 		st.undecided++
 		return nil
 	}
-	if got := labelOf(r.Original.Status); got != in.old {
+	if got := dataset.LabelOf(r.Original.Status); got != in.old {
 		return usagef("%s: record %s is labelled %s, but %s decides %s", in.where, in.rec.ID,
 			dataset.LabelText(in.old), solverName, dataset.LabelText(got))
 	}
@@ -178,27 +178,6 @@ func emitPair(enc *pairs.Encoder, in pairInput, r pairs.Result, solverName strin
 		}
 	}
 	return nil
-}
-
-func labelOf(st solver.Status) int {
-	switch st {
-	case solver.Sat:
-		return dataset.LabelSat
-	case solver.Unsat:
-		return dataset.LabelUnsat
-	}
-	return dataset.LabelAbsent
-}
-
-// statusOf is the solver status of a record label.
-func statusOf(label int) solver.Status {
-	switch label {
-	case dataset.LabelSat:
-		return solver.Sat
-	case dataset.LabelUnsat:
-		return solver.Unsat
-	}
-	return solver.Unknown
 }
 
 // pairStats counts instances per fragment and pairs per edit kind.

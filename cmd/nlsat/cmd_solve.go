@@ -62,25 +62,22 @@ func runSolve(ctx context.Context, o *solveOptions, args []string, s streams) er
 		return err
 	}
 	defer closeBackend(b)
-	d, err := decide(ctx, b, fragments.Formulas(sents), true)
+	v, err := solver.Decide(ctx, b, fragments.Formulas(sents), solver.DecideOptions{MUS: true})
 	if err != nil {
 		return err
 	}
-	switch d.res.Status {
+	switch v.Status {
 	case solver.Sat:
 		fmt.Fprintln(s.Out, "satisfiable: these sentences can all be true together.")
-		describeWorld(s.Out, d.res.Model)
+		describeWorld(s.Out, v.Model)
 	case solver.Unsat:
 		fmt.Fprintln(s.Out, "unsatisfiable: these sentences cannot all be true together;")
-		fmt.Fprintf(s.Out, "already these %d cannot (drop any one and the rest can):\n", len(d.mus))
-		for _, i := range d.mus {
+		fmt.Fprintf(s.Out, "already these %d cannot (drop any one and the rest can):\n", len(v.MUS))
+		for _, i := range v.MUS {
 			fmt.Fprintf(s.Out, "  %d. %s\n", i+1, sents[i].English())
 		}
 	default:
-		if ctx.Err() != nil {
-			return ctx.Err()
-		}
-		return fmt.Errorf("%s could not decide the sentences (%s %s)", b.Name(), d.res.Reason, d.res.Detail)
+		return fmt.Errorf("%s could not decide the sentences (%s %s)", b.Name(), v.Reason, v.Detail)
 	}
 	return nil
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/nlsat/nlsat/internal/build"
+	"github.com/nlsat/nlsat/internal/dataset"
 	"github.com/nlsat/nlsat/internal/fragments"
 	"github.com/nlsat/nlsat/internal/phase"
 	"github.com/nlsat/nlsat/internal/solver"
@@ -412,19 +413,14 @@ type splitWorker struct {
 }
 
 func (w *splitWorker) Label(ctx context.Context, inst fragments.Instance) (build.Labelled, error) {
-	d, err := decide(ctx, w.b, inst.Formulas(), true)
+	v, err := solver.Decide(ctx, w.b, inst.Formulas(), solver.DecideOptions{MUS: true})
 	if err != nil {
 		return build.Labelled{}, err
 	}
-	if err := ctx.Err(); err != nil {
-		return build.Labelled{}, err
+	if v.Status == solver.Unknown {
+		return build.Labelled{Reason: v.Reason.String()}, nil
 	}
-	if d.res.Status == solver.Unknown {
-		return build.Labelled{Reason: d.res.Reason.String()}, nil
-	}
-	r := record(inst, "", "")
-	applyDecision(r, d, w.b.Name())
-	return build.Labelled{Record: r}, nil
+	return build.Labelled{Record: dataset.NewRecord(inst, v, w.b.Name())}, nil
 }
 
 func (w *splitWorker) Solver() solver.Backend { return w.b }
@@ -510,10 +506,10 @@ func runSplit(ctx context.Context, cmd *cobra.Command, o *splitOptions, s stream
 			return &splitWorker{b: b}, nil
 		},
 		Progress: func(set string, accepted, total, label int) {
-			bar(set, total, accepted-1).add(statusOf(label), true)
+			bar(set, total, accepted-1).add(dataset.StatusOf(label), true)
 		},
 		Pilot: func(set string, total, label int) {
-			bar(set+" pilot", total, 0).add(statusOf(label), true)
+			bar(set+" pilot", total, 0).add(dataset.StatusOf(label), true)
 		},
 		Log: func(format string, a ...any) {
 			if !o.solver.quiet {

@@ -104,12 +104,12 @@ func TestHandmadeCorpus(t *testing.T) {
 			t.Errorf("%s: smallest fragment is %s, the file says %s", e.id, top, frag)
 		}
 		for _, b := range backends {
-			d, err := decide(context.Background(), b, fs, true)
+			d, err := solver.Decide(context.Background(), b, fs, solver.DecideOptions{MUS: true})
 			if err != nil {
 				t.Errorf("%s with %s: %v", e.id, b.Name(), err)
 				continue
 			}
-			if got := d.res.Status.String(); got != e.label {
+			if got := d.Status.String(); got != e.label {
 				t.Errorf("%s with %s: got %s, want %s (%s)", e.id, b.Name(), got, e.label, e.why)
 			}
 		}

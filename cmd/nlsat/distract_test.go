@@ -67,7 +67,7 @@ func TestDistractCommand(t *testing.T) {
 					t.Errorf("%s: without its distractors the instance is %q, not %q", where, rest, orig.Sentences)
 				}
 				res, err := b.Solve(context.Background(), &solver.Problem{Sentences: recordFormulas(t, r)})
-				if err != nil || labelOf(res.Status) != orig.Label {
+				if err != nil || dataset.LabelOf(res.Status) != orig.Label {
 					t.Errorf("%s: decides %v (%v), the input is labelled %d", where, res.Status, err, orig.Label)
 				}
 				if r.Label == dataset.LabelUnsat && (len(r.Certificate.MUS) == 0 || r.Difficulty.MUSSize != len(r.Certificate.MUS)) {

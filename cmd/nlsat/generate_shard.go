@@ -97,20 +97,14 @@ func runGenerateShard(ctx context.Context, o *generateOptions, plan drawPlan, ne
 		Emit: func(j int, g generated) (bool, error) {
 			i := sh.index + sh.count*(start+j)
 			st.Next = start + j + 1
-			status := g.dec.res.Status
+			status := g.v.Status
 			prog.add(status, true)
 			line := genLine{I: i}
 			if newBackend != nil && status == solver.Unknown {
-				if g.dec.res.Reason == solver.Canceled {
-					return true, ctx.Err()
-				}
-				line.Reason = g.dec.res.Reason.String()
+				line.Reason = g.v.Reason.String()
 			} else {
-				line.Record = record(g.inst, "", dataset.SeedString(plan.seed, i))
-				if newBackend != nil {
-					applyDecision(line.Record, g.dec, solverName)
-				}
-				withDistractors(line.Record, g, plan)
+				line.Record = g.record(plan)
+				line.Record.Seed = dataset.SeedString(plan.seed, i)
 				line.Record.Normalize()
 				st.Written++
 			}

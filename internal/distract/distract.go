@@ -146,33 +146,14 @@ func checkInput(inst fragments.Instance, k int, mode Mode, lx *fragments.Lexicon
 	return nil
 }
 
-// verdict is a decided problem: its status and, when Sat, a model that
-// solver.CheckModel accepted.
-type verdict struct {
-	Status solver.Status
-	Model  *fol.Structure
-}
-
-// decide solves fs with b after a reset. A Sat model is checked; Unknown
-// is an error wrapping solver.ErrUndecided.
-func decide(ctx context.Context, b solver.Backend, fs []fol.Formula) (verdict, error) {
-	if err := solver.Reset(b); err != nil {
-		return verdict{}, err
+// decide is solver.Decide without a MUS, for which an Unknown answer is
+// an error wrapping solver.ErrUndecided.
+func decide(ctx context.Context, b solver.Backend, fs []fol.Formula) (solver.Verdict, error) {
+	v, err := solver.Decide(ctx, b, fs, solver.DecideOptions{})
+	if err == nil && v.Status == solver.Unknown {
+		err = fmt.Errorf("%s answered unknown (%v): %w", b.Name(), v.Reason, solver.ErrUndecided)
 	}
-	p := &solver.Problem{Sentences: fs}
-	res, err := b.Solve(ctx, p)
-	if err != nil {
-		return verdict{}, fmt.Errorf("%s: %w", b.Name(), err)
-	}
-	switch res.Status {
-	case solver.Sat:
-		if err := solver.CheckModel(p, res.Model); err != nil {
-			return verdict{}, fmt.Errorf("%s: %w", b.Name(), err)
-		}
-	case solver.Unknown:
-		return verdict{}, fmt.Errorf("%s answered unknown (%v): %w", b.Name(), res.Reason, solver.ErrUndecided)
-	}
-	return verdict{Status: res.Status, Model: res.Model}, nil
+	return v, err
 }
 
 // interleave places ds at k positions of the m+k drawn uniformly with rng

@@ -22,7 +22,7 @@ const impliedTries = 400
 // A candidate is, three times in four, derived from a random premise
 // (derive), and otherwise drawn by the sampler over the instance's words;
 // one false in the premises' checked model is rejected without solving.
-func implied(ctx context.Context, rng *rand.Rand, b solver.Backend, inst fragments.Instance, k int, p fragments.Params, label verdict) ([]fragments.Sentence, []int, error) {
+func implied(ctx context.Context, rng *rand.Rand, b solver.Backend, inst fragments.Instance, k int, p fragments.Params, label solver.Verdict) ([]fragments.Sentence, []int, error) {
 	premises, model, err := satisfiableSubset(ctx, b, inst, label)
 	if err != nil || k == 0 {
 		return nil, premises, err
@@ -102,7 +102,7 @@ func entails(ctx context.Context, b solver.Backend, base []fol.Formula, s fragme
 // Sat, and otherwise of a maximal satisfiable subset built greedily in
 // sentence order (a sentence joins when the set stays Sat with a checked
 // model; an Unknown answer leaves it out), with a checked model of it.
-func satisfiableSubset(ctx context.Context, b solver.Backend, inst fragments.Instance, label verdict) ([]int, *fol.Structure, error) {
+func satisfiableSubset(ctx context.Context, b solver.Backend, inst fragments.Instance, label solver.Verdict) ([]int, *fol.Structure, error) {
 	var idx []int
 	if label.Status == solver.Sat {
 		for i := range inst.Sentences {

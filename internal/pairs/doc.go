@@ -55,7 +55,7 @@
 //
 // # Certificates
 //
-// Both twins carry certified labels (Verdict): sat with a model that
+// Both twins carry certified labels (solver.Decide): sat with a model that
 // solver.CheckModel accepted, unsat with a minimal unsatisfiable subset
 // that solver.MinimalCore shrank and certified. An unsat answer whose MUS
 // cannot be certified counts as undecided; no twin is written without its

@@ -2,7 +2,6 @@ package pairs
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"slices"
 
@@ -11,63 +10,10 @@ import (
 	"github.com/nlsat/nlsat/internal/solver"
 )
 
-// Verdict is a certified answer for one instance: Sat with a model that
-// solver.CheckModel accepted, Unsat with a minimal unsatisfiable subset
-// that solver.MinimalCore certified, or Unknown with the reason.
-type Verdict struct {
-	Status solver.Status
-	Reason solver.Reason  // why the answer is Unknown
-	Detail string         // the backend's words for an Unknown
-	Model  *fol.Structure // the checked model of a Sat answer
-	MUS    []int          // the certified MUS of an Unsat answer, increasing
-}
-
-// Decide solves the formulas with b (reset first, so that the answer does
-// not depend on earlier problems) and certifies the answer. An Unsat
-// answer whose MUS cannot be certified because b answered Unknown on a
-// subset is returned as Unknown: no label goes out without its
-// certificate. An error is a bug or a failed certificate, not an answer.
-func Decide(ctx context.Context, b solver.Backend, fs []fol.Formula) (Verdict, error) {
-	if err := solver.Reset(b); err != nil {
-		return Verdict{}, err
-	}
-	p := &solver.Problem{Sentences: fs}
-	res, err := b.Solve(ctx, p)
-	if err != nil {
-		return Verdict{}, err
-	}
-	return certify(ctx, b, p, res)
-}
-
-func certify(ctx context.Context, b solver.Backend, p *solver.Problem, res solver.Result) (Verdict, error) {
-	switch res.Status {
-	case solver.Sat:
-		if err := solver.CheckModel(p, res.Model); err != nil {
-			return Verdict{}, fmt.Errorf("%s: %w", b.Name(), err)
-		}
-		return Verdict{Status: solver.Sat, Model: res.Model}, nil
-	case solver.Unsat:
-		mus, err := solver.MinimalCore(ctx, b, p, res.Core)
-		switch {
-		case ctx.Err() != nil:
-			return Verdict{Reason: solver.Canceled}, ctx.Err()
-		case errors.Is(err, solver.ErrUndecided):
-			return Verdict{Reason: solver.GaveUp, Detail: err.Error()}, nil
-		case err != nil:
-			return Verdict{}, fmt.Errorf("minimal unsatisfiable subset: %w", err)
-		}
-		return Verdict{Status: solver.Unsat, MUS: mus}, nil
-	}
-	if ctx.Err() != nil {
-		return Verdict{Reason: solver.Canceled}, ctx.Err()
-	}
-	return Verdict{Reason: res.Reason, Detail: res.Detail}, nil
-}
-
 // Result is the outcome of Find for one instance.
 type Result struct {
 	// Original is the certified verdict on the instance as given.
-	Original Verdict
+	Original solver.Verdict
 	// Found says whether an edit flips the label; Edit, Edited and
 	// Sentences are set only then.
 	Found bool
@@ -75,7 +21,7 @@ type Result struct {
 	// instance has the opposite certified label.
 	Edit Edit
 	// Edited is the certified verdict on the edited instance.
-	Edited Verdict
+	Edited solver.Verdict
 	// Sentences is the edited instance.
 	Sentences []fragments.Sentence
 	// Admissible counts the instance's admissible edits, Solved those the
@@ -95,7 +41,7 @@ type Result struct {
 // passed over. If the instance itself stays undecided, Result.Original is
 // Unknown and no edit is tried.
 func Find(ctx context.Context, b solver.Backend, lx *fragments.Lexicon, sents []fragments.Sentence, frag fragments.Fragment) (Result, error) {
-	orig, err := Decide(ctx, b, fragments.Formulas(sents))
+	orig, err := solver.Decide(ctx, b, fragments.Formulas(sents), solver.DecideOptions{MUS: true})
 	if err != nil || orig.Status == solver.Unknown {
 		return Result{Original: orig}, err
 	}
@@ -109,7 +55,9 @@ func Find(ctx context.Context, b solver.Backend, lx *fragments.Lexicon, sents []
 		edited := slices.Clone(sents)
 		edited[e.Sentence] = e.To
 		r.Solved++
-		v, model, err := flipped(ctx, b, fragments.Formulas(edited), orig.Status)
+		// Only an answer other than the original's needs its
+		// certificate: a MUS if the edit made a sat instance unsat.
+		v, err := solver.Decide(ctx, b, fragments.Formulas(edited), solver.DecideOptions{MUS: orig.Status == solver.Sat})
 		if err != nil {
 			return r, fmt.Errorf("sentence %d, %s edit of %s: %w", e.Sentence+1, e.Kind, e.Role, err)
 		}
@@ -117,7 +65,9 @@ func Find(ctx context.Context, b solver.Backend, lx *fragments.Lexicon, sents []
 		case solver.Unknown:
 			r.Undecided++
 		case orig.Status:
-			pool.add(model)
+			if v.Model != nil {
+				pool.add(v.Model)
+			}
 		default:
 			r.Found, r.Edit, r.Edited, r.Sentences = true, e, v, edited
 			return r, nil
@@ -128,35 +78,11 @@ func Find(ctx context.Context, b solver.Backend, lx *fragments.Lexicon, sents []
 
 // keepsLabel reports whether e provably leaves the label of an instance
 // with verdict orig unchanged, without solving.
-func keepsLabel(orig Verdict, pool *modelPool, e Edit) bool {
+func keepsLabel(orig solver.Verdict, pool *modelPool, e Edit) bool {
 	if orig.Status == solver.Unsat {
 		return !slices.Contains(orig.MUS, e.Sentence)
 	}
 	return pool.satisfies(e)
-}
-
-// flipped decides an edited instance; only an answer other than was
-// (the label the edit is meant to flip) is certified. A sat answer that
-// keeps the label returns its model (checked) for the model pool.
-func flipped(ctx context.Context, b solver.Backend, fs []fol.Formula, was solver.Status) (Verdict, *fol.Structure, error) {
-	if err := solver.Reset(b); err != nil {
-		return Verdict{}, nil, err
-	}
-	p := &solver.Problem{Sentences: fs}
-	res, err := b.Solve(ctx, p)
-	switch {
-	case err != nil:
-		return Verdict{}, nil, err
-	case res.Status == was && was == solver.Sat:
-		if err := solver.CheckModel(p, res.Model); err != nil {
-			return Verdict{}, nil, fmt.Errorf("%s: %w", b.Name(), err)
-		}
-		return Verdict{Status: was}, res.Model, nil
-	case res.Status == was:
-		return Verdict{Status: was}, nil, nil
-	}
-	v, err := certify(ctx, b, p, res)
-	return v, nil, err
 }
 
 // modelPool holds the checked models met while searching a sat
@@ -169,7 +95,7 @@ type modelPool struct {
 	falses [][]int // per model, the indices of the sentences it makes false
 }
 
-func newModelPool(sents []fragments.Sentence, orig Verdict) *modelPool {
+func newModelPool(sents []fragments.Sentence, orig solver.Verdict) *modelPool {
 	p := &modelPool{sents: fragments.Formulas(sents)}
 	if orig.Status == solver.Sat {
 		p.add(orig.Model)

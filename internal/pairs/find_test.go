@@ -210,7 +210,7 @@ func TestFindMatchesExhaustiveSearch(t *testing.T) {
 			for k, e := range edits {
 				edited := slices.Clone(inst.Sentences)
 				edited[e.Sentence] = e.To
-				v, err := Decide(ctx, b, fragments.Formulas(edited))
+				v, err := solver.Decide(ctx, b, fragments.Formulas(edited), solver.DecideOptions{MUS: true})
 				if err != nil {
 					t.Fatal(err)
 				}

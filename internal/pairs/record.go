@@ -4,10 +4,8 @@ import (
 	"fmt"
 	"io"
 	"slices"
-	"strings"
 
 	"github.com/nlsat/nlsat/internal/dataset"
-	"github.com/nlsat/nlsat/internal/fol"
 	"github.com/nlsat/nlsat/internal/fragments"
 	"github.com/nlsat/nlsat/internal/solver"
 )
@@ -69,30 +67,18 @@ func Twins(in *dataset.Record, sents []fragments.Sentence, r Result, solverName 
 	return [2]Record{orig, ed}
 }
 
-// instance copies in with its sentence fields rebuilt from sents and its
-// label and certificate from v.
-func instance(in *dataset.Record, sents []fragments.Sentence, v Verdict, solverName string) dataset.Record {
-	r := *in
-	r.Nouns, r.Verbs = slices.Clone(in.Nouns), slices.Clone(in.Verbs)
-	r.Sentences, r.Templates, r.Formulas = nil, nil, nil
-	for _, s := range sents {
-		r.Sentences = append(r.Sentences, s.English())
-		r.Templates = append(r.Templates, s.ID())
-		r.Formulas = append(r.Formulas, fol.String(s.Formula()))
-	}
-	r.Text = strings.Join(r.Sentences, " ")
-	r.Solver = solverName
-	r.Certificate = dataset.Certificate{}
-	switch v.Status {
-	case solver.Sat:
-		r.Label, r.Certificate.ModelSize = dataset.LabelSat, v.Model.Size
-	case solver.Unsat:
-		r.Label, r.Certificate.MUS = dataset.LabelUnsat, slices.Clone(v.MUS)
-	default:
-		r.Label = dataset.LabelAbsent
-	}
+// instance is the record of in with its sentences replaced by sents and
+// its label and certificate by v. It keeps in's identity: id, fragment,
+// seed, words and their counts, distractors, and the search effort.
+func instance(in *dataset.Record, sents []fragments.Sentence, v solver.Verdict, solverName string) dataset.Record {
+	frag, _ := fragments.ParseFragment(in.Fragment)
+	inst := fragments.Instance{Fragment: frag, Nouns: slices.Clone(in.Nouns), Verbs: slices.Clone(in.Verbs), Sentences: sents}
+	r := dataset.NewRecord(inst, v, solverName)
+	r.ID, r.Fragment, r.Seed, r.N1, r.N2 = in.ID, in.Fragment, in.Seed, in.N1, in.N2
+	r.Distractors, r.DistractorMode = in.Distractors, in.DistractorMode
+	r.Difficulty.SearchNodes = in.Difficulty.SearchNodes
 	r.Normalize()
-	return r
+	return *r
 }
 
 // Validate checks the invariants of one twin: those of dataset.Record, a

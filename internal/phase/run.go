@@ -76,14 +76,11 @@ func (c *Config) round(ctx context.Context, tasks []task, est []Estimate, budget
 				return outcome{}, err
 			}
 			start := time.Now()
-			res, err := b.Solve(ctx, &solver.Problem{Sentences: inst.Formulas()})
+			v, err := solver.Decide(ctx, b, inst.Formulas(), solver.DecideOptions{})
 			if err != nil {
 				return outcome{}, fmt.Errorf("m=%d n1=%d n2=%d sample %d: %w", p.M, p.N1, p.N2, t.s, err)
 			}
-			if res.Status == solver.Unknown && res.Reason == solver.Canceled {
-				return outcome{}, ctx.Err()
-			}
-			return outcome{res.Status, time.Since(start)}, nil
+			return outcome{v.Status, time.Since(start)}, nil
 		},
 		Emit: func(i int, o outcome) (bool, error) {
 			e := &est[tasks[i].p]

@@ -16,4 +16,12 @@
 // core: indices into Problem.Sentences of sentences that are unsatisfiable
 // together. MinimalCore shrinks a core to a minimal unsatisfiable subset and
 // certifies its minimality with checked models.
+//
+// # Deciding
+//
+// Decide is the one way nlsat turns a problem into a label: it resets the
+// backend, solves, checks a Sat model with CheckModel and, when asked,
+// certifies an Unsat answer with a MUS. Its Verdict is what every command
+// and package that labels works with; dataset.NewRecord turns an
+// instance and its verdict into a record.
 package solver

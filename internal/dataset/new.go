@@ -1,0 +1,67 @@
+package dataset
+
+import (
+	"strings"
+
+	"github.com/nlsat/nlsat/internal/fol"
+	"github.com/nlsat/nlsat/internal/fragments"
+	"github.com/nlsat/nlsat/internal/solver"
+)
+
+// NewRecord returns the record of instance inst with verdict v, given by
+// the solver named solverName: its sentences in English, their templates
+// and formulas, its words, and the label and certificate of v. The id and
+// seed are the caller's to set. A zero verdict with an empty name gives
+// an unlabelled record (label -1), as written without a solver.
+func NewRecord(inst fragments.Instance, v solver.Verdict, solverName string) *Record {
+	r := &Record{Fragment: inst.Fragment.String(), N1: len(inst.Nouns), N2: len(inst.Verbs), Nouns: inst.Nouns, Verbs: inst.Verbs}
+	for _, s := range inst.Sentences {
+		r.Sentences = append(r.Sentences, s.English())
+		r.Templates = append(r.Templates, s.ID())
+		r.Formulas = append(r.Formulas, fol.String(s.Formula()))
+	}
+	r.Text = strings.Join(r.Sentences, " ")
+	r.SetVerdict(v, solverName)
+	return r
+}
+
+// SetVerdict writes the label, certificate and difficulty of verdict v,
+// given by the solver named solverName, into r. An Unknown verdict gives
+// label -1.
+func (r *Record) SetVerdict(v solver.Verdict, solverName string) {
+	r.Solver = solverName
+	r.Certificate = Certificate{}
+	r.Difficulty = Difficulty{SearchNodes: v.Nodes}
+	switch v.Status {
+	case solver.Sat:
+		r.Label = LabelSat
+		r.Certificate.ModelSize = v.Model.Size
+	case solver.Unsat:
+		r.Label = LabelUnsat
+		r.Certificate.MUS = v.MUS
+	default:
+		r.Label = LabelAbsent
+	}
+}
+
+// LabelOf returns the record label of a solver status (-1 for Unknown).
+func LabelOf(st solver.Status) int {
+	switch st {
+	case solver.Sat:
+		return LabelSat
+	case solver.Unsat:
+		return LabelUnsat
+	}
+	return LabelAbsent
+}
+
+// StatusOf returns the solver status of a record label (Unknown for -1).
+func StatusOf(label int) solver.Status {
+	switch label {
+	case LabelSat:
+		return solver.Sat
+	case LabelUnsat:
+		return solver.Unsat
+	}
+	return solver.Unknown
+}

@@ -1,0 +1,98 @@
+package solver
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/nlsat/nlsat/internal/fol"
+)
+
+// Verdict is a certified answer for one problem: Sat with a model that
+// CheckModel accepted, Unsat with (when asked for) a minimal
+// unsatisfiable subset that MinimalCore certified, or Unknown with the
+// reason. It is what every command and package that labels gets from
+// Decide.
+type Verdict struct {
+	Status Status
+	// Reason and Detail say why the answer is Unknown.
+	Reason Reason
+	Detail string
+	// Model is the checked model of a Sat answer.
+	Model *fol.Structure
+	// MUS is the certified minimal unsatisfiable subset of an Unsat
+	// answer (indices into the sentences, increasing); nil when Decide
+	// was not asked for one.
+	MUS []int
+	// Nodes is the backend's search effort (the native type search's
+	// nodes; 0 where the backend does not report it).
+	Nodes int
+	// Elapsed is the backend's time on the problem itself, without the
+	// MUS.
+	Elapsed time.Duration
+}
+
+// DecideOptions say how far Decide certifies an answer.
+type DecideOptions struct {
+	// MUS asks for a certified MUS of an Unsat answer. Without it an
+	// Unsat verdict carries no subset.
+	MUS bool
+}
+
+// Decide solves the sentences fs with b and certifies the answer. The
+// backend is reset first (Reset), so that the verdict does not depend on
+// the problems it solved before. A Sat answer's model is checked with
+// CheckModel, whatever the backend did; an Unsat answer, with opt.MUS, is
+// shrunk to a MUS by MinimalCore. An Unsat answer whose MUS cannot be
+// certified because b answered Unknown on a subset is returned as Unknown
+// (GaveUp): no label goes out without its certificate.
+//
+// # Errors
+//
+// An error is a bug or a failed certificate, never an answer. The one
+// exception is cancellation: if ctx ends before the verdict is certified,
+// Decide returns an Unknown verdict with reason Canceled together with
+// ctx's error, so that callers only pass errors on.
+func Decide(ctx context.Context, b Backend, fs []fol.Formula, opt DecideOptions) (Verdict, error) {
+	if err := Reset(b); err != nil {
+		return Verdict{}, fmt.Errorf("%s: %w", b.Name(), err)
+	}
+	p := &Problem{Sentences: fs}
+	res, err := b.Solve(ctx, p)
+	if err != nil {
+		return Verdict{}, err
+	}
+	v := Verdict{Status: res.Status, Reason: res.Reason, Detail: res.Detail, Model: res.Model,
+		Nodes: int(res.Stats["nodes"]), Elapsed: res.Elapsed}
+	switch {
+	case ctx.Err() != nil || res.Reason == Canceled:
+		return canceled(ctx)
+	case res.Status == Sat:
+		if err := CheckModel(p, res.Model); err != nil {
+			return Verdict{}, fmt.Errorf("%s: %w", b.Name(), err)
+		}
+	case res.Status == Unsat && opt.MUS:
+		mus, err := MinimalCore(ctx, b, p, res.Core)
+		switch {
+		case ctx.Err() != nil:
+			return canceled(ctx)
+		case errors.Is(err, ErrUndecided):
+			// The unsat answer stands, but a label needs its certificate.
+			return Verdict{Reason: GaveUp, Detail: err.Error()}, nil
+		case err != nil:
+			return Verdict{}, fmt.Errorf("minimal unsatisfiable subset: %w", err)
+		}
+		v.MUS = mus
+	}
+	return v, nil
+}
+
+// canceled is Decide's answer once ctx has ended.
+func canceled(ctx context.Context) (Verdict, error) {
+	err := ctx.Err()
+	if err == nil {
+		err = context.Canceled
+	}
+	return Verdict{Reason: Canceled}, err
+}
