@@ -133,8 +133,7 @@ func (o *generateOptions) plan() (drawPlan, error) {
 		return drawPlan{}, usageError{err}
 	}
 	p := drawPlan{frag: frag, m: o.m, n1: o.n1, n2: o.n2, autoM: !o.m.set, seed: o.seed}
-	p.params = fragments.DefaultParams()
-	p.params.OwnShare, p.params.NegProb, p.params.Distinct = o.ownShare, o.negProb, !o.repeats
+	p.params = fragments.SamplerParams{OwnShare: o.ownShare, NegProb: o.negProb, Distinct: !o.repeats}.Params()
 	if o.ownShare < 0 || o.ownShare > 1 || o.negProb < 0 || o.negProb > 1 {
 		return p, usagef("--own-share and --neg-prob must lie in [0, 1]")
 	}
@@ -228,7 +227,7 @@ type genState struct {
 func (o *generateOptions) digest(p drawPlan, solverName string) (string, json.RawMessage) {
 	cfg := struct {
 		Fragment  string
-		Params    phase.SamplerParams
+		Params    fragments.SamplerParams
 		M, N1, N2 [2]int
 		AutoM     bool
 		Seed      uint64
@@ -237,7 +236,7 @@ func (o *generateOptions) digest(p drawPlan, solverName string) (string, json.Ra
 		Solver    string
 		Timeout   string
 		Distract  string
-	}{p.frag.String(), phase.SamplerParams{OwnShare: p.params.OwnShare, NegProb: p.params.NegProb, Distinct: p.params.Distinct},
+	}{p.frag.String(), p.params.SamplerParams,
 		[2]int{p.m.Lo, p.m.Hi}, [2]int{p.n1.Lo, p.n1.Hi}, [2]int{p.n2.Lo, p.n2.Hi}, p.autoM, p.seed, p.region, o.count, solverName, "", ""}
 	if p.distractors > 0 {
 		cfg.Distract = fmt.Sprintf("%d %s", p.distractors, p.distractMode)

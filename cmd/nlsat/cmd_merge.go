@@ -9,7 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/nlsat/nlsat/internal/build"
-	"github.com/nlsat/nlsat/internal/shards"
+	"github.com/nlsat/nlsat/internal/job"
 )
 
 type mergeOptions struct {
@@ -48,7 +48,7 @@ nothing is written.
 
 // shardKind reads the kind of run a shard directory holds.
 func shardKind(dir string) (string, error) {
-	m, err := shards.Read(dir)
+	m, err := job.Read(dir)
 	if err != nil {
 		return "", usageError{err}
 	}

@@ -19,8 +19,8 @@ import (
 
 	"github.com/nlsat/nlsat/internal/dataset"
 	"github.com/nlsat/nlsat/internal/fragments"
+	"github.com/nlsat/nlsat/internal/job"
 	"github.com/nlsat/nlsat/internal/phase"
-	"github.com/nlsat/nlsat/internal/shards"
 	"github.com/nlsat/nlsat/internal/solver"
 )
 
@@ -190,7 +190,7 @@ func runPhaseSweep(ctx context.Context, cmd *cobra.Command, o *phaseSweepOptions
 	}
 	start := time.Now()
 	var plans []sweepPlan
-	var files []shards.FileReport
+	var files []job.FileReport
 	for _, f := range frags {
 		sp, err := o.sweepPlan(f, solverName, s)
 		if err != nil {
@@ -235,17 +235,17 @@ func runPhaseSweep(ctx context.Context, cmd *cobra.Command, o *phaseSweepOptions
 
 // sweepPlan is everything that decides one fragment's sweep files.
 type sweepPlan struct {
-	Fragment   string              `json:"fragment"`
-	Points     []phase.Point       `json:"points"`
-	Samples    int                 `json:"samples"`
-	Budget     int                 `json:"budget"`
-	Band       phase.Band          `json:"band"`
-	Seed       uint64              `json:"seed"`
-	Sampler    phase.SamplerParams `json:"sampler"`
-	FixedN2    int                 `json:"fixed_n2"`
-	Solver     string              `json:"solver"`
-	SolverName string              `json:"solver_name"`
-	Timeout    string              `json:"timeout"`
+	Fragment   string                  `json:"fragment"`
+	Points     []phase.Point           `json:"points"`
+	Samples    int                     `json:"samples"`
+	Budget     int                     `json:"budget"`
+	Band       phase.Band              `json:"band"`
+	Seed       uint64                  `json:"seed"`
+	Sampler    fragments.SamplerParams `json:"sampler"`
+	FixedN2    int                     `json:"fixed_n2"`
+	Solver     string                  `json:"solver"`
+	SolverName string                  `json:"solver_name"`
+	Timeout    string                  `json:"timeout"`
 }
 
 func (sp *sweepPlan) frag() fragments.Fragment {
@@ -261,7 +261,7 @@ func (sp *sweepPlan) digest() string {
 
 // config returns the phase configuration of the plan without a solver.
 func (sp *sweepPlan) config() phase.Config {
-	params := fragments.Params{OwnShare: sp.Sampler.OwnShare, NegProb: sp.Sampler.NegProb, Distinct: sp.Sampler.Distinct}
+	params := sp.Sampler.Params()
 	return phase.Config{Fragment: sp.frag(), Params: params, Points: sp.Points, Samples: sp.Samples, Budget: sp.Budget, Band: sp.Band, Seed: sp.Seed}
 }
 
@@ -271,8 +271,7 @@ func (o *phaseSweepOptions) sweepPlan(f fragments.Fragment, solverName string, s
 	if err != nil {
 		return sweepPlan{}, err
 	}
-	params := fragments.DefaultParams()
-	params.OwnShare, params.NegProb, params.Distinct = o.ownShare, o.negProb, !o.repeats
+	params := fragments.SamplerParams{OwnShare: o.ownShare, NegProb: o.negProb, Distinct: !o.repeats}.Params()
 	pts, skipped, err := g.Points(f, params)
 	if err != nil {
 		return sweepPlan{}, usageError{err}
@@ -285,7 +284,7 @@ func (o *phaseSweepOptions) sweepPlan(f fragments.Fragment, solverName string, s
 			f, len(skipped), skipped[0].M, skipped[0].N1, skipped[0].N2)
 	}
 	sp := sweepPlan{Fragment: f.String(), Points: pts, Samples: o.samples, Band: phase.Band{Lo: o.bandLo, Hi: o.bandHi},
-		Seed: o.seed, Sampler: phase.SamplerParams{OwnShare: o.ownShare, NegProb: o.negProb, Distinct: !o.repeats},
+		Seed: o.seed, Sampler: fragments.SamplerParams{OwnShare: o.ownShare, NegProb: o.negProb, Distinct: !o.repeats},
 		FixedN2: o.fixedN2, Solver: o.solver.solver.value, SolverName: solverName}
 	if o.adaptive {
 		sp.Budget = o.budget
@@ -500,7 +499,7 @@ func (o *generateOptions) loadRegion(p *drawPlan) ([]phase.Point, error) {
 		}
 		p.frag = rf
 	}
-	want := phase.SamplerParams{OwnShare: p.params.OwnShare, NegProb: p.params.NegProb, Distinct: p.params.Distinct}
+	want := p.params.SamplerParams
 	if r.Params != want {
 		return nil, usagef("%s was measured with sampler parameters %+v, not this run's %+v", o.region, r.Params, want)
 	}

@@ -193,7 +193,7 @@ func (o *splitOptions) plan(cmd *cobra.Command, solverName string) (*build.Plan,
 		return nil, usagef("--own-share and --neg-prob must lie in [0, 1]")
 	}
 	p := &build.Plan{Fragment: frag.String(), Seed: o.seed, Dedup: o.dedup.value, DrawLimit: o.drawLimit, Solver: solverName, Audit: o.audit,
-		Sampler: build.SamplerParams{OwnShare: o.ownShare, NegProb: o.negProb, Distinct: !o.repeats},
+		Sampler: fragments.SamplerParams{OwnShare: o.ownShare, NegProb: o.negProb, Distinct: !o.repeats},
 		Balance: build.Balance{Mode: o.balance.value}}
 	if p.Balance.Mode == build.BalanceSurface {
 		p.Balance.Pilot = o.pilot
@@ -327,7 +327,7 @@ func (o *splitOptions) plan(cmd *cobra.Command, solverName string) (*build.Plan,
 
 // loadRegion returns the points of the region and a description for the
 // card.
-func (o *splitOptions) loadRegion(frag fragments.Fragment, sp build.SamplerParams) ([]phase.RegionPoint, string, error) {
+func (o *splitOptions) loadRegion(frag fragments.Fragment, sp fragments.SamplerParams) ([]phase.RegionPoint, string, error) {
 	var r *phase.Region
 	var err error
 	what := "the points of the region shipped with nlsat for " + frag.String()
@@ -350,8 +350,8 @@ func (o *splitOptions) loadRegion(frag fragments.Fragment, sp build.SamplerParam
 		}
 		what = "the points of the region file " + o.region
 	}
-	if want := (phase.SamplerParams{OwnShare: sp.OwnShare, NegProb: sp.NegProb, Distinct: sp.Distinct}); r.Params != want {
-		return nil, "", usagef("the region was measured with sampler parameters %+v, not this run's %+v: its points are not hard for this sampler; measure a region with nlsat phase-sweep and pass it with --region", r.Params, want)
+	if r.Params != sp {
+		return nil, "", usagef("the region was measured with sampler parameters %+v, not this run's %+v: its points are not hard for this sampler; measure a region with nlsat phase-sweep and pass it with --region", r.Params, sp)
 	}
 	if len(r.Points) == 0 {
 		return nil, "", usagef("the region of %s has no points", frag)

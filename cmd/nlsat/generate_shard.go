@@ -13,8 +13,8 @@ import (
 	"time"
 
 	"github.com/nlsat/nlsat/internal/dataset"
+	"github.com/nlsat/nlsat/internal/job"
 	"github.com/nlsat/nlsat/internal/pipeline"
-	"github.com/nlsat/nlsat/internal/shards"
 	"github.com/nlsat/nlsat/internal/solver"
 )
 
@@ -51,10 +51,10 @@ func runGenerateShard(ctx context.Context, o *generateOptions, plan drawPlan, ne
 	}
 	gp := genShardPlan{Config: config, Fragment: plan.frag.String(), Count: o.count, Limit: limit}
 	planJSON, _ := json.Marshal(gp)
-	m := &shards.Manifest{Schema: shards.Schema, Kind: "generate", Toolkit: toolkit(), Command: "nlsat generate", Digest: digest, Plan: planJSON,
+	m := &job.Manifest{Schema: job.ManifestSchema, Kind: "generate", Toolkit: toolkit(), Command: "nlsat generate", Digest: digest, Plan: planJSON,
 		Index: sh.index, Count: sh.count, Oversample: sh.oversample}
-	if old, err := shards.Read(dir); err == nil && old.Kind == m.Kind && old.Digest == digest && old.Index == sh.index &&
-		old.Count == sh.count && old.Oversample == sh.oversample && shards.Verify(dir, old) == nil {
+	if old, err := job.Read(dir); err == nil && old.Kind == m.Kind && old.Digest == digest && old.Index == sh.index &&
+		old.Count == sh.count && old.Oversample == sh.oversample && job.Verify(dir, old) == nil {
 		if !o.solver.quiet {
 			fmt.Fprintf(s.Err, "nlsat: %s already holds this shard, checksums intact; nothing to do\n", dir)
 		}
@@ -135,13 +135,13 @@ func runGenerateShard(ctx context.Context, o *generateOptions, plan drawPlan, ne
 	if err := rf.Commit(); err != nil {
 		return err
 	}
-	fr, err := shards.Report(dir, genCandidates, st.Next)
+	fr, err := job.Report(dir, genCandidates, st.Next)
 	if err != nil {
 		return err
 	}
-	m.Files = []shards.FileReport{fr}
+	m.Files = []job.FileReport{fr}
 	data, _ := json.MarshalIndent(m, "", "  ")
-	out, err := dataset.CreateAtomic(filepath.Join(dir, shards.File), nil)
+	out, err := dataset.CreateAtomic(filepath.Join(dir, job.ManifestFile), nil)
 	if err != nil {
 		return err
 	}
@@ -159,7 +159,7 @@ func runGenerateShard(ctx context.Context, o *generateOptions, plan drawPlan, ne
 // mergeGenerate writes the first count decided instances of the shards in
 // index order, numbered as one run numbers them.
 func mergeGenerate(dirs []string, out string, s streams, quiet bool) error {
-	byIndex, ms, err := shards.Open(dirs, "generate")
+	byIndex, ms, err := job.Open(dirs, "generate")
 	if err != nil {
 		return err
 	}

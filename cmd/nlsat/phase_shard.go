@@ -12,14 +12,14 @@ import (
 	"time"
 
 	"github.com/nlsat/nlsat/internal/fragments"
+	"github.com/nlsat/nlsat/internal/job"
 	"github.com/nlsat/nlsat/internal/phase"
-	"github.com/nlsat/nlsat/internal/shards"
 )
 
 func shardPointsFile(f fragments.Fragment) string { return "points-" + f.String() + ".jsonl" }
 
 // writeShardPoints writes a shard's records of fragment f.
-func writeShardPoints(dir string, f fragments.Fragment, recs []phase.Record) (shards.FileReport, error) {
+func writeShardPoints(dir string, f fragments.Fragment, recs []phase.Record) (job.FileReport, error) {
 	name := shardPointsFile(f)
 	err := phase.WriteFile(filepath.Join(dir, name), func(w io.Writer) error {
 		for _, r := range recs {
@@ -34,27 +34,27 @@ func writeShardPoints(dir string, f fragments.Fragment, recs []phase.Record) (sh
 		return nil
 	})
 	if err != nil {
-		return shards.FileReport{}, err
+		return job.FileReport{}, err
 	}
-	fr, err := shards.Report(dir, name, len(recs))
+	fr, err := job.Report(dir, name, len(recs))
 	fr.Set = f.String()
 	return fr, err
 }
 
 // writeSweepShard writes the manifest of a finished phase-sweep shard and
 // removes its checkpoints.
-func writeSweepShard(o *phaseSweepOptions, plans []sweepPlan, files []shards.FileReport, s streams) error {
+func writeSweepShard(o *phaseSweepOptions, plans []sweepPlan, files []job.FileReport, s streams) error {
 	planJSON, _ := json.Marshal(plans)
 	digest := ""
 	for _, sp := range plans {
 		digest += sp.digest()
 	}
-	m := &shards.Manifest{Schema: shards.Schema, Kind: "phase-sweep", Toolkit: toolkit(), Command: "nlsat phase-sweep", Plan: planJSON,
+	m := &job.Manifest{Schema: job.ManifestSchema, Kind: "phase-sweep", Toolkit: toolkit(), Command: "nlsat phase-sweep", Plan: planJSON,
 		Index: o.shard.index, Count: o.shard.count, Files: files}
 	sum := sha256Hex([]byte(digest))
 	m.Digest = sum
 	data, _ := json.MarshalIndent(m, "", "  ")
-	if err := phase.WriteFile(filepath.Join(o.out, shards.File), func(w io.Writer) error {
+	if err := phase.WriteFile(filepath.Join(o.out, job.ManifestFile), func(w io.Writer) error {
 		_, err := w.Write(append(data, '\n'))
 		return err
 	}); err != nil {
@@ -69,15 +69,15 @@ func writeSweepShard(o *phaseSweepOptions, plans []sweepPlan, files []shards.Fil
 	return nil
 }
 
-// mergeSweep writes the files of a whole sweep from its shards.
+// mergeSweep writes the files of a whole sweep from its job.
 func mergeSweep(dirs []string, out string, s streams, quiet bool) error {
-	byIndex, ms, err := shards.Open(dirs, "phase-sweep")
+	byIndex, ms, err := job.Open(dirs, "phase-sweep")
 	if err != nil {
 		return err
 	}
 	var plans []sweepPlan
 	if err := json.Unmarshal(ms[0].Plan, &plans); err != nil {
-		return fmt.Errorf("%s: %w", filepath.Join(byIndex[0], shards.File), err)
+		return fmt.Errorf("%s: %w", filepath.Join(byIndex[0], job.ManifestFile), err)
 	}
 	start := time.Now()
 	for _, sp := range plans {

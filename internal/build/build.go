@@ -17,8 +17,8 @@ import (
 	"github.com/nlsat/nlsat/internal/canon"
 	"github.com/nlsat/nlsat/internal/dataset"
 	"github.com/nlsat/nlsat/internal/fragments"
+	"github.com/nlsat/nlsat/internal/job"
 	"github.com/nlsat/nlsat/internal/pipeline"
-	"github.com/nlsat/nlsat/internal/shards"
 	"github.com/nlsat/nlsat/internal/solver"
 )
 
@@ -73,7 +73,7 @@ type Options struct {
 }
 
 // Toolkit names the program that built a dataset, for the manifest.
-type Toolkit = shards.Toolkit
+type Toolkit = job.Toolkit
 
 // ErrAlreadyBuilt is returned when Dir already holds the dataset of the
 // same plan, complete and intact.

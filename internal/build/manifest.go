@@ -16,7 +16,7 @@ import (
 	"strings"
 
 	"github.com/nlsat/nlsat/internal/dataset"
-	"github.com/nlsat/nlsat/internal/shards"
+	"github.com/nlsat/nlsat/internal/job"
 )
 
 // File names of a built dataset, beside the data directory.
@@ -354,4 +354,4 @@ func Verify(dir string) error {
 }
 
 // fileSum returns the hex SHA-256 and size of a file.
-var fileSum = shards.Sum
+var fileSum = job.Sum

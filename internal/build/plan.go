@@ -51,10 +51,10 @@ const (
 // Plan is the fully resolved configuration of a build. Its JSON form is
 // recorded in the manifest and identifies a build for resuming.
 type Plan struct {
-	Fragment string        `json:"fragment"`
-	Seed     uint64        `json:"seed"`
-	Sampler  SamplerParams `json:"sampler"`
-	Dedup    string        `json:"dedup"`
+	Fragment string                  `json:"fragment"`
+	Seed     uint64                  `json:"seed"`
+	Sampler  fragments.SamplerParams `json:"sampler"`
+	Dedup    string                  `json:"dedup"`
 	// DrawLimit bounds the candidates drawn for a stratum, as a multiple
 	// of the instances it must hold; a stratum that is not full by then
 	// stops the build.
@@ -101,13 +101,6 @@ type Holdout struct {
 	HeldPairs [][2]string `json:"held_pairs,omitempty"`
 }
 
-// SamplerParams are the sampler settings of a build.
-type SamplerParams struct {
-	OwnShare float64 `json:"own_share"`
-	NegProb  float64 `json:"neg_prob"`
-	Distinct bool    `json:"distinct"`
-}
-
 // Pool is a source of candidates feeding one or more splits: the three
 // main splits share the region's pool; each further set has its own.
 type Pool struct {
@@ -149,7 +142,7 @@ type Split struct {
 
 // Params returns the sampler parameters.
 func (p *Plan) Params() fragments.Params {
-	return fragments.Params{OwnShare: p.Sampler.OwnShare, NegProb: p.Sampler.NegProb, Distinct: p.Sampler.Distinct}
+	return p.Sampler.Params()
 }
 
 // PoolParams returns the sampler parameters of pool k, with its

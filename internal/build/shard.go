@@ -15,8 +15,8 @@ import (
 	"time"
 
 	"github.com/nlsat/nlsat/internal/dataset"
+	"github.com/nlsat/nlsat/internal/job"
 	"github.com/nlsat/nlsat/internal/pipeline"
-	"github.com/nlsat/nlsat/internal/shards"
 )
 
 // Sharding. A build can be split into N shards run anywhere (array jobs,
@@ -29,7 +29,7 @@ import (
 
 // ShardFile is the manifest's name in a shard directory.
 const (
-	ShardFile = shards.File
+	ShardFile = job.ManifestFile
 	shardWork = ".nlsat-shard"
 )
 
@@ -63,7 +63,7 @@ func candFile(set string) string { return "candidates-" + set + ".jsonl" }
 
 // RunShard draws and labels shard sh's candidates of plan p into o.Dir,
 // resuming an unfinished run of the same shard found there.
-func RunShard(ctx context.Context, p *Plan, sh Shard, o Options) (*shards.Manifest, error) {
+func RunShard(ctx context.Context, p *Plan, sh Shard, o Options) (*job.Manifest, error) {
 	if err := p.Validate(); err != nil {
 		return nil, err
 	}
@@ -80,12 +80,12 @@ func RunShard(ctx context.Context, p *Plan, sh Shard, o Options) (*shards.Manife
 	if err != nil {
 		return nil, err
 	}
-	m := &shards.Manifest{Schema: shards.Schema, Kind: "split", Toolkit: o.Toolkit, Command: o.Command, License: o.License,
+	m := &job.Manifest{Schema: job.ManifestSchema, Kind: "split", Toolkit: o.Toolkit, Command: o.Command, License: o.License,
 		Digest: p.Digest(), Plan: planJSON, Index: sh.Index, Count: sh.Count, Oversample: sh.Oversample}
 	digest := fmt.Sprintf("%s/%d/%d/%g", m.Digest, sh.Index, sh.Count, sh.Oversample)
-	if old, err := shards.Read(o.Dir); err == nil {
+	if old, err := job.Read(o.Dir); err == nil {
 		if old.Kind == m.Kind && old.Digest == m.Digest && old.Index == sh.Index && old.Count == sh.Count && old.Oversample == sh.Oversample {
-			if err := shards.Verify(o.Dir, old); err == nil {
+			if err := job.Verify(o.Dir, old); err == nil {
 				return old, ErrAlreadyBuilt
 			}
 		}
@@ -220,7 +220,7 @@ func RunShard(ctx context.Context, p *Plan, sh Shard, o Options) (*shards.Manife
 		if err := os.Rename(filepath.Join(work, candFile(pl.Name)), dst); err != nil {
 			return nil, err
 		}
-		fr, err := shards.Report(o.Dir, candFile(pl.Name), st.Files[k].Rows)
+		fr, err := job.Report(o.Dir, candFile(pl.Name), st.Files[k].Rows)
 		if err != nil {
 			return nil, err
 		}
@@ -238,8 +238,8 @@ func RunShard(ctx context.Context, p *Plan, sh Shard, o Options) (*shards.Manife
 }
 
 // readShard reads a shard's manifest and the plan in it.
-func readShard(dir string) (*shards.Manifest, *Plan, error) {
-	m, err := shards.Read(dir)
+func readShard(dir string) (*job.Manifest, *Plan, error) {
+	m, err := job.Read(dir)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -263,8 +263,8 @@ type shardSource struct {
 }
 
 // openShards reads and checks the shards of a split.
-func openShards(dirs []string) (*shardSource, *shards.Manifest, error) {
-	byIndex, ms, err := shards.Open(dirs, "split")
+func openShards(dirs []string) (*shardSource, *job.Manifest, error) {
+	byIndex, ms, err := job.Open(dirs, "split")
 	if err != nil {
 		return nil, nil, err
 	}

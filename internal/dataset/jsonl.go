@@ -195,3 +195,26 @@ func RemoveStaleTemps(dir, prefix string) error {
 	}
 	return nil
 }
+
+// WriteFileAtomic writes data to name through a synced temporary file
+// and a rename, so that name holds either its old bytes or data.
+func WriteFileAtomic(name string, data []byte) error {
+	return WriteAtomic(name, func(w io.Writer) error {
+		_, err := w.Write(data)
+		return err
+	})
+}
+
+// WriteAtomic writes name with write, through a synced temporary file
+// and a rename; if write fails, nothing is left behind.
+func WriteAtomic(name string, write func(io.Writer) error) error {
+	f, err := CreateAtomic(name, io.Discard)
+	if err != nil {
+		return err
+	}
+	defer f.Abort()
+	if err := write(f); err != nil {
+		return err
+	}
+	return f.Commit()
+}

@@ -108,7 +108,7 @@ func TestTemplateShares(t *testing.T) {
 		f        Fragment
 		own, neg float64
 	}{{S, 0.5, 0.5}, {W, 0.5, 0.5}, {V, 0.5, 0.3}, {Z, 0.8, 0.5}, {A, 0.5, 0.5}, {A, 0.2, 0.9}} {
-		p := Params{OwnShare: tc.own, NegProb: tc.neg, Distinct: true}
+		p := SamplerParams{OwnShare: tc.own, NegProb: tc.neg, Distinct: true}.Params()
 		rng := rand.New(rand.NewPCG(11, uint64(tc.f)))
 		counts := map[Template]int{}
 		negs, slots := 0, 0

@@ -11,13 +11,7 @@ import (
 
 // Params are the sampler's knobs (the spec's "Sampling" section).
 type Params struct {
-	// OwnShare is the probability of drawing one of the fragment's own
-	// three templates rather than an inherited one (ignored for S).
-	OwnShare float64
-	// NegProb is the probability of each optional negation.
-	NegProb float64
-	// Distinct makes the words within one sentence pairwise distinct.
-	Distinct bool
+	SamplerParams
 	// Lexicon is the vocabulary to draw from; nil means Default().
 	Lexicon *Lexicon
 	// Exclude lists templates never drawn. Within a template group the
@@ -26,9 +20,30 @@ type Params struct {
 	Exclude []Template
 }
 
-// DefaultParams returns the spec's defaults: own share 1/2, negation
-// probability 1/2, distinct words, the built-in vocabulary.
-func DefaultParams() Params { return Params{OwnShare: 0.5, NegProb: 0.5, Distinct: true} }
+// SamplerParams are the sampler settings that are recorded beside what
+// they produce (a region file, a dataset's plan), in this JSON form.
+type SamplerParams struct {
+	// OwnShare is the probability of drawing one of the fragment's own
+	// three templates rather than an inherited one (ignored for S).
+	OwnShare float64 `json:"own_share"`
+	// NegProb is the probability of each optional negation.
+	NegProb float64 `json:"neg_prob"`
+	// Distinct makes the words within one sentence pairwise distinct.
+	Distinct bool `json:"distinct"`
+}
+
+// Params returns the sampler parameters with the built-in vocabulary and
+// no excluded template.
+func (s SamplerParams) Params() Params { return Params{SamplerParams: s} }
+
+// DefaultSampler returns the spec's defaults: own share 1/2, negation
+// probability 1/2, distinct words.
+func DefaultSampler() SamplerParams {
+	return SamplerParams{OwnShare: 0.5, NegProb: 0.5, Distinct: true}
+}
+
+// DefaultParams returns DefaultSampler with the built-in vocabulary.
+func DefaultParams() Params { return DefaultSampler().Params() }
 
 func (p Params) lexicon() *Lexicon {
 	if p.Lexicon == nil {

@@ -153,7 +153,7 @@ func TestValidateErrors(t *testing.T) {
 		{S, def, 5, 0, 0, "n1 must be at least 1, got 0"},
 		{S, def, 5, 1000, 0, "exceeds the"},
 		{Fragment(0), def, 5, 4, 0, "allowed values are S, W, V, Z, A"},
-		{S, Params{OwnShare: 2, NegProb: 0.5}, 5, 4, 0, "must lie in [0, 1]"},
+		{S, SamplerParams{OwnShare: 2, NegProb: 0.5}.Params(), 5, 4, 0, "must lie in [0, 1]"},
 		// S with n1 = 2: S1 and S2 have 2·2 fillings, S3 2·4, so 16.
 		{S, def, 16, 2, 0, ""},
 		{S, def, 17, 2, 0, "has only 16 distinct sentences"},

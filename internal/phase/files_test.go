@@ -202,7 +202,7 @@ func TestDefaultRegions(t *testing.T) {
 			t.Errorf("%v: region of %v with %d points", f, r.FragmentOf(), len(r.Points))
 		}
 		p := fragments.DefaultParams()
-		if r.Params != (SamplerParams{p.OwnShare, p.NegProb, p.Distinct}) {
+		if r.Params != p.SamplerParams {
 			t.Errorf("%v: sampler parameters %+v are not the defaults", f, r.Params)
 		}
 		for _, pt := range r.Points {

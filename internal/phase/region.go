@@ -13,23 +13,16 @@ import (
 // Region is the content of region.json: the points of one fragment whose
 // estimated P(sat) lies in the band, and everything that produced them.
 type Region struct {
-	Fragment   string        `json:"fragment"`
-	Band       Band          `json:"band"`
-	Confidence float64       `json:"confidence"`
-	Seed       uint64        `json:"seed"`
-	Samples    int           `json:"samples"`
-	Budget     int           `json:"budget"`
-	Params     SamplerParams `json:"sampler"`
-	Version    string        `json:"version"`
-	Solver     string        `json:"solver"`
-	Points     []RegionPoint `json:"points"`
-}
-
-// SamplerParams are the sampler settings recorded in a region file.
-type SamplerParams struct {
-	OwnShare float64 `json:"own_share"`
-	NegProb  float64 `json:"neg_prob"`
-	Distinct bool    `json:"distinct"`
+	Fragment   string                  `json:"fragment"`
+	Band       Band                    `json:"band"`
+	Confidence float64                 `json:"confidence"`
+	Seed       uint64                  `json:"seed"`
+	Samples    int                     `json:"samples"`
+	Budget     int                     `json:"budget"`
+	Params     fragments.SamplerParams `json:"sampler"`
+	Version    string                  `json:"version"`
+	Solver     string                  `json:"solver"`
+	Points     []RegionPoint           `json:"points"`
 }
 
 // RegionPoint is one point of a region with its estimate.
@@ -45,7 +38,7 @@ type RegionPoint struct {
 func NewRegion(cfg Config, es []Estimate, version, solverName string) *Region {
 	r := &Region{Fragment: cfg.Fragment.String(), Band: cfg.Band, Confidence: Confidence, Seed: cfg.Seed,
 		Samples: cfg.Samples, Budget: max(cfg.Budget, cfg.Samples), Version: version, Solver: solverName,
-		Params: SamplerParams{cfg.Params.OwnShare, cfg.Params.NegProb, cfg.Params.Distinct},
+		Params: cfg.Params.SamplerParams,
 		Points: []RegionPoint{}}
 	for _, e := range es {
 		if e.Fragment == cfg.Fragment && !math.IsNaN(e.P) && cfg.Band.Contains(e.P) {

@@ -1,4 +1,4 @@
-package shards
+package job
 
 import (
 	"encoding/json"
@@ -20,9 +20,9 @@ func makeShard(t *testing.T, kind, digest string, index, count int) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := Manifest{Schema: Schema, Kind: kind, Digest: digest, Plan: json.RawMessage(`{}`), Index: index, Count: count, Files: []FileReport{fr}}
+	m := Manifest{Schema: ManifestSchema, Kind: kind, Digest: digest, Plan: json.RawMessage(`{}`), Index: index, Count: count, Files: []FileReport{fr}}
 	data, _ := json.Marshal(m)
-	if err := os.WriteFile(filepath.Join(dir, File), data, 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, ManifestFile), data, 0o644); err != nil {
 		t.Fatal(err)
 	}
 	return dir

@@ -1,8 +1,4 @@
-// Package shards describes the output directories of the shards of one run
-// (split, generate or phase-sweep run as shard i of N) and checks that a
-// set of them can be merged: one kind of run, one configuration, every
-// index from 0 to N-1 exactly once, and every file intact.
-package shards
+package job
 
 import (
 	"crypto/sha256"
@@ -17,10 +13,11 @@ import (
 	"strconv"
 )
 
-// File is the manifest's name in a shard directory; Schema its format.
+// ManifestFile is the manifest's name in a shard directory;
+// ManifestSchema its format.
 const (
-	File   = "shard.json"
-	Schema = "nlsat-shard/1"
+	ManifestFile   = "shard.json"
+	ManifestSchema = "nlsat-shard/1"
 )
 
 // Manifest describes one finished shard.
@@ -79,16 +76,16 @@ func Report(dir, path string, rows int) (FileReport, error) {
 
 // Read reads the manifest of a shard directory.
 func Read(dir string) (*Manifest, error) {
-	data, err := os.ReadFile(filepath.Join(dir, File))
+	data, err := os.ReadFile(filepath.Join(dir, ManifestFile))
 	if errors.Is(err, fs.ErrNotExist) {
-		return nil, fmt.Errorf("%s is not a finished shard (no %s); run its shard again to finish it: %w", dir, File, err)
+		return nil, fmt.Errorf("%s is not a finished shard (no %s); run its shard again to finish it: %w", dir, ManifestFile, err)
 	}
 	if err != nil {
 		return nil, err
 	}
 	var m Manifest
-	if err := json.Unmarshal(data, &m); err != nil || m.Schema != Schema {
-		return nil, fmt.Errorf("%s: not a shard manifest of schema %s", filepath.Join(dir, File), Schema)
+	if err := json.Unmarshal(data, &m); err != nil || m.Schema != ManifestSchema {
+		return nil, fmt.Errorf("%s: not a shard manifest of schema %s", filepath.Join(dir, ManifestFile), ManifestSchema)
 	}
 	return &m, nil
 }
@@ -102,7 +99,7 @@ func Verify(dir string, m *Manifest) error {
 		}
 		if sum != f.SHA256 || n != f.Bytes {
 			return fmt.Errorf("shard %d: %s has checksum %s and %d bytes, but %s says %s and %d bytes: the file was changed or truncated",
-				m.Index, filepath.Join(dir, f.Path), sum, n, File, f.SHA256, f.Bytes)
+				m.Index, filepath.Join(dir, f.Path), sum, n, ManifestFile, f.SHA256, f.Bytes)
 		}
 	}
 	return nil

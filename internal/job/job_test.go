@@ -1,0 +1,216 @@
+package job
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// toy is a job of two streams: "squares" holds i² for i < 40 (a shard
+// draws only the even ones), "rest" runs from 100 until its consumer has
+// seen 25 items. Its output is the lines it emits, kept in a part.
+type toy struct {
+	out    []string
+	seen   int
+	ends   []int
+	failAt int // Emit fails on this index of "squares" (0: never)
+}
+
+type item struct {
+	K, I, V int
+}
+
+func (t *toy) config(store *Store) Config[int, item] {
+	return Config[int, item]{
+		Streams: []Stream{
+			{Name: "squares", Limit: 40, ShardLimit: 40, Drawn: func(i int) bool { return i%2 == 0 }},
+			{Name: "rest", Start: 100, Limit: -1, ShardLimit: 200},
+		},
+		Workers: 3,
+		New:     func() (int, error) { return 0, nil },
+		Do:      func(_ context.Context, _ int, k, i int) (item, error) { return item{k, i, i * i}, nil },
+		Emit: func(k, i int, r item) (bool, error) {
+			if k == 0 && t.failAt > 0 && i == t.failAt {
+				return true, errors.New("emit failed")
+			}
+			line := fmt.Sprintf("%d:%d=%d\n", k, i, r.V)
+			t.out = append(t.out, line)
+			if store != nil {
+				if err := store.Part(0).Row([]byte(line)); err != nil {
+					return true, err
+				}
+			}
+			if k == 1 {
+				t.seen++
+			}
+			return k == 1 && t.seen == 25, nil
+		},
+		Missing: func(k, i int) (item, error) { return item{k, i, -1}, nil },
+		End:     func(k int) error { t.ends = append(t.ends, k); return nil },
+		Store:   store,
+		State:   func() any { return t.seen },
+	}
+}
+
+func TestRunInOrder(t *testing.T) {
+	var tj toy
+	if err := Run(context.Background(), tj.config(nil)); err != nil {
+		t.Fatal(err)
+	}
+	if len(tj.out) != 40+25 || tj.out[3] != "0:3=9\n" || tj.out[40] != "1:100=10000\n" || tj.out[64] != "1:124=15376\n" {
+		t.Errorf("got %d lines: %q ...", len(tj.out), tj.out[:5])
+	}
+	if !slices.Equal(tj.ends, []int{0, 1}) {
+		t.Errorf("End called for %v", tj.ends)
+	}
+}
+
+// TestRunResumes stops a run with a failing Emit and resumes it from its
+// store: the part ends in the bytes of an uninterrupted run.
+func TestRunResumes(t *testing.T) {
+	dir := t.TempDir()
+	want := func() string {
+		var tj toy
+		if err := Run(context.Background(), tj.config(nil)); err != nil {
+			t.Fatal(err)
+		}
+		return strings.Join(tj.out, "")
+	}()
+	open := func() *Store {
+		s, err := OpenStore(filepath.Join(dir, "ckpt.json"), "d1", []string{filepath.Join(dir, "part")})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	s := open()
+	first := toy{failAt: 17}
+	c := first.config(s)
+	c.Every = -1 // checkpoint after every item
+	if err := Run(context.Background(), c); err == nil || !strings.Contains(err.Error(), "emit failed") {
+		t.Fatalf("got %v, want the Emit error", err)
+	}
+	s.Close()
+	// Garbage after the checkpoint, as a kill leaves it, is cut off.
+	f, _ := os.OpenFile(filepath.Join(dir, "part"), os.O_APPEND|os.O_WRONLY, 0)
+	f.WriteString("half a line")
+	f.Close()
+	s = open()
+	if !s.Resumed() || s.Position() != (Position{0, 17}) {
+		t.Fatalf("resumed %v at %+v, want stream 0 item 17", s.Resumed(), s.Position())
+	}
+	var second toy
+	if err := s.State(&second.seen); err != nil {
+		t.Fatal(err)
+	}
+	if err := Run(context.Background(), second.config(s)); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Commit([]string{filepath.Join(dir, "out")}); err != nil {
+		t.Fatal(err)
+	}
+	got, _ := os.ReadFile(filepath.Join(dir, "out"))
+	if string(got) != want {
+		t.Errorf("resumed output differs:\n%s\nwant\n%s", got, want)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "ckpt.json")); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("checkpoint left after Commit: %v", err)
+	}
+	if _, err := OpenStore(filepath.Join(dir, "x.json"), "d1", nil); err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(dir, "x.json"), []byte(`{"schema":"nlsat-checkpoint/1","digest":"d2","parts":[]}`), 0o644)
+	if _, err := OpenStore(filepath.Join(dir, "x.json"), "d1", nil); err == nil || !strings.Contains(err.Error(), "another configuration") {
+		t.Errorf("other digest: got %v", err)
+	}
+}
+
+// TestShardsMerge runs the toy job as 1 and 3 shards and merges them: the
+// merge emits what one run emits, except the items no shard drew, which
+// Missing supplies.
+func TestShardsMerge(t *testing.T) {
+	var ref toy
+	c := ref.config(nil)
+	c.Do = func(_ context.Context, _ int, k, i int) (item, error) {
+		if k == 0 && i%2 == 1 {
+			return item{k, i, -1}, nil // what Missing gives for undrawn items
+		}
+		return item{k, i, i * i}, nil
+	}
+	if err := Run(context.Background(), c); err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range []int{1, 3} {
+		base := t.TempDir()
+		var dirs []string
+		for j := range n {
+			dir := filepath.Join(base, fmt.Sprint(j))
+			var tj toy
+			m := Manifest{Kind: "toy", Digest: "d", Index: j, Count: n}
+			if _, err := RunShard(context.Background(), tj.config(nil), dir, m, false); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := RunShard(context.Background(), tj.config(nil), dir, m, false); !errors.Is(err, ErrDone) {
+				t.Errorf("shard %d again: got %v, want ErrDone", j, err)
+			}
+			dirs = append(dirs, dir)
+		}
+		slices.Reverse(dirs)
+		src, err := OpenShards(dirs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var merged toy
+		mc := merged.config(nil)
+		mc.Source = src
+		if err := Run(context.Background(), mc); err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(merged.out, ref.out) {
+			t.Errorf("%d shards: merged %d lines, want %d: %q", n, len(merged.out), len(ref.out), merged.out[:8])
+		}
+	}
+}
+
+func TestResolveSlot(t *testing.T) {
+	tests := []struct {
+		name         string
+		index, count int
+		iSet, cSet   bool
+		env          map[string]string
+		sharded      bool
+		want         Slot
+		err          string
+	}{
+		{"none", 0, 0, false, false, nil, false, Slot{}, ""},
+		{"flags", 2, 4, true, true, nil, true, Slot{2, 4, "flags"}, ""},
+		{"slurm", 0, 0, false, false, map[string]string{"SLURM_ARRAY_TASK_ID": "5", "SLURM_ARRAY_TASK_MIN": "1", "SLURM_ARRAY_TASK_COUNT": "8"}, true, Slot{4, 8, "$SLURM_ARRAY_TASK_ID"}, ""},
+		{"slurm with flag count", 0, 6, false, true, map[string]string{"SLURM_ARRAY_TASK_ID": "3"}, true, Slot{3, 6, "$SLURM_ARRAY_TASK_ID"}, ""},
+		{"kubernetes", 0, 10, false, true, map[string]string{"JOB_COMPLETION_INDEX": "9"}, true, Slot{9, 10, "$JOB_COMPLETION_INDEX"}, ""},
+		{"kubernetes without count", 0, 0, false, false, map[string]string{"JOB_COMPLETION_INDEX": "1"}, false, Slot{}, "give --shard-count"},
+		{"flags win", 0, 2, true, true, map[string]string{"JOB_COMPLETION_INDEX": "7"}, true, Slot{0, 2, "flags"}, ""},
+		{"index out of range", 4, 4, true, true, nil, false, Slot{}, "must lie in 0..3"},
+		{"index alone", 1, 0, true, false, nil, false, Slot{}, "go together"},
+		{"bad environment", 0, 0, false, false, map[string]string{"SLURM_ARRAY_TASK_ID": "x"}, false, Slot{}, "is not a shard number"},
+		{"slurm without count", 0, 0, false, false, map[string]string{"SLURM_ARRAY_TASK_ID": "2"}, false, Slot{}, "$SLURM_ARRAY_TASK_COUNT is not"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s, sharded, err := ResolveSlot(tt.index, tt.count, tt.iSet, tt.cSet, func(k string) string { return tt.env[k] })
+			if tt.err != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.err) {
+					t.Fatalf("got %v, want %q", err, tt.err)
+				}
+				return
+			}
+			if err != nil || sharded != tt.sharded || sharded && s != tt.want {
+				t.Errorf("got %+v sharded %v, %v; want %+v sharded %v", s, sharded, err, tt.want, tt.sharded)
+			}
+		})
+	}
+}

@@ -1,0 +1,195 @@
+package job
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/nlsat/nlsat/internal/pipeline"
+)
+
+// Stream is one indexed sequence of items of a job.
+type Stream struct {
+	// Name names the stream's file in a shard directory (NAME.jsonl).
+	Name string
+	// Start is the stream's first index.
+	Start int
+	// Limit ends the stream before index Limit; with a negative Limit the
+	// stream runs until Emit stops it.
+	Limit int
+	// ShardLimit bounds the indices a shard computes: those below it
+	// (and at least Start) that Drawn allows (nil allows all). A merge
+	// finds no item at or above it.
+	ShardLimit int
+	Drawn      func(i int) bool
+	// Restart says that the stream cannot resume in its middle (its
+	// consumer keeps what it has seen in memory): an interrupted run
+	// starts it again from Start.
+	Restart bool
+}
+
+// Config is a job: its streams, how a worker computes an item, and what
+// is done with each. W is a worker's private state (a solver); R is an
+// item, which must marshal to JSON for shards.
+type Config[W, R any] struct {
+	Streams []Stream
+	// Workers is the number of parallel workers (0 or less: all cores).
+	Workers int
+	// New creates one worker's state; Close (optional) releases it.
+	New   func() (W, error)
+	Close func(W)
+	// Do computes item i of stream k.
+	Do func(ctx context.Context, w W, k, i int) (R, error)
+	// Emit consumes item i of stream k, in index order; it returns stop
+	// to end the stream.
+	Emit func(k, i int, r R) (stop bool, err error)
+	// Missing, in a merge, gives the item that no shard holds (i at or
+	// above ShardLimit, or not Drawn); nil makes that an error.
+	Missing func(k, i int) (R, error)
+	// End (optional) is called once stream k has ended, before the
+	// checkpoint moves past it.
+	End func(k int) error
+	// Store, if set, is saved every Every (0: DefaultEvery; negative:
+	// after every item), after each stream and when the run fails; a run
+	// resumes from its position.
+	Store *Store
+	Every time.Duration
+	// State (optional) returns the job's state for the checkpoint.
+	State func() any
+	// Source, if set, supplies the items from the shards of a run
+	// (a merge) instead of computing them.
+	Source *Shards
+	// Progress (optional) is called after every item a shard computes,
+	// with the stream, the items done and the stream's total.
+	Progress func(k, done, total int, r R)
+}
+
+// DefaultEvery is the time between checkpoints unless Config.Every says.
+const DefaultEvery = 2 * time.Second
+
+// Run runs the job: stream after stream, from the Store's position, every
+// item computed by Do (or read from Source) and handed to Emit in index
+// order. It returns the first error of Do, Emit, End, the Store, or ctx.
+func Run[W, R any](ctx context.Context, c Config[W, R]) error {
+	r := &runner[W, R]{Config: c}
+	if c.Store != nil {
+		r.pos = c.Store.Position()
+	}
+	if r.Every == 0 {
+		r.Every = DefaultEvery
+	}
+	r.last = time.Now()
+	for k := r.pos.Stream; k < len(c.Streams); k++ {
+		st := c.Streams[k]
+		start := st.Start
+		if k == r.pos.Stream && !st.Restart {
+			start = max(start, r.pos.Next)
+		}
+		r.pos = Position{Stream: k, Next: start}
+		err := r.stream(ctx, k, start)
+		if err == nil {
+			err = ctx.Err()
+		}
+		if err == nil && c.End != nil {
+			err = c.End(k)
+		}
+		if err != nil {
+			if st.Restart {
+				r.pos.Next = st.Start
+			}
+			return errors.Join(err, r.save())
+		}
+		r.pos = Position{Stream: k + 1}
+		if err := r.save(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// runner is a Run in progress.
+type runner[W, R any] struct {
+	Config[W, R]
+	pos  Position
+	last time.Time
+}
+
+func (r *runner[W, R]) save() error {
+	if r.Store == nil {
+		return nil
+	}
+	var state any
+	if r.State != nil {
+		state = r.State()
+	}
+	r.last = time.Now()
+	return r.Store.Save(r.pos, state)
+}
+
+// emit hands item i on and checkpoints when it is time.
+func (r *runner[W, R]) emit(k, i int, item R) (bool, error) {
+	stop, err := r.Emit(k, i, item)
+	if err != nil {
+		return true, err
+	}
+	r.pos.Next = i + 1
+	if !r.Streams[k].Restart && time.Since(r.last) >= r.Every {
+		return stop, r.save()
+	}
+	return stop, nil
+}
+
+// stream runs stream k from index start.
+func (r *runner[W, R]) stream(ctx context.Context, k, start int) error {
+	st := r.Streams[k]
+	if r.Source != nil {
+		return r.read(ctx, k, start)
+	}
+	limit := -1
+	if st.Limit >= 0 {
+		limit = max(0, st.Limit-start)
+	}
+	return pipeline.Run(ctx, pipeline.Config[W, R]{
+		Workers: r.Workers, Limit: limit, New: r.New, Close: r.Close,
+		Do:   func(ctx context.Context, w W, j int) (R, error) { return r.Do(ctx, w, k, start+j) },
+		Emit: func(j int, item R) (bool, error) { return r.emit(k, start+j, item) },
+	})
+}
+
+// read feeds stream k from index start with the items of the shards.
+func (r *runner[W, R]) read(ctx context.Context, k, start int) error {
+	st := r.Streams[k]
+	if err := r.Source.open(st.Name); err != nil {
+		return err
+	}
+	defer r.Source.close()
+	for i := start; st.Limit < 0 || i < st.Limit; i++ {
+		if i%4096 == 0 {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+		}
+		var item R
+		found := false
+		if i < st.ShardLimit && (st.Drawn == nil || st.Drawn(i)) {
+			var err error
+			if found, err = r.Source.take(i, &item); err != nil {
+				return err
+			}
+		}
+		if !found {
+			if r.Missing == nil {
+				return fmt.Errorf("stream %s: no shard holds item %d", st.Name, i)
+			}
+			var err error
+			if item, err = r.Missing(k, i); err != nil {
+				return err
+			}
+		}
+		if stop, err := r.emit(k, i, item); stop || err != nil {
+			return err
+		}
+	}
+	return nil
+}

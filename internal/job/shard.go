@@ -1,0 +1,311 @@
+package job
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"time"
+
+	"github.com/nlsat/nlsat/internal/dataset"
+	"github.com/nlsat/nlsat/internal/pipeline"
+)
+
+// ErrDone is returned by RunShard when its directory already holds the
+// same shard, finished and intact.
+var ErrDone = errors.New("already done")
+
+// shardWork is the directory, inside a shard's directory, of a shard in
+// progress.
+const shardWork = ".nlsat-shard"
+
+// line is one item of a shard's stream file.
+type line struct {
+	I int             `json:"i"`
+	R json.RawMessage `json:"r"`
+}
+
+// streamFile is the file of stream name in a shard directory.
+func streamFile(name string) string { return name + ".jsonl" }
+
+// RunShard computes shard m.Index of m.Count of the job c into dir: the
+// items i ≡ m.Index (mod m.Count) of every stream, from its Start and
+// below its ShardLimit, that its Drawn allows, each written as a JSON
+// line {"i": i, "r": item} to dir/NAME.jsonl. At the end it writes the
+// manifest m (with the files' checksums) as dir/shard.json. Emit, Missing
+// and End are not used.
+//
+// The shard checkpoints into dir/.nlsat-shard and resumes there. A dir
+// that already holds this shard (same kind, digest, index, count and
+// oversample, checksums intact) gives ErrDone; one that holds another
+// shard, or other files, is an error unless force.
+func RunShard[W, R any](ctx context.Context, c Config[W, R], dir string, m Manifest, force bool) (*Manifest, error) {
+	m.Schema = ManifestSchema
+	if old, err := Read(dir); err == nil {
+		if old.Kind == m.Kind && old.Digest == m.Digest && old.Index == m.Index && old.Count == m.Count && old.Oversample == m.Oversample &&
+			Verify(dir, old) == nil {
+			return old, ErrDone
+		}
+		if !force {
+			return nil, fmt.Errorf("%s already holds a shard; choose another --out or pass --force", dir)
+		}
+	}
+	work := filepath.Join(dir, shardWork)
+	var parts []string
+	for _, st := range c.Streams {
+		parts = append(parts, filepath.Join(work, streamFile(st.Name)))
+	}
+	store, err := OpenStore(filepath.Join(work, "state.json"), fmt.Sprintf("%s/%d/%d/%g", m.Digest, m.Index, m.Count, m.Oversample), parts)
+	if err != nil {
+		return nil, err
+	}
+	defer store.Close()
+	if !store.Resumed() {
+		if err := emptyDir(dir, force); err != nil {
+			return nil, err
+		}
+		if err := os.MkdirAll(work, 0o755); err != nil {
+			return nil, fmt.Errorf("cannot write %s: %w", dir, unwrapPath(err))
+		}
+	}
+	s := &sharder[W, R]{Config: c, m: m, store: store}
+	if err := s.run(ctx); err != nil {
+		return nil, err
+	}
+	return s.finish(dir)
+}
+
+// emptyDir refuses a directory that holds anything but a shard's work
+// directory, unless force.
+func emptyDir(dir string, force bool) error {
+	entries, err := os.ReadDir(dir)
+	if err != nil || force {
+		return nil // a directory that is not there yet is empty
+	}
+	for _, e := range entries {
+		if e.Name() != shardWork {
+			return fmt.Errorf("%s is not empty; choose another --out or pass --force to write into it", dir)
+		}
+	}
+	return nil
+}
+
+// sharder is a RunShard in progress.
+type sharder[W, R any] struct {
+	Config[W, R]
+	m     Manifest
+	store *Store
+}
+
+// slot is one index of a shard's stream: computed, or left out by Drawn.
+type slot[R any] struct {
+	r     R
+	drawn bool
+}
+
+func (s *sharder[W, R]) run(ctx context.Context) error {
+	pos := s.store.Position()
+	last := time.Now()
+	every := s.Every
+	if every == 0 {
+		every = DefaultEvery
+	}
+	for k := pos.Stream; k < len(s.Streams); k++ {
+		st := s.Streams[k]
+		from := st.Start
+		if k == pos.Stream {
+			from = max(from, pos.Next)
+		}
+		first, slots := s.slots(st, from)
+		_, total := s.slots(st, st.Start)
+		part := s.store.Part(k)
+		next := Position{Stream: k, Next: first}
+		err := pipeline.Run(ctx, pipeline.Config[W, slot[R]]{
+			Workers: s.Workers, Limit: slots, New: s.New, Close: s.Close,
+			Do: func(ctx context.Context, w W, j int) (slot[R], error) {
+				i := first + j*s.m.Count
+				if st.Drawn != nil && !st.Drawn(i) {
+					return slot[R]{}, nil
+				}
+				r, err := s.Do(ctx, w, k, i)
+				return slot[R]{r, true}, err
+			},
+			Emit: func(j int, sl slot[R]) (bool, error) {
+				i := first + j*s.m.Count
+				next.Next = i + s.m.Count
+				if sl.drawn {
+					if err := writeLine(part, i, sl.r); err != nil {
+						return true, err
+					}
+					if s.Progress != nil {
+						s.Progress(k, total-slots+j+1, total, sl.r)
+					}
+				}
+				if time.Since(last) >= every {
+					last = time.Now()
+					return false, s.store.Save(next, nil)
+				}
+				return false, nil
+			},
+		})
+		if err == nil {
+			err = ctx.Err()
+		}
+		if err != nil {
+			return errors.Join(err, s.store.Save(next, nil))
+		}
+		if err := s.store.Save(Position{Stream: k + 1}, nil); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// slots returns the first index of this shard at or after from in
+// stream st, and the number of its indices from there to the shard limit.
+func (s *sharder[W, R]) slots(st Stream, from int) (first, n int) {
+	count := s.m.Count
+	first = from + ((s.m.Index-from)%count+count)%count
+	if st.ShardLimit > first {
+		n = (st.ShardLimit - first + count - 1) / count
+	}
+	return first, n
+}
+
+// writeLine writes item r of index i as a line of part.
+func writeLine[R any](part *Part, i int, r R) error {
+	data, err := json.Marshal(r)
+	if err != nil {
+		return err
+	}
+	b, err := json.Marshal(line{I: i, R: data})
+	if err != nil {
+		return err
+	}
+	return part.Row(append(b, '\n'))
+}
+
+// finish moves the stream files into place and writes the manifest.
+func (s *sharder[W, R]) finish(dir string) (*Manifest, error) {
+	final := make([]string, len(s.Streams))
+	for k, st := range s.Streams {
+		final[k] = filepath.Join(dir, streamFile(st.Name))
+	}
+	rows := make([]int, len(s.Streams))
+	for k := range s.Streams {
+		rows[k] = s.store.Part(k).Rows()
+	}
+	if err := s.store.Commit(final); err != nil {
+		return nil, err
+	}
+	s.m.Files = nil
+	for k, st := range s.Streams {
+		fr, err := Report(dir, streamFile(st.Name), rows[k])
+		if err != nil {
+			return nil, err
+		}
+		fr.Set = st.Name
+		s.m.Files = append(s.m.Files, fr)
+	}
+	data, err := json.MarshalIndent(s.m, "", "  ")
+	if err != nil {
+		return nil, err
+	}
+	if err := dataset.WriteFileAtomic(filepath.Join(dir, ManifestFile), append(data, '\n')); err != nil {
+		return nil, err
+	}
+	return &s.m, os.RemoveAll(filepath.Join(dir, shardWork))
+}
+
+// Shards are the finished shards of one run, checked and ordered by
+// index, ready to be merged.
+type Shards struct {
+	// Dirs are the shard directories by index.
+	Dirs []string
+	// Manifest is shard 0's manifest: the kind, configuration and plan
+	// every shard shares.
+	Manifest *Manifest
+	files    []*os.File
+	cursor   []*bufio.Reader
+	peeked   []*line
+	name     string
+}
+
+// OpenShards reads and checks the shard directories of one run: one kind,
+// one configuration, every index from 0 to N−1 exactly once, every file
+// intact.
+func OpenShards(dirs []string) (*Shards, error) {
+	if len(dirs) == 0 {
+		return nil, errors.New("no shard directories given")
+	}
+	first, err := Read(dirs[0])
+	if err != nil {
+		return nil, err
+	}
+	byIndex, ms, err := Open(slices.Clone(dirs), first.Kind)
+	if err != nil {
+		return nil, err
+	}
+	return &Shards{Dirs: byIndex, Manifest: ms[0]}, nil
+}
+
+// open opens every shard's file of stream name for reading.
+func (s *Shards) open(name string) error {
+	s.close()
+	s.name = name
+	for _, dir := range s.Dirs {
+		f, err := os.Open(filepath.Join(dir, streamFile(name)))
+		if err != nil {
+			s.close()
+			return err
+		}
+		s.files = append(s.files, f)
+		s.cursor = append(s.cursor, bufio.NewReaderSize(f, 1<<16))
+		s.peeked = append(s.peeked, nil)
+	}
+	return nil
+}
+
+func (s *Shards) close() {
+	for _, f := range s.files {
+		f.Close()
+	}
+	s.files, s.cursor, s.peeked = nil, nil, nil
+}
+
+// take decodes item i of the open stream from its shard (i mod N) into
+// r and reports whether the shard holds it. Lines before i are passed
+// over: a merge that did not need an item does not ask for it.
+func (s *Shards) take(i int, r any) (bool, error) {
+	j := i % len(s.Dirs)
+	for {
+		if s.peeked[j] == nil {
+			b, err := s.cursor[j].ReadBytes('\n')
+			if len(b) == 0 && err != nil {
+				return false, nil
+			}
+			var l line
+			if err := json.Unmarshal(b, &l); err != nil {
+				return false, fmt.Errorf("%s: not a line of a shard: %w", s.files[j].Name(), err)
+			}
+			s.peeked[j] = &l
+		}
+		l := s.peeked[j]
+		switch {
+		case l.I < i:
+			s.peeked[j] = nil
+		case l.I == i:
+			s.peeked[j] = nil
+			if err := json.Unmarshal(l.R, r); err != nil {
+				return false, fmt.Errorf("%s: item %d: %w", s.files[j].Name(), i, err)
+			}
+			return true, nil
+		default:
+			return false, nil
+		}
+	}
+}

@@ -1,0 +1,291 @@
+package job
+
+import (
+	"bufio"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+
+	"github.com/nlsat/nlsat/internal/dataset"
+)
+
+// CheckpointSchema names the format of every checkpoint nlsat writes.
+const CheckpointSchema = "nlsat-checkpoint/1"
+
+// Position is where a run stands: the stream and the index of the next
+// item it will hand on.
+type Position struct {
+	Stream int `json:"stream"`
+	Next   int `json:"next"`
+}
+
+// checkpoint is the file a Store saves.
+type checkpoint struct {
+	Schema string          `json:"schema"`
+	Digest string          `json:"digest"`
+	Pos    Position        `json:"position"`
+	Parts  []PartState     `json:"parts"`
+	State  json.RawMessage `json:"state"`
+}
+
+// PartState is how much of a part file is valid.
+type PartState struct {
+	Bytes int64 `json:"bytes"`
+	Rows  int   `json:"rows"`
+}
+
+// Store is the durable state of a run in progress: append-only part files
+// and a checkpoint, one JSON file that records the run's configuration
+// digest, its Position, the valid length of every part and the job's own
+// state. Whatever a part holds beyond its checkpointed length was written
+// after the last Save, and a resumed run cuts it off, so a run that is
+// killed and resumed ends in the bytes of one that was not.
+//
+// Parts are opened on their first Write, so a resumed run that has
+// nothing left to write leaves them as they are.
+type Store struct {
+	ckpt    string
+	digest  string
+	parts   []*Part
+	pos     Position
+	state   json.RawMessage
+	resumed bool
+}
+
+// Part is one append-only file of a Store.
+type Part struct {
+	Name  string
+	saved PartState
+	f     *os.File
+	w     *bufio.Writer
+	rows  int
+	err   error
+}
+
+// OpenStore opens the store whose checkpoint is the file ckpt and whose
+// parts are the files parts, for a run whose configuration has the given
+// digest. If an unfinished run of the same digest saved a checkpoint
+// there, the store resumes it; a checkpoint of another digest is an error
+// that says what to do.
+func OpenStore(ckpt, digest string, parts []string) (*Store, error) {
+	s := &Store{ckpt: ckpt, digest: digest}
+	for _, name := range parts {
+		s.parts = append(s.parts, &Part{Name: name})
+	}
+	data, err := os.ReadFile(ckpt)
+	if errors.Is(err, fs.ErrNotExist) {
+		return s, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	var c checkpoint
+	if err := json.Unmarshal(data, &c); err != nil || c.Schema != CheckpointSchema || len(c.Parts) != len(parts) {
+		return nil, fmt.Errorf("%s is not a checkpoint of this version of nlsat (or is corrupt); remove it%s to start afresh", ckpt, partsToo(parts))
+	}
+	if c.Digest != digest {
+		return nil, fmt.Errorf("%s belongs to an unfinished run of another configuration; run the same command as before to resume it, or remove it%s to start afresh", ckpt, partsToo(parts))
+	}
+	for i, p := range s.parts {
+		p.saved, p.rows = c.Parts[i], c.Parts[i].Rows
+	}
+	s.pos, s.state, s.resumed = c.Pos, c.State, true
+	return s, nil
+}
+
+// partsToo names the part files in a message about removing a checkpoint.
+func partsToo(parts []string) string {
+	switch len(parts) {
+	case 0:
+		return ""
+	case 1:
+		return " and " + parts[0]
+	}
+	return " and the files beside it"
+}
+
+// Resumed reports whether the store continues an unfinished run.
+func (s *Store) Resumed() bool { return s.resumed }
+
+// Position returns where the saved run stood (the zero Position when
+// fresh).
+func (s *Store) Position() Position { return s.pos }
+
+// State decodes the job state of the saved run into v; it leaves v as it
+// is when the store is fresh.
+func (s *Store) State(v any) error {
+	if !s.resumed || len(s.state) == 0 {
+		return nil
+	}
+	if err := json.Unmarshal(s.state, v); err != nil {
+		return fmt.Errorf("%s: corrupt checkpoint (%v); remove it to start afresh", s.ckpt, err)
+	}
+	return nil
+}
+
+// Part returns part k.
+func (s *Store) Part(k int) *Part { return s.parts[k] }
+
+// Rows returns the number of rows of the part: those saved plus those
+// written since.
+func (p *Part) Rows() int { return p.rows }
+
+// Write appends b to the part, opening it first if needed (and cutting it
+// to its saved length).
+func (p *Part) Write(b []byte) (int, error) {
+	if p.w == nil {
+		if err := p.open(); err != nil {
+			return 0, err
+		}
+	}
+	return p.w.Write(b)
+}
+
+// Row writes b as one row (a line, or a fixed-size record) of the part.
+func (p *Part) Row(b []byte) error {
+	if _, err := p.Write(b); err != nil {
+		return fmt.Errorf("%s: %w", p.Name, err)
+	}
+	p.rows++
+	return nil
+}
+
+func (p *Part) open() error {
+	if p.err != nil {
+		return p.err
+	}
+	f, err := os.OpenFile(p.Name, os.O_RDWR|os.O_CREATE, 0o644)
+	if err != nil {
+		p.err = fmt.Errorf("cannot write %s: %w", p.Name, unwrapPath(err))
+		return p.err
+	}
+	info, err := f.Stat()
+	if err == nil && info.Size() < p.saved.Bytes {
+		err = fmt.Errorf("%s is shorter (%d bytes) than its checkpoint says (%d); remove it and its checkpoint to start afresh", p.Name, info.Size(), p.saved.Bytes)
+	}
+	if err == nil {
+		err = f.Truncate(p.saved.Bytes)
+	}
+	if err == nil {
+		_, err = f.Seek(p.saved.Bytes, io.SeekStart)
+	}
+	if err != nil {
+		f.Close()
+		p.err = err
+		return err
+	}
+	p.f, p.w = f, bufio.NewWriterSize(f, 1<<16)
+	return nil
+}
+
+// flush makes what was written durable and returns the part's state.
+func (p *Part) flush() (PartState, error) {
+	if p.w == nil {
+		return p.saved, p.err
+	}
+	if err := p.w.Flush(); err != nil {
+		return PartState{}, fmt.Errorf("writing %s: %w", p.Name, err)
+	}
+	if err := p.f.Sync(); err != nil {
+		return PartState{}, fmt.Errorf("writing %s: %w", p.Name, err)
+	}
+	off, err := p.f.Seek(0, io.SeekCurrent)
+	return PartState{Bytes: off, Rows: p.rows}, err
+}
+
+// Save makes every part durable and writes the checkpoint: the position,
+// the parts' lengths and the job's state.
+func (s *Store) Save(pos Position, state any) error {
+	c := checkpoint{Schema: CheckpointSchema, Digest: s.digest, Pos: pos, Parts: make([]PartState, len(s.parts))}
+	for i, p := range s.parts {
+		ps, err := p.flush()
+		if err != nil {
+			return err
+		}
+		c.Parts[i] = ps
+	}
+	var err error
+	if c.State, err = json.Marshal(state); err != nil {
+		return err
+	}
+	data, err := json.Marshal(c)
+	if err != nil {
+		return err
+	}
+	if err := dataset.WriteFileAtomic(s.ckpt, data); err != nil {
+		return err
+	}
+	for i, p := range s.parts {
+		p.saved = c.Parts[i]
+	}
+	s.pos, s.state, s.resumed = pos, c.State, true
+	return nil
+}
+
+// Close releases the parts without committing anything: the last
+// checkpoint stays for the next run.
+func (s *Store) Close() {
+	for _, p := range s.parts {
+		if p.f != nil {
+			p.f.Close()
+			p.f, p.w = nil, nil
+		}
+	}
+}
+
+// Commit ends the run: it cuts every part to what was written (or saved),
+// makes it durable and moves part k to final[k] ("" keeps it where it
+// is), then removes the checkpoint. A part that is gone while final[k]
+// exists was moved by an earlier Commit that was interrupted before it
+// removed the checkpoint; it counts as moved.
+func (s *Store) Commit(final []string) error {
+	moved := make([]bool, len(s.parts))
+	for k, p := range s.parts {
+		if p.w == nil {
+			if final[k] != "" && !exists(p.Name) && exists(final[k]) {
+				moved[k] = true
+				continue
+			}
+			if err := p.open(); err != nil {
+				return err
+			}
+		}
+		if _, err := p.flush(); err != nil {
+			return err
+		}
+	}
+	s.Close()
+	for k, p := range s.parts {
+		if final[k] == "" || moved[k] {
+			continue
+		}
+		if err := os.Rename(p.Name, final[k]); err != nil {
+			return fmt.Errorf("writing %s: %w", final[k], err)
+		}
+	}
+	return s.Remove()
+}
+
+func exists(name string) bool {
+	_, err := os.Stat(name)
+	return err == nil
+}
+
+// Remove deletes the checkpoint (not the parts).
+func (s *Store) Remove() error {
+	if err := os.Remove(s.ckpt); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return err
+	}
+	return nil
+}
+
+func unwrapPath(err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
