@@ -72,13 +72,29 @@ func (o *solverOptions) backendFactory() (func() (solver.Backend, error), error)
 	return nil, nil // "none"
 }
 
-// closeBackend releases a backend's resources if it holds any.
-func closeBackend(b solver.Backend) {
-	switch c := b.(type) {
-	case interface{ Close() error }:
-		c.Close()
-	case *solver.Both:
-		closeBackend(c.First)
-		closeBackend(c.Second)
+// backends returns the factory of the workers' backends (nil for
+// --solver none) and the name their labels carry ("none" without one).
+func (o *solverOptions) backends() (func() (solver.Backend, error), string, error) {
+	newBackend, err := o.backendFactory()
+	if err != nil {
+		return nil, "", err
+	}
+	if newBackend == nil {
+		return nil, "none", nil
+	}
+	b, err := newBackend()
+	if err != nil {
+		return nil, "", err
+	}
+	defer solver.Close(b)
+	return newBackend, b.Name(), nil
+}
+
+// logf returns a printer of "nlsat: " messages on stderr, silent with -q.
+func (o *solverOptions) logf(s streams) func(format string, a ...any) {
+	return func(format string, a ...any) {
+		if !o.quiet {
+			fmt.Fprintf(s.Err, "nlsat: "+format+"\n", a...)
+		}
 	}
 }

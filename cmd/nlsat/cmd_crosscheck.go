@@ -13,6 +13,7 @@ import (
 
 	"github.com/nlsat/nlsat/internal/fol"
 	"github.com/nlsat/nlsat/internal/fragments"
+	"github.com/nlsat/nlsat/internal/generate"
 	"github.com/nlsat/nlsat/internal/pipeline"
 	"github.com/nlsat/nlsat/internal/solver"
 	"github.com/nlsat/nlsat/internal/solver/native"
@@ -20,15 +21,18 @@ import (
 )
 
 type crosscheckOptions struct {
-	gen       *generateOptions
 	fragments string
 	in        string
 	z3mode    *enumFlag
+	count     int
+	m, n1, n2 intRange
+	seed      uint64
+	repeats   bool
+	solver    solverOptions // timeout, jobs and quiet
 }
 
 func newCrosscheckCmd(s streams) *cobra.Command {
 	o := &crosscheckOptions{
-		gen:    &generateOptions{fragment: newEnum("A", "S", "W", "V", "Z", "A"), solver: newSolverOptions("both", false)},
 		z3mode: newEnum("full", "full", "plain"),
 	}
 	cmd := &cobra.Command{
@@ -55,16 +59,15 @@ and makes crosscheck exit with status 1. For speed figures use -j 1.
 	f.StringVar(&o.fragments, "fragments", "S,W,V,Z,A", "comma-separated fragments to draw from")
 	f.StringVar(&o.in, "in", "", "read instances from this JSONL file instead of drawing them")
 	f.Var(o.z3mode, "z3", "full: nlsat's z3 backend (quantified check, then a finite-model search, then other seeds); plain: one quantified check, Z3 as the paper used it")
-	f.IntVarP(&o.gen.count, "count", "n", 200, "instances per fragment")
-	f.Var(&o.gen.m, "m", "sentences per instance, number or range (default: the hard region)")
-	f.Var(&o.gen.n1, "n1", "nouns per instance, number or range (default 6-16 for S, W; 3-8 for V, Z, A)")
-	f.Var(&o.gen.n2, "n2", "verbs per instance, number or range (default 0 for S, W; 3-8 for V, Z, A)")
-	f.Uint64Var(&o.gen.seed, "seed", 1, "master seed")
-	f.BoolVar(&o.gen.repeats, "allow-repeats", false, "allow the same word twice in one sentence")
-	f.DurationVar(&o.gen.solver.timeout, "timeout", time.Second, "wall-clock limit per instance for z3")
-	f.IntVarP(&o.gen.solver.jobs, "jobs", "j", 0, "parallel workers (0 = all cores)")
-	f.BoolVarP(&o.gen.solver.quiet, "quiet", "q", false, "no progress on stderr")
-	o.gen.ownShare, o.gen.negProb = 0.5, 0.5
+	f.IntVarP(&o.count, "count", "n", 200, "instances per fragment")
+	f.Var(&o.m, "m", "sentences per instance, number or range (default: the hard region)")
+	f.Var(&o.n1, "n1", "nouns per instance, number or range (default 6-16 for S, W; 3-8 for V, Z, A)")
+	f.Var(&o.n2, "n2", "verbs per instance, number or range (default 0 for S, W; 3-8 for V, Z, A)")
+	f.Uint64Var(&o.seed, "seed", 1, "master seed")
+	f.BoolVar(&o.repeats, "allow-repeats", false, "allow the same word twice in one sentence")
+	f.DurationVar(&o.solver.timeout, "timeout", time.Second, "wall-clock limit per instance for z3")
+	f.IntVarP(&o.solver.jobs, "jobs", "j", 0, "parallel workers (0 = all cores)")
+	f.BoolVarP(&o.solver.quiet, "quiet", "q", false, "no progress on stderr")
 	return cmd
 }
 
@@ -102,15 +105,15 @@ func runCrosscheck(ctx context.Context, o *crosscheckOptions, s streams) error {
 	newBackend := [2]func() (solver.Backend, error){
 		func() (solver.Backend, error) { return native.New(native.Options{}), nil },
 		func() (solver.Backend, error) {
-			return z3.New(z3.Options{Timeout: o.gen.solver.timeout, Plain: o.z3mode.value == "plain"})
+			return z3.New(z3.Options{Timeout: o.solver.timeout, Plain: o.z3mode.value == "plain"})
 		},
 	}
 	for k := range 2 {
-		prog := newProgress(s.Err, "crosscheck "+names[k], len(insts), o.gen.solver.quiet)
+		prog := newProgress(s.Err, "crosscheck "+names[k], len(insts), o.solver.quiet)
 		err = pipeline.Run(ctx, pipeline.Config[solver.Backend, ccResult]{
-			Workers: o.gen.solver.jobs, Limit: len(insts),
+			Workers: o.solver.jobs, Limit: len(insts),
 			New:   newBackend[k],
-			Close: closeBackend,
+			Close: solver.Close,
 			Do: func(ctx context.Context, b solver.Backend, i int) (ccResult, error) {
 				var res ccResult
 				start := time.Now()
@@ -168,21 +171,23 @@ func (o *crosscheckOptions) instances(s streams) ([]ccInstance, error) {
 	}
 	var out []ccInstance
 	for _, name := range strings.Split(o.fragments, ",") {
-		g := *o.gen
-		g.fragment = newEnum("", "S", "W", "V", "Z", "A")
-		if err := g.fragment.Set(strings.TrimSpace(name)); err != nil {
+		frag, err := fragments.ParseFragment(strings.TrimSpace(name))
+		if err != nil {
 			return nil, usagef("--fragments: %v", err)
 		}
-		plan, err := g.plan()
+		sampler := fragments.DefaultSampler()
+		sampler.Distinct = !o.repeats
+		plan, err := generate.NewPlan(generate.Options{Fragment: frag, FragmentSet: true, Sampler: sampler,
+			M: o.m.ptr(), N1: o.n1.ptr(), N2: o.n2.ptr(), Seed: o.seed, Count: o.count, Solver: "both"})
 		if err != nil {
-			return nil, err
+			return nil, usageError{err}
 		}
-		for i := range g.count {
-			inst, err := plan.draw(i)
+		for i := range o.count {
+			inst, err := plan.Draw(i)
 			if err != nil {
 				return nil, err
 			}
-			out = append(out, ccInstance{frag: plan.frag, label: fmt.Sprintf("%s seed %d:%d", plan.frag, plan.seed, i), sents: inst.Sentences})
+			out = append(out, ccInstance{frag: frag, label: fmt.Sprintf("%s seed %d:%d", frag, o.seed, i), sents: inst.Sentences})
 		}
 	}
 	return out, nil
@@ -219,7 +224,7 @@ func certifiedCore(ctx context.Context, newBackend func() (solver.Backend, error
 	if err != nil {
 		return err.Error()
 	}
-	defer closeBackend(b)
+	defer solver.Close(b)
 	v, err := solver.Decide(ctx, b, fragments.Formulas(sents), solver.DecideOptions{MUS: true})
 	switch {
 	case err != nil:

@@ -111,7 +111,7 @@ func runDistract(ctx context.Context, o *distractOptions, in string, s streams) 
 	reasons := map[string]int{}
 	err = pipeline.Run(ctx, pipeline.Config[solver.Backend, distracted]{
 		Workers: o.solve.jobs, Limit: len(recs),
-		New: newBackend, Close: closeBackend,
+		New: newBackend, Close: solver.Close,
 		Do: func(ctx context.Context, b solver.Backend, i int) (distracted, error) {
 			d, err := distractOne(ctx, b, recs[i], o.k, mode, o.seed, i)
 			if err != nil {
@@ -151,7 +151,7 @@ func runDistract(ctx context.Context, o *distractOptions, in string, s streams) 
 func distractOne(ctx context.Context, b solver.Backend, pr pairInput, k int, mode distract.Mode, seed uint64, i int) (distracted, error) {
 	in := pr.rec
 	inst := fragments.Instance{Fragment: pr.frag, Nouns: in.Nouns, Verbs: in.Verbs, Sentences: pr.sents}
-	rng := rand.New(rand.NewPCG(seed^distractStream, uint64(i)))
+	rng := rand.New(rand.NewPCG(seed^distract.Stream, uint64(i)))
 	res, err := distract.Add(ctx, rng, b, inst, k, mode, fragments.DefaultParams())
 	switch {
 	case errors.Is(err, distract.ErrNoDistractor) || errors.Is(err, solver.ErrUndecided):

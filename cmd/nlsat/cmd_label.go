@@ -166,7 +166,7 @@ func runLabel(ctx context.Context, o *labelOptions, in string, s streams) error 
 			}
 			return b, err
 		},
-		Close: closeBackend,
+		Close: solver.Close,
 		Do: func(ctx context.Context, b solver.Backend, i int) (solver.Verdict, error) {
 			v, err := solver.Decide(ctx, b, fragments.Formulas(recs[i].sents), solver.DecideOptions{MUS: true})
 			if err != nil {

@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/nlsat/nlsat/internal/build"
+	"github.com/nlsat/nlsat/internal/generate"
 	"github.com/nlsat/nlsat/internal/job"
 )
 
@@ -94,8 +95,19 @@ func runMerge(ctx context.Context, o *mergeOptions, dirs []string, s streams) er
 			}
 		}
 		return nil
-	case "generate":
-		return mergeGenerate(dirs, o.out, s, o.quiet)
+	case generate.Kind:
+		src, err := job.OpenShards(dirs)
+		if err != nil {
+			return err
+		}
+		sum, err := generate.Merge(ctx, src, generate.RunOptions{Out: o.out, Stdout: s.Out})
+		if err != nil {
+			return err
+		}
+		if !o.quiet {
+			fmt.Fprintf(s.Err, "nlsat: merged %d shards: %d instances (%d undecided and dropped) into %s\n", len(dirs), sum.Written, sum.Stats.Undecided(), o.out)
+		}
+		return nil
 	case "phase-sweep":
 		return mergeSweep(dirs, o.out, s, o.quiet)
 	}

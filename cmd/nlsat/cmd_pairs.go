@@ -135,7 +135,7 @@ func runPairs(ctx context.Context, o *pairsOptions, in string, s streams) error 
 			}
 			return b, err
 		},
-		Close: closeBackend,
+		Close: solver.Close,
 		Do: func(ctx context.Context, b solver.Backend, i int) (pairs.Result, error) {
 			r, err := pairs.Find(ctx, b, fragments.Default(), recs[i].sents, recs[i].frag)
 			if err != nil {

@@ -173,11 +173,7 @@ func runPhaseSweep(ctx context.Context, cmd *cobra.Command, o *phaseSweepOptions
 		f, _ := fragments.ParseFragment(o.fragment.value)
 		frags = []fragments.Fragment{f}
 	}
-	newBackend, err := o.solver.backendFactory()
-	if err != nil {
-		return err
-	}
-	solverName, err := solverNameOf(newBackend)
+	newBackend, solverName, err := o.solver.backends()
 	if err != nil {
 		return err
 	}
@@ -186,7 +182,7 @@ func runPhaseSweep(ctx context.Context, cmd *cobra.Command, o *phaseSweepOptions
 		return err
 	}
 	if sharded && o.out == "" {
-		o.out = fmt.Sprintf("phase-sweep-shard-%d-of-%d", o.shard.index, o.shard.count)
+		o.out = fmt.Sprintf("phase-sweep-shard-%d-of-%d", o.shard.slot.Index, o.shard.slot.Count)
 	}
 	start := time.Now()
 	var plans []sweepPlan
@@ -313,7 +309,7 @@ func (o *phaseSweepOptions) sweepOne(ctx context.Context, sp sweepPlan, dir stri
 	if sharded {
 		mine = nil
 		for i, p := range sp.Points {
-			if i%o.shard.count == o.shard.index {
+			if i%o.shard.slot.Count == o.shard.slot.Index {
 				mine = append(mine, p)
 			}
 		}
@@ -328,7 +324,7 @@ func (o *phaseSweepOptions) sweepOne(ctx context.Context, sp sweepPlan, dir stri
 	ckPath := filepath.Join(dir, ckName)
 	ck := sweepCheckpoint{Digest: sp.digest()}
 	if sharded {
-		ck.Digest += fmt.Sprintf("/%d/%d", o.shard.index, o.shard.count)
+		ck.Digest += fmt.Sprintf("/%d/%d", o.shard.slot.Index, o.shard.slot.Count)
 	}
 	done := map[phase.Point]phase.Record{}
 	if data, err := os.ReadFile(ckPath); err == nil {
@@ -360,7 +356,7 @@ func (o *phaseSweepOptions) sweepOne(ctx context.Context, sp sweepPlan, dir stri
 		}
 	}
 	cfg := sp.config()
-	cfg.Points, cfg.Workers, cfg.NewBackend, cfg.Close = todo, o.solver.jobs, newBackend, closeBackend
+	cfg.Points, cfg.Workers, cfg.NewBackend, cfg.Close = todo, o.solver.jobs, newBackend, solver.Close
 	total := len(todo) * o.samples
 	if o.adaptive {
 		total = -1
@@ -475,40 +471,3 @@ func (r *ratioRange) Set(s string) error {
 }
 
 func (r *ratioRange) Type() string { return "LO-HI:STEP" }
-
-// loadRegion reads the region file of a generate run and checks that it
-// fits the run: the same fragment (adopted when --fragment was not
-// given), the same sampler parameters, no --m, --n1 or --n2, and every
-// point drawable.
-func (o *generateOptions) loadRegion(p *drawPlan) ([]phase.Point, error) {
-	if o.m.set || o.n1.set || o.n2.set {
-		return nil, usagef("--region and --m, --n1, --n2 are alternatives: give one")
-	}
-	f, err := os.Open(o.region)
-	if err != nil {
-		return nil, usageError{err}
-	}
-	defer f.Close()
-	r, err := phase.ReadRegion(f)
-	if err != nil {
-		return nil, usagef("%s: %w", o.region, err)
-	}
-	if rf := r.FragmentOf(); rf != p.frag {
-		if o.fragSet {
-			return nil, usagef("%s is a region of fragment %s, not of --fragment %s", o.region, rf, p.frag)
-		}
-		p.frag = rf
-	}
-	want := p.params.SamplerParams
-	if r.Params != want {
-		return nil, usagef("%s was measured with sampler parameters %+v, not this run's %+v", o.region, r.Params, want)
-	}
-	pts := make([]phase.Point, len(r.Points))
-	for i, rp := range r.Points {
-		if err := fragments.Validate(p.frag, p.params, rp.M, rp.N1, rp.N2); err != nil {
-			return nil, usagef("%s: point %d: %w", o.region, i, err)
-		}
-		pts[i] = rp.Point
-	}
-	return pts, nil
-}

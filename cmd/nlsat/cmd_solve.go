@@ -61,7 +61,7 @@ func runSolve(ctx context.Context, o *solveOptions, args []string, s streams) er
 	if err != nil {
 		return err
 	}
-	defer closeBackend(b)
+	defer solver.Close(b)
 	v, err := solver.Decide(ctx, b, fragments.Formulas(sents), solver.DecideOptions{MUS: true})
 	if err != nil {
 		return err

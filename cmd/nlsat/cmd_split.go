@@ -425,7 +425,7 @@ func (w *splitWorker) Label(ctx context.Context, inst fragments.Instance) (build
 
 func (w *splitWorker) Solver() solver.Backend { return w.b }
 
-func (w *splitWorker) Close() { closeBackend(w.b) }
+func (w *splitWorker) Close() { solver.Close(w.b) }
 
 // toolkit names this program and its version for manifests.
 func toolkit() build.Toolkit {
@@ -456,11 +456,7 @@ func vcsCommit() string {
 }
 
 func runSplit(ctx context.Context, cmd *cobra.Command, o *splitOptions, s streams) error {
-	newBackend, err := o.solver.backendFactory()
-	if err != nil {
-		return err
-	}
-	solverName, err := solverNameOf(newBackend)
+	newBackend, solverName, err := o.solver.backends()
 	if err != nil {
 		return err
 	}
@@ -475,7 +471,7 @@ func runSplit(ctx context.Context, cmd *cobra.Command, o *splitOptions, s stream
 	if o.out == "" {
 		o.out = "nlsat-" + p.Fragment
 		if sharded {
-			o.out += fmt.Sprintf("-shard-%d-of-%d", o.shard.index, o.shard.count)
+			o.out += fmt.Sprintf("-shard-%d-of-%d", o.shard.slot.Index, o.shard.slot.Count)
 		}
 	}
 	var prog *progress
@@ -556,8 +552,8 @@ func runSplit(ctx context.Context, cmd *cobra.Command, o *splitOptions, s stream
 }
 
 func runSplitShard(ctx context.Context, p *build.Plan, opt build.Options, o *splitOptions, s streams, start time.Time) error {
-	opt.Log("split %s: %s into %s", p.Fragment, o.shard.String(), o.out)
-	m, err := build.RunShard(ctx, p, build.Shard{Index: o.shard.index, Count: o.shard.count, Oversample: o.shard.oversample}, opt)
+	opt.Log("split %s: %s into %s", p.Fragment, o.shard.slot.String(), o.out)
+	m, err := build.RunShard(ctx, p, build.Shard{Index: o.shard.slot.Index, Count: o.shard.slot.Count, Oversample: o.shard.oversample}, opt)
 	if errors.Is(err, build.ErrAlreadyBuilt) {
 		opt.Log("%s already holds this shard, checksums intact; nothing to do", o.out)
 		return nil

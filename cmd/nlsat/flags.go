@@ -4,6 +4,10 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/nlsat/nlsat/internal/fragments"
+	"github.com/nlsat/nlsat/internal/generate"
+	"github.com/spf13/cobra"
 )
 
 // intRange is an inclusive range of integers given as "16" or "12-20".
@@ -67,3 +71,51 @@ func (e *enumFlag) Set(s string) error {
 }
 
 func (e *enumFlag) Type() string { return strings.Join(e.allowed, "|") }
+
+// ptr returns the range, or nil when the flag was not given.
+func (r *intRange) ptr() *generate.Range {
+	if !r.set {
+		return nil
+	}
+	return &generate.Range{Lo: r.Lo, Hi: r.Hi}
+}
+
+// samplerFlags are the sampler's flags, which generate, split and
+// phase-sweep share.
+type samplerFlags struct {
+	ownShare, negProb float64
+	repeats           bool
+}
+
+// addFlags adds the flags; note says how the values relate to the
+// command's other inputs (" (must match the region's)").
+func (o *samplerFlags) addFlags(cmd *cobra.Command, note string) {
+	f := cmd.Flags()
+	f.Float64Var(&o.ownShare, "own-share", 0.5, "probability of drawing one of the fragment's own templates rather than an inherited one"+note)
+	f.Float64Var(&o.negProb, "neg-prob", 0.5, "probability of each optional negation (non-, not, does not)"+note)
+	f.BoolVar(&o.repeats, "allow-repeats", false, "allow the same noun or verb twice in one sentence"+note)
+}
+
+// sampler returns the parameters, checked.
+func (o *samplerFlags) sampler() (fragments.SamplerParams, error) {
+	if o.ownShare < 0 || o.ownShare > 1 || o.negProb < 0 || o.negProb > 1 {
+		return fragments.SamplerParams{}, usagef("--own-share and --neg-prob must lie in [0, 1]")
+	}
+	return fragments.SamplerParams{OwnShare: o.ownShare, NegProb: o.negProb, Distinct: !o.repeats}, nil
+}
+
+// newFragmentEnum is the --fragment flag with its default, and "all" too
+// when all is set.
+func newFragmentEnum(def string, all bool) *enumFlag {
+	names := fragments.Names()
+	if all {
+		names = append(names, "all")
+	}
+	return newEnum(def, names...)
+}
+
+// fragment returns the fragment the flag names (not "all").
+func (e *enumFlag) fragment() fragments.Fragment {
+	f, _ := fragments.ParseFragment(e.value)
+	return f
+}

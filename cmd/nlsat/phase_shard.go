@@ -50,7 +50,7 @@ func writeSweepShard(o *phaseSweepOptions, plans []sweepPlan, files []job.FileRe
 		digest += sp.digest()
 	}
 	m := &job.Manifest{Schema: job.ManifestSchema, Kind: "phase-sweep", Toolkit: toolkit(), Command: "nlsat phase-sweep", Plan: planJSON,
-		Index: o.shard.index, Count: o.shard.count, Files: files}
+		Index: o.shard.slot.Index, Count: o.shard.slot.Count, Files: files}
 	sum := sha256Hex([]byte(digest))
 	m.Digest = sum
 	data, _ := json.MarshalIndent(m, "", "  ")
@@ -64,7 +64,7 @@ func writeSweepShard(o *phaseSweepOptions, plans []sweepPlan, files []job.FileRe
 		os.Remove(filepath.Join(o.out, ".phase-sweep-"+sp.Fragment+".checkpoint.json"))
 	}
 	if !o.solver.quiet {
-		fmt.Fprintf(s.Err, "nlsat: phase-sweep %s done; merge all shards with: nlsat merge --out DIR SHARD_DIR...\n", o.shard.String())
+		fmt.Fprintf(s.Err, "nlsat: phase-sweep %s done; merge all shards with: nlsat merge --out DIR SHARD_DIR...\n", o.shard.slot.String())
 	}
 	return nil
 }

@@ -9,6 +9,7 @@ import (
 	"runtime/debug"
 	"strings"
 
+	"github.com/nlsat/nlsat/internal/job"
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
 )
@@ -110,11 +111,12 @@ func run(ctx context.Context, args []string, s streams) int {
 		return exitOK
 	}
 	var ue usageError
+	var ie *job.InputError
 	switch {
 	case errors.Is(err, context.Canceled) || ctx.Err() != nil:
 		fmt.Fprintln(s.Err, "nlsat: interrupted; no finished output was written")
 		return exitInterrupted
-	case errors.As(err, &ue) || isCobraUsage(err):
+	case errors.As(err, &ue) || errors.As(err, &ie) || isCobraUsage(err):
 		fmt.Fprintf(s.Err, "nlsat: %v\n", err)
 		return exitUsage
 	default:

@@ -13,8 +13,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/spf13/cobra"
-
 	"github.com/nlsat/nlsat/internal/build"
 	"github.com/nlsat/nlsat/internal/dataset"
 	"github.com/nlsat/nlsat/internal/fol"
@@ -205,48 +203,6 @@ func TestSplitShardsMerge(t *testing.T) {
 				t.Errorf("merge without shard 1: exit %d: %s", code, stderr)
 			}
 		}
-	}
-}
-
-func TestShardFlagsFromEnvironment(t *testing.T) {
-	tests := []struct {
-		name         string
-		args         []string
-		env          map[string]string
-		sharded      bool
-		index, count int
-		err          string
-	}{
-		{"none", nil, nil, false, 0, 0, ""},
-		{"flags", []string{"--shard-index", "2", "--shard-count", "4"}, nil, true, 2, 4, ""},
-		{"slurm", nil, map[string]string{"SLURM_ARRAY_TASK_ID": "5", "SLURM_ARRAY_TASK_MIN": "1", "SLURM_ARRAY_TASK_COUNT": "8"}, true, 4, 8, ""},
-		{"slurm with flag count", []string{"--shard-count", "6"}, map[string]string{"SLURM_ARRAY_TASK_ID": "3"}, true, 3, 6, ""},
-		{"kubernetes", []string{"--shard-count", "10"}, map[string]string{"JOB_COMPLETION_INDEX": "9"}, true, 9, 10, ""},
-		{"kubernetes without count", nil, map[string]string{"JOB_COMPLETION_INDEX": "1"}, false, 0, 0, "give --shard-count"},
-		{"flags win", []string{"--shard-index", "0", "--shard-count", "2"}, map[string]string{"JOB_COMPLETION_INDEX": "7"}, true, 0, 2, ""},
-		{"index out of range", []string{"--shard-index", "4", "--shard-count", "4"}, nil, false, 0, 0, "must lie in 0..3"},
-		{"index alone", []string{"--shard-index", "1"}, nil, false, 0, 0, "go together"},
-		{"bad environment", nil, map[string]string{"SLURM_ARRAY_TASK_ID": "x"}, false, 0, 0, "is not a shard number"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			var o shardOptions
-			cmd := &cobra.Command{Use: "x", RunE: func(*cobra.Command, []string) error { return nil }}
-			o.addFlags(cmd, false)
-			if err := cmd.ParseFlags(tt.args); err != nil {
-				t.Fatal(err)
-			}
-			sharded, err := o.resolve(cmd, func(k string) string { return tt.env[k] })
-			if tt.err != "" {
-				if err == nil || !strings.Contains(err.Error(), tt.err) {
-					t.Fatalf("got %v, want %q", err, tt.err)
-				}
-				return
-			}
-			if err != nil || sharded != tt.sharded || sharded && (o.index != tt.index || o.count != tt.count) {
-				t.Errorf("got sharded %v, %d of %d, %v; want %v, %d of %d", sharded, o.index, o.count, err, tt.sharded, tt.index, tt.count)
-			}
-		})
 	}
 }
 

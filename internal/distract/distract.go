@@ -45,6 +45,12 @@ func ParseMode(s string) (Mode, error) {
 	return 0, fmt.Errorf("unknown distractor mode %q: allowed values are fresh, implied", s)
 }
 
+// Stream separates the random numbers that choose an instance's
+// distractors from those that drew the instance: callers seed the
+// distractors of instance i with rand.NewPCG(seed^Stream, i), so that
+// the instance itself is the one drawn without them.
+const Stream = 0x6469737472616374 // "distract"
+
 // ErrNoDistractor is wrapped by Add's error when it cannot find k
 // admissible sentences within its draw budget; the caller counts the
 // instance and moves on.

@@ -23,6 +23,20 @@ var fragmentNames = [...]string{S: "S", W: "W", V: "V", Z: "Z", A: "A"}
 // All returns the five fragments in the order of inclusion.
 func All() []Fragment { return []Fragment{S, W, V, Z, A} }
 
+// Names returns the fragments' names in the order of inclusion, for
+// flags and messages.
+func Names() []string {
+	var out []string
+	for _, f := range All() {
+		out = append(out, f.String())
+	}
+	return out
+}
+
+// HasVerbs reports whether f's sentences have transitive verbs (V, Z and
+// A); S and W are monadic.
+func (f Fragment) HasVerbs() bool { return f >= V }
+
 // Valid reports whether f is one of S, W, V, Z and A.
 func (f Fragment) Valid() bool { return f >= S && f <= A }
 

@@ -51,7 +51,7 @@ func RunShard[W, R any](ctx context.Context, c Config[W, R], dir string, m Manif
 			return old, ErrDone
 		}
 		if !force {
-			return nil, fmt.Errorf("%s already holds a shard; choose another --out or pass --force", dir)
+			return nil, inputErrorf("%s already holds a shard; choose another --out or pass --force", dir)
 		}
 	}
 	work := filepath.Join(dir, shardWork)
@@ -59,19 +59,20 @@ func RunShard[W, R any](ctx context.Context, c Config[W, R], dir string, m Manif
 	for _, st := range c.Streams {
 		parts = append(parts, filepath.Join(work, streamFile(st.Name)))
 	}
-	store, err := OpenStore(filepath.Join(work, "state.json"), fmt.Sprintf("%s/%d/%d/%g", m.Digest, m.Index, m.Count, m.Oversample), parts)
-	if err != nil {
-		return nil, err
-	}
-	defer store.Close()
-	if !store.Resumed() {
+	ckpt := filepath.Join(work, "state.json")
+	if !exists(ckpt) {
 		if err := emptyDir(dir, force); err != nil {
 			return nil, err
 		}
 		if err := os.MkdirAll(work, 0o755); err != nil {
-			return nil, fmt.Errorf("cannot write %s: %w", dir, unwrapPath(err))
+			return nil, inputErrorf("cannot write %s: %w", dir, unwrapPath(err))
 		}
 	}
+	store, err := OpenStore(ckpt, fmt.Sprintf("%s/%d/%d/%g", m.Digest, m.Index, m.Count, m.Oversample), parts)
+	if err != nil {
+		return nil, err
+	}
+	defer store.Close()
 	s := &sharder[W, R]{Config: c, m: m, store: store}
 	if err := s.run(ctx); err != nil {
 		return nil, err
@@ -88,7 +89,7 @@ func emptyDir(dir string, force bool) error {
 	}
 	for _, e := range entries {
 		if e.Name() != shardWork {
-			return fmt.Errorf("%s is not empty; choose another --out or pass --force to write into it", dir)
+			return inputErrorf("%s is not empty; choose another --out or pass --force to write into it", dir)
 		}
 	}
 	return nil

@@ -44,8 +44,8 @@ type PartState struct {
 // after the last Save, and a resumed run cuts it off, so a run that is
 // killed and resumed ends in the bytes of one that was not.
 //
-// Parts are opened on their first Write, so a resumed run that has
-// nothing left to write leaves them as they are.
+// A part that is gone while its checkpoint gives it a length was moved
+// into place by an interrupted Commit (see Commit).
 type Store struct {
 	ckpt    string
 	digest  string
@@ -62,7 +62,7 @@ type Part struct {
 	f     *os.File
 	w     *bufio.Writer
 	rows  int
-	err   error
+	gone  bool // moved by an earlier, interrupted Commit
 }
 
 // OpenStore opens the store whose checkpoint is the file ckpt and whose
@@ -77,23 +77,39 @@ func OpenStore(ckpt, digest string, parts []string) (*Store, error) {
 	}
 	data, err := os.ReadFile(ckpt)
 	if errors.Is(err, fs.ErrNotExist) {
-		return s, nil
+		return s, s.open()
 	}
 	if err != nil {
 		return nil, err
 	}
 	var c checkpoint
 	if err := json.Unmarshal(data, &c); err != nil || c.Schema != CheckpointSchema || len(c.Parts) != len(parts) {
-		return nil, fmt.Errorf("%s is not a checkpoint of this version of nlsat (or is corrupt); remove it%s to start afresh", ckpt, partsToo(parts))
+		return nil, inputErrorf("%s is not a checkpoint of this version of nlsat (or is corrupt); remove it%s to start afresh", ckpt, partsToo(parts))
 	}
 	if c.Digest != digest {
-		return nil, fmt.Errorf("%s belongs to an unfinished run of another configuration; run the same command as before to resume it, or remove it%s to start afresh", ckpt, partsToo(parts))
+		return nil, inputErrorf("%s belongs to an unfinished run of another configuration; run the same command as before to resume it, or remove it%s to start afresh", ckpt, partsToo(parts))
 	}
 	for i, p := range s.parts {
 		p.saved, p.rows = c.Parts[i], c.Parts[i].Rows
 	}
 	s.pos, s.state, s.resumed = c.Pos, c.State, true
-	return s, nil
+	return s, s.open()
+}
+
+// open opens every part, cut to its saved length; a part that is gone
+// while its checkpoint gives it a length is left for Commit.
+func (s *Store) open() error {
+	for _, p := range s.parts {
+		if p.saved.Bytes > 0 && !exists(p.Name) {
+			p.gone = true
+			continue
+		}
+		if err := p.open(); err != nil {
+			s.Close()
+			return err
+		}
+	}
+	return nil
 }
 
 // partsToo names the part files in a message about removing a checkpoint.
@@ -133,13 +149,10 @@ func (s *Store) Part(k int) *Part { return s.parts[k] }
 // written since.
 func (p *Part) Rows() int { return p.rows }
 
-// Write appends b to the part, opening it first if needed (and cutting it
-// to its saved length).
+// Write appends b to the part.
 func (p *Part) Write(b []byte) (int, error) {
 	if p.w == nil {
-		if err := p.open(); err != nil {
-			return 0, err
-		}
+		return 0, fmt.Errorf("%s was moved into place by an earlier run; remove its checkpoint to start afresh", p.Name)
 	}
 	return p.w.Write(b)
 }
@@ -154,13 +167,9 @@ func (p *Part) Row(b []byte) error {
 }
 
 func (p *Part) open() error {
-	if p.err != nil {
-		return p.err
-	}
 	f, err := os.OpenFile(p.Name, os.O_RDWR|os.O_CREATE, 0o644)
 	if err != nil {
-		p.err = fmt.Errorf("cannot write %s: %w", p.Name, unwrapPath(err))
-		return p.err
+		return &InputError{fmt.Errorf("cannot write %s: %w", p.Name, unwrapPath(err))}
 	}
 	info, err := f.Stat()
 	if err == nil && info.Size() < p.saved.Bytes {
@@ -174,7 +183,6 @@ func (p *Part) open() error {
 	}
 	if err != nil {
 		f.Close()
-		p.err = err
 		return err
 	}
 	p.f, p.w = f, bufio.NewWriterSize(f, 1<<16)
@@ -184,7 +192,7 @@ func (p *Part) open() error {
 // flush makes what was written durable and returns the part's state.
 func (p *Part) flush() (PartState, error) {
 	if p.w == nil {
-		return p.saved, p.err
+		return p.saved, nil
 	}
 	if err := p.w.Flush(); err != nil {
 		return PartState{}, fmt.Errorf("writing %s: %w", p.Name, err)
@@ -242,16 +250,9 @@ func (s *Store) Close() {
 // exists was moved by an earlier Commit that was interrupted before it
 // removed the checkpoint; it counts as moved.
 func (s *Store) Commit(final []string) error {
-	moved := make([]bool, len(s.parts))
 	for k, p := range s.parts {
-		if p.w == nil {
-			if final[k] != "" && !exists(p.Name) && exists(final[k]) {
-				moved[k] = true
-				continue
-			}
-			if err := p.open(); err != nil {
-				return err
-			}
+		if p.gone && (final[k] == "" || !exists(final[k])) {
+			return fmt.Errorf("%s is gone, and %s is not there; remove %s to start afresh", p.Name, final[k], s.ckpt)
 		}
 		if _, err := p.flush(); err != nil {
 			return err
@@ -259,7 +260,7 @@ func (s *Store) Commit(final []string) error {
 	}
 	s.Close()
 	for k, p := range s.parts {
-		if final[k] == "" || moved[k] {
+		if final[k] == "" || p.gone {
 			continue
 		}
 		if err := os.Rename(p.Name, final[k]); err != nil {
@@ -289,3 +290,13 @@ func unwrapPath(err error) error {
 	}
 	return err
 }
+
+// InputError marks an error in what a run was given (its output path,
+// a checkpoint or shard left by another configuration) rather than a
+// failure while it ran; commands report it as a usage error.
+type InputError struct{ Err error }
+
+func (e *InputError) Error() string { return e.Err.Error() }
+func (e *InputError) Unwrap() error { return e.Err }
+
+func inputErrorf(format string, a ...any) error { return &InputError{fmt.Errorf(format, a...)} }

@@ -28,6 +28,13 @@ func (b *Both) Reset() error {
 	return Reset(b.Second)
 }
 
+// Close releases both backends' resources.
+func (b *Both) Close() error {
+	Close(b.First)
+	Close(b.Second)
+	return nil
+}
+
 // Solve runs both backends on p, the first one first.
 func (b *Both) Solve(ctx context.Context, p *Problem) (Result, error) {
 	start := time.Now()

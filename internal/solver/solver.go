@@ -129,3 +129,10 @@ func CheckModel(p *Problem, m *fol.Structure) error {
 	}
 	return nil
 }
+
+// Close releases b's resources if it holds any (a Z3 context).
+func Close(b Backend) {
+	if c, ok := b.(interface{ Close() error }); ok {
+		c.Close()
+	}
+}

@@ -1,0 +1,326 @@
+package generate
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"math/rand/v2"
+	"path/filepath"
+	"time"
+
+	"github.com/nlsat/nlsat/internal/dataset"
+	"github.com/nlsat/nlsat/internal/distract"
+	"github.com/nlsat/nlsat/internal/fragments"
+	"github.com/nlsat/nlsat/internal/job"
+	"github.com/nlsat/nlsat/internal/solver"
+)
+
+// RunOptions are the run-time settings of a run; they do not change its
+// output.
+type RunOptions struct {
+	// Out is the output file ("-" or "" for Stdout).
+	Out    string
+	Stdout io.Writer
+	// Workers is the number of parallel solvers (0: all cores).
+	Workers int
+	// NewBackend makes one worker's solver; nil writes unlabelled
+	// records.
+	NewBackend func() (solver.Backend, error)
+	// Every is the time between checkpoints (0: job.DefaultEvery).
+	Every time.Duration
+	// Progress (optional) is told of every instance decided: its status,
+	// and whether it counts towards the records written.
+	Progress func(st solver.Status, advance bool)
+	// Log (optional) receives messages about the run (resuming).
+	Log func(format string, a ...any)
+	// Started (optional) is told how many records an earlier run wrote
+	// before this one resumed it (0 for a fresh run).
+	Started func(written int)
+}
+
+// Summary is what a run did.
+type Summary struct {
+	// Written is the number of records written (for a shard: decided).
+	Written int
+	// Stats counts the instances drawn, by point and status.
+	Stats *Stats
+}
+
+// Item is one drawn instance as a run hands it on and a shard writes it:
+// its point, and its record (seed set, id not yet) or why it stayed
+// undecided.
+type Item struct {
+	Point  [3]int          `json:"point"`
+	Reason string          `json:"reason"`
+	Record *dataset.Record `json:"record"`
+}
+
+// status is the item's answer: Unknown when undecided or unlabelled.
+func (it Item) status() solver.Status {
+	if it.Record == nil {
+		return solver.Unknown
+	}
+	return dataset.StatusOf(it.Record.Label)
+}
+
+// Item draws instance i, adds its distractors if the plan asks for them,
+// and decides it with b (nil: leaves it unlabelled).
+func (p *Plan) Item(ctx context.Context, b solver.Backend, i int) (Item, error) {
+	inst, err := p.Draw(i)
+	if err != nil {
+		return Item{}, err
+	}
+	it := Item{Point: pointOf(inst)}
+	var v solver.Verdict
+	var added []int
+	name := ""
+	if b != nil {
+		name = b.Name()
+		if p.Distractors > 0 {
+			// The distractors' randomness is a stream of its own, so the
+			// instance itself is the one drawn without them.
+			rng := rand.New(rand.NewPCG(p.Seed^distract.Stream, uint64(i)))
+			mode, _ := distract.ParseMode(p.DistractMode)
+			res, err := distract.Add(ctx, rng, b, inst, p.Distractors, mode, p.Params())
+			switch {
+			case errors.Is(err, distract.ErrNoDistractor) || errors.Is(err, solver.ErrUndecided):
+				it.Reason = solver.GaveUp.String()
+				return it, nil
+			case err != nil:
+				return Item{}, fmt.Errorf("instance %s: distractors: %w", dataset.SeedString(p.Seed, i), err)
+			}
+			inst, added = res.Instance, res.Added
+			it.Point = pointOf(inst)
+		}
+		if v, err = solver.Decide(ctx, b, inst.Formulas(), solver.DecideOptions{MUS: true}); err != nil {
+			return Item{}, fmt.Errorf("instance %s: %w", dataset.SeedString(p.Seed, i), err)
+		}
+		if v.Status == solver.Unknown {
+			it.Reason = v.Reason.String()
+			return it, nil
+		}
+	}
+	r := dataset.NewRecord(inst, v, name)
+	r.Seed = dataset.SeedString(p.Seed, i)
+	if p.Distractors > 0 {
+		r.Distractors, r.DistractorMode = added, p.DistractMode
+	}
+	r.Normalize()
+	it.Record = r
+	return it, nil
+}
+
+// pointOf is the (m, n1, n2) of an instance.
+func pointOf(inst fragments.Instance) [3]int {
+	return [3]int{len(inst.Sentences), len(inst.Nouns), len(inst.Verbs)}
+}
+
+// state is a run's checkpoint.
+type state struct {
+	Written int         `json:"written"`
+	Points  []PointStat `json:"points"`
+}
+
+// run is a run or a merge in progress: the plan, the output and the counts.
+type run struct {
+	plan    *Plan
+	opt     RunOptions
+	enc     *dataset.Encoder
+	stdout  *bufio.Writer
+	store   *job.Store
+	stats   *Stats
+	written int
+}
+
+// emit writes item i if it is decided (or unlabelled), numbered in the
+// order written, and stops at the plan's count.
+func (g *run) emit(_, _ int, it Item) (bool, error) {
+	st := it.status()
+	g.stats.Add(it.Point, st, it.Reason)
+	labelled := g.plan.Solver != "none"
+	if g.opt.Progress != nil {
+		g.opt.Progress(st, !labelled || st != solver.Unknown)
+	}
+	if it.Record == nil {
+		return false, nil
+	}
+	it.Record.ID = fmt.Sprintf("%s-%06d", g.plan.Fragment, g.written)
+	if err := g.enc.Encode(it.Record); err != nil {
+		return true, err
+	}
+	g.written++
+	return g.written == g.plan.Count, nil
+}
+
+// open prepares the output: stdout, or a file that a later run resumes
+// (.NAME.partial, with its checkpoint .NAME.checkpoint.json).
+func (g *run) open(digest string) error {
+	if g.opt.Out == "-" || g.opt.Out == "" {
+		g.stdout = bufio.NewWriter(g.opt.Stdout)
+		g.enc = dataset.NewEncoder(g.stdout)
+		return nil
+	}
+	dir, base := filepath.Dir(g.opt.Out), filepath.Base(g.opt.Out)
+	for _, prefix := range []string{base + ".", "." + base + "."} {
+		if err := dataset.RemoveStaleTemps(dir, prefix); err != nil {
+			return err
+		}
+	}
+	store, err := job.OpenStore(filepath.Join(dir, "."+base+".checkpoint.json"), digest,
+		[]string{filepath.Join(dir, "."+base+".partial")})
+	if err != nil {
+		return err
+	}
+	var st state
+	if err := store.State(&st); err != nil {
+		store.Close()
+		return err
+	}
+	g.store, g.written = store, st.Written
+	g.stats.load(st.Points)
+	g.enc = dataset.NewEncoder(store.Part(0))
+	if store.Resumed() && g.opt.Log != nil {
+		g.opt.Log("resuming %s at instance %d (%d of %d written)", g.opt.Out, store.Position().Next, st.Written, g.plan.Count)
+	}
+	if g.opt.Started != nil {
+		g.opt.Started(st.Written)
+	}
+	return nil
+}
+
+// config is the run's job: one stream of instances, until Count are
+// written.
+func (g *run) config(shardLimit int) job.Config[solver.Backend, Item] {
+	return job.Config[solver.Backend, Item]{
+		Streams: []job.Stream{{Name: "instances", Limit: -1, ShardLimit: shardLimit}},
+		Workers: g.opt.Workers,
+		New: func() (solver.Backend, error) {
+			if g.opt.NewBackend == nil {
+				return nil, nil
+			}
+			return g.opt.NewBackend()
+		},
+		Close: solver.Close,
+		Do:    func(ctx context.Context, b solver.Backend, _, i int) (Item, error) { return g.plan.Item(ctx, b, i) },
+		Emit:  g.emit,
+		Store: g.store,
+		Every: g.opt.Every,
+		State: func() any { return state{Written: g.written, Points: g.stats.export()} },
+	}
+}
+
+// finish commits the output.
+func (g *run) finish() error {
+	if g.store != nil {
+		return g.store.Commit([]string{g.opt.Out})
+	}
+	return g.stdout.Flush()
+}
+
+// Run writes the plan's Count records to o.Out, resuming an unfinished
+// run of the same plan found there.
+func Run(ctx context.Context, p *Plan, o RunOptions) (Summary, error) {
+	g := &run{plan: p, opt: o, stats: NewStats()}
+	if err := g.open(p.Digest()); err != nil {
+		return Summary{}, err
+	}
+	defer g.close()
+	var err error
+	if g.written < p.Count {
+		err = job.Run(ctx, g.config(0))
+	}
+	if err == nil {
+		err = g.finish()
+	}
+	return Summary{Written: g.written, Stats: g.stats}, err
+}
+
+// close releases the output; what went to stdout is flushed whatever
+// happened, a file's checkpoint is kept for the next run.
+func (g *run) close() {
+	if g.store != nil {
+		g.store.Close()
+	}
+	if g.stdout != nil {
+		g.stdout.Flush()
+	}
+}
+
+// Kind is the kind of job in a generate shard's manifest.
+const Kind = "generate"
+
+// ShardOptions say which shard to run, and where.
+type ShardOptions struct {
+	Slot job.Slot
+	// Oversample sizes the shards' work: they decide the instances
+	// below Count × Oversample.
+	Oversample float64
+	Dir        string
+	Force      bool
+	Manifest   job.Manifest // toolkit and command for the manifest
+}
+
+// RunShard decides shard s.Slot's instances, i ≡ index (mod count) below
+// Count × Oversample, into s.Dir. It returns job.ErrDone if the shard is
+// there already.
+func RunShard(ctx context.Context, p *Plan, s ShardOptions, o RunOptions) (Summary, error) {
+	g := &run{plan: p, opt: o, stats: NewStats()}
+	c := g.config(shardLimit(p.Count, s.Oversample))
+	c.Progress = func(_, _, _ int, it Item) {
+		st := it.status()
+		g.stats.Add(it.Point, st, it.Reason)
+		if it.Record != nil {
+			g.written++
+		}
+		if o.Progress != nil {
+			o.Progress(st, true)
+		}
+	}
+	plan, _ := json.Marshal(p)
+	m := s.Manifest
+	m.Kind, m.Digest, m.Plan, m.Index, m.Count, m.Oversample = Kind, p.Digest(), plan, s.Slot.Index, s.Slot.Count, s.Oversample
+	_, err := job.RunShard(ctx, c, s.Dir, m, s.Force)
+	return Summary{Written: g.written, Stats: g.stats}, err
+}
+
+// shardLimit is the number of instances the shards of a run decide.
+func shardLimit(count int, oversample float64) int {
+	return int(math.Ceil(float64(count) * oversample))
+}
+
+// Merge writes to o.Out the first Count decided instances of the shards,
+// in index order and numbered as one run numbers them: the bytes of an
+// unsharded run of their plan.
+func Merge(ctx context.Context, src *job.Shards, o RunOptions) (Summary, error) {
+	var p Plan
+	if err := json.Unmarshal(src.Manifest.Plan, &p); err != nil || p.Digest() != src.Manifest.Digest {
+		return Summary{}, fmt.Errorf("%s: its plan does not match its digest", filepath.Join(src.Dirs[0], job.ManifestFile))
+	}
+	g := &run{plan: &p, opt: o, stats: NewStats()}
+	if err := g.open(p.Digest() + "/merge"); err != nil {
+		return Summary{}, err
+	}
+	defer g.close()
+	limit := shardLimit(p.Count, src.Manifest.Oversample)
+	c := g.config(limit)
+	c.Source = src
+	c.Missing = func(_, i int) (Item, error) {
+		if i < limit {
+			return Item{}, fmt.Errorf("instance %d is missing from shard %s: it is not a generate shard's", i, src.Dirs[i%len(src.Dirs)])
+		}
+		return Item{}, fmt.Errorf("the shards decided only %d of the %d instances asked for (%d undecided among the first %d); run them again with a higher --oversample",
+			g.written, p.Count, g.stats.Undecided(), limit)
+	}
+	var err error
+	if g.written < p.Count {
+		err = job.Run(ctx, c)
+	}
+	if err == nil {
+		err = g.finish()
+	}
+	return Summary{Written: g.written, Stats: g.stats}, err
+}
