@@ -11,6 +11,7 @@ import (
 	"github.com/nlsat/nlsat/internal/build"
 	"github.com/nlsat/nlsat/internal/generate"
 	"github.com/nlsat/nlsat/internal/job"
+	"github.com/nlsat/nlsat/internal/phase"
 )
 
 type mergeOptions struct {
@@ -47,69 +48,57 @@ nothing is written.
 	return cmd
 }
 
-// shardKind reads the kind of run a shard directory holds.
-func shardKind(dir string) (string, error) {
-	m, err := job.Read(dir)
-	if err != nil {
-		return "", usageError{err}
-	}
-	return m.Kind, nil
-}
-
 func runMerge(ctx context.Context, o *mergeOptions, dirs []string, s streams) error {
 	if o.out == "" {
 		return usagef("--out is required")
 	}
-	kind, err := shardKind(dirs[0])
+	src, err := job.OpenShards(dirs)
 	if err != nil {
 		return err
 	}
-	for _, d := range dirs[1:] {
-		k, err := shardKind(d)
-		if err != nil {
-			return err
-		}
-		if k != kind {
-			return usagef("%s is a shard of %s, but %s is one of %s", d, k, dirs[0], kind)
+	start := time.Now()
+	logf := func(format string, a ...any) {
+		if !o.quiet {
+			fmt.Fprintf(s.Err, "nlsat: "+format+"\n", a...)
 		}
 	}
-	start := time.Now()
-	switch kind {
+	switch src.Manifest.Kind {
 	case "split":
-		opt := build.Options{Dir: o.out, Force: o.force, AuditFor: auditFor,
-			Toolkit: toolkit()}
-		m, err := build.Merge(ctx, dirs, opt)
-		if errors.Is(err, build.ErrAlreadyBuilt) {
-			if !o.quiet {
-				fmt.Fprintf(s.Err, "nlsat: %s already holds this dataset, checksums intact; nothing to do\n", o.out)
-			}
-			return nil
-		}
-		if err != nil {
-			return err
-		}
-		if !o.quiet {
-			fmt.Fprintf(s.Err, "nlsat: merged %d shards into %s in %s\n", len(dirs), o.out, time.Since(start).Round(time.Millisecond))
-			for _, f := range m.Files {
-				fmt.Fprintf(s.Err, "  %-28s %7d instances (%d sat, %d unsat)\n", f.Path, f.Rows, f.Labels.Sat, f.Labels.Unsat)
-			}
-		}
-		return nil
+		return mergeSplit(ctx, o, dirs, s, start)
 	case generate.Kind:
-		src, err := job.OpenShards(dirs)
-		if err != nil {
-			return err
-		}
 		sum, err := generate.Merge(ctx, src, generate.RunOptions{Out: o.out, Stdout: s.Out})
 		if err != nil {
 			return err
 		}
+		logf("merged %d shards: %d instances (%d undecided and dropped) into %s", len(dirs), sum.Written, sum.Stats.Undecided(), o.out)
+		return nil
+	case phase.Kind:
+		if err := phase.Merge(ctx, src, o.out, phase.RunOptions{Version: toolVersion(), Log: logf}); err != nil {
+			return err
+		}
+		logf("merged %d shards into %s", len(dirs), o.out)
+		return nil
+	}
+	return usagef("%s: shards of %q cannot be merged by this version", dirs[0], src.Manifest.Kind)
+}
+
+func mergeSplit(ctx context.Context, o *mergeOptions, dirs []string, s streams, start time.Time) error {
+	opt := build.Options{Dir: o.out, Force: o.force, AuditFor: auditFor, Toolkit: toolkit()}
+	m, err := build.Merge(ctx, dirs, opt)
+	if errors.Is(err, build.ErrAlreadyBuilt) {
 		if !o.quiet {
-			fmt.Fprintf(s.Err, "nlsat: merged %d shards: %d instances (%d undecided and dropped) into %s\n", len(dirs), sum.Written, sum.Stats.Undecided(), o.out)
+			fmt.Fprintf(s.Err, "nlsat: %s already holds this dataset, checksums intact; nothing to do\n", o.out)
 		}
 		return nil
-	case "phase-sweep":
-		return mergeSweep(dirs, o.out, s, o.quiet)
 	}
-	return usagef("%s: shards of %q cannot be merged by this version", dirs[0], kind)
+	if err != nil {
+		return err
+	}
+	if !o.quiet {
+		fmt.Fprintf(s.Err, "nlsat: merged %d shards into %s in %s\n", len(dirs), o.out, time.Since(start).Round(time.Millisecond))
+		for _, f := range m.Files {
+			fmt.Fprintf(s.Err, "  %-28s %7d instances (%d sat, %d unsat)\n", f.Path, f.Rows, f.Labels.Sat, f.Labels.Unsat)
+		}
+	}
+	return nil
 }

@@ -2,22 +2,14 @@ package main
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
-	"io/fs"
-	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
 
-	"github.com/nlsat/nlsat/internal/dataset"
 	"github.com/nlsat/nlsat/internal/fragments"
 	"github.com/nlsat/nlsat/internal/job"
 	"github.com/nlsat/nlsat/internal/phase"
@@ -36,9 +28,7 @@ type phaseSweepOptions struct {
 	seed           uint64
 	out            string
 	fixedN2        int
-	ownShare       float64
-	negProb        float64
-	repeats        bool
+	sampler        samplerFlags
 	solver         *solverOptions
 	shard          shardOptions
 	checkpoint     time.Duration
@@ -61,14 +51,12 @@ func (o *phaseSweepOptions) addFlags(cmd *cobra.Command) {
 	f.Uint64Var(&o.seed, "seed", 1, "master seed; sample s of point (m, n1, n2) draws from (seed, fragment, m, n1, n2, s) alone")
 	f.StringVarP(&o.out, "out", "o", "", "output directory (created if missing; every file written atomically)")
 	f.IntVar(&o.fixedN2, "fixed-n2", 0, "n2 of the P(sat) and time curves for V, Z, A (default: the middle n2 of the sweep)")
-	f.Float64Var(&o.ownShare, "own-share", 0.5, "sampler: probability of one of the fragment's own templates (recorded in region.json)")
-	f.Float64Var(&o.negProb, "neg-prob", 0.5, "sampler: probability of each optional negation (recorded in region.json)")
-	f.BoolVar(&o.repeats, "allow-repeats", false, "sampler: allow the same noun or verb twice in one sentence")
+	o.sampler.addFlags(cmd, " (recorded in region.json)")
 	o.solver.addFlags(cmd)
 }
 
 func newPhaseSweepCmd(s streams) *cobra.Command {
-	o := &phaseSweepOptions{fragment: newEnum("all", "S", "W", "V", "Z", "A", "all"), solver: newSolverOptions("native", false)}
+	o := &phaseSweepOptions{fragment: newFragmentEnum("all", true), solver: newSolverOptions("native", false)}
 	cmd := &cobra.Command{
 		Use:   "phase-sweep",
 		Short: "Map P(sat) over a grid of (m, n1, n2) and find the phase-change region",
@@ -156,8 +144,6 @@ func (o *phaseSweepOptions) check() error {
 		return usagef("--samples must be at least 1, got %d", o.samples)
 	case o.adaptive && o.budget < o.samples:
 		return usagef("--budget (%d) must be at least --samples (%d)", o.budget, o.samples)
-	case !(0 <= o.ownShare && o.ownShare <= 1 && 0 <= o.negProb && o.negProb <= 1):
-		return usagef("--own-share and --neg-prob must lie in [0, 1]")
 	case !(0 <= o.bandLo && o.bandLo <= o.bandHi && o.bandHi <= 1):
 		return usagef("the band [%v, %v] must satisfy 0 <= --band-lo <= --band-hi <= 1", o.bandLo, o.bandHi)
 	}
@@ -170,8 +156,7 @@ func runPhaseSweep(ctx context.Context, cmd *cobra.Command, o *phaseSweepOptions
 	}
 	frags := fragments.All()
 	if o.fragment.value != "all" {
-		f, _ := fragments.ParseFragment(o.fragment.value)
-		frags = []fragments.Fragment{f}
+		frags = []fragments.Fragment{o.fragment.fragment()}
 	}
 	newBackend, solverName, err := o.solver.backends()
 	if err != nil {
@@ -181,253 +166,74 @@ func runPhaseSweep(ctx context.Context, cmd *cobra.Command, o *phaseSweepOptions
 	if err != nil {
 		return err
 	}
-	if sharded && o.out == "" {
-		o.out = fmt.Sprintf("phase-sweep-shard-%d-of-%d", o.shard.slot.Index, o.shard.slot.Count)
+	var plans []phase.Plan
+	for _, f := range frags {
+		p, err := o.plan(f, solverName, s)
+		if err != nil {
+			return err
+		}
+		plans = append(plans, p)
 	}
 	start := time.Now()
-	var plans []sweepPlan
-	var files []job.FileReport
-	for _, f := range frags {
-		sp, err := o.sweepPlan(f, solverName, s)
-		if err != nil {
-			return err
-		}
-		plans = append(plans, sp)
-		dir := o.out
-		if len(frags) > 1 && !sharded {
-			dir = filepath.Join(o.out, f.String())
-		}
-		recs, err := o.sweepOne(ctx, sp, dir, sharded, newBackend, s)
-		if err != nil {
-			return err
-		}
-		if sharded {
-			fr, err := writeShardPoints(o.out, f, recs)
-			if err != nil {
-				return err
-			}
-			files = append(files, fr)
+	total := -1
+	if !o.adaptive {
+		total = 0
+		for _, p := range plans {
+			total += len(p.Points) * p.Samples
 		}
 	}
+	prog := newProgress(s.Err, "phase-sweep", total, o.solver.quiet)
+	opt := phase.RunOptions{Workers: o.solver.jobs, NewBackend: newBackend, Every: o.checkpoint, Version: toolVersion(),
+		Progress: func(st solver.Status) { prog.add(st, true) }, Log: o.solver.logf(s)}
 	if sharded {
-		return writeSweepShard(o, plans, files, s)
+		err = phase.RunShard(ctx, o.out, plans, o.shard.slot, job.Manifest{Toolkit: toolkit(), Command: "nlsat phase-sweep"}, opt)
+	} else {
+		err = phase.Run(ctx, o.out, plans, opt)
 	}
-	// Every fragment is written: the checkpoints, kept until now so that a
-	// resumed run skips finished fragments, can go.
-	for _, f := range frags {
-		dir := o.out
-		if len(frags) > 1 {
-			dir = filepath.Join(o.out, f.String())
-		}
-		if err := os.Remove(filepath.Join(dir, ".phase-sweep.checkpoint.json")); err != nil && !errors.Is(err, fs.ErrNotExist) {
-			return err
-		}
-	}
-	if !o.solver.quiet {
-		fmt.Fprintf(s.Err, "nlsat: phase-sweep done in %s; output in %s\n", time.Since(start).Round(time.Millisecond), o.out)
+	prog.finish()
+	switch {
+	case errors.Is(err, job.ErrDone):
+		opt.Log("%s already holds this shard, checksums intact; nothing to do", o.out)
+	case err != nil:
+		return err
+	case sharded:
+		opt.Log("phase-sweep %s done; merge all shards with: nlsat merge --out DIR SHARD_DIR...", o.shard.slot)
+	default:
+		opt.Log("phase-sweep done in %s; output in %s", time.Since(start).Round(time.Millisecond), o.out)
 	}
 	return nil
 }
 
-// sweepPlan is everything that decides one fragment's sweep files.
-type sweepPlan struct {
-	Fragment   string                  `json:"fragment"`
-	Points     []phase.Point           `json:"points"`
-	Samples    int                     `json:"samples"`
-	Budget     int                     `json:"budget"`
-	Band       phase.Band              `json:"band"`
-	Seed       uint64                  `json:"seed"`
-	Sampler    fragments.SamplerParams `json:"sampler"`
-	FixedN2    int                     `json:"fixed_n2"`
-	Solver     string                  `json:"solver"`
-	SolverName string                  `json:"solver_name"`
-	Timeout    string                  `json:"timeout"`
-}
-
-func (sp *sweepPlan) frag() fragments.Fragment {
-	f, _ := fragments.ParseFragment(sp.Fragment)
-	return f
-}
-
-func (sp *sweepPlan) digest() string {
-	data, _ := json.Marshal(sp)
-	sum := sha256.Sum256(data)
-	return hex.EncodeToString(sum[:])
-}
-
-// config returns the phase configuration of the plan without a solver.
-func (sp *sweepPlan) config() phase.Config {
-	params := sp.Sampler.Params()
-	return phase.Config{Fragment: sp.frag(), Params: params, Points: sp.Points, Samples: sp.Samples, Budget: sp.Budget, Band: sp.Band, Seed: sp.Seed}
-}
-
-// sweepPlan resolves the grid and settings of fragment f.
-func (o *phaseSweepOptions) sweepPlan(f fragments.Fragment, solverName string, s streams) (sweepPlan, error) {
+// plan resolves the grid and settings of fragment f.
+func (o *phaseSweepOptions) plan(f fragments.Fragment, solverName string, s streams) (phase.Plan, error) {
 	g, err := o.grid(f)
 	if err != nil {
-		return sweepPlan{}, err
+		return phase.Plan{}, err
 	}
-	params := fragments.SamplerParams{OwnShare: o.ownShare, NegProb: o.negProb, Distinct: !o.repeats}.Params()
-	pts, skipped, err := g.Points(f, params)
+	sampler, err := o.sampler.sampler()
 	if err != nil {
-		return sweepPlan{}, usageError{err}
+		return phase.Plan{}, err
+	}
+	pts, skipped, err := g.Points(f, sampler.Params())
+	if err != nil {
+		return phase.Plan{}, usageError{err}
 	}
 	if len(pts) == 0 {
-		return sweepPlan{}, usagef("fragment %s: the grid has no drawable point", f)
+		return phase.Plan{}, usagef("fragment %s: the grid has no drawable point", f)
 	}
-	if len(skipped) > 0 && !o.solver.quiet {
-		fmt.Fprintf(s.Err, "nlsat: fragment %s: skipped %d points with fewer distinct sentences than m (first: m=%d n1=%d n2=%d)\n",
+	if len(skipped) > 0 {
+		o.solver.logf(s)("fragment %s: skipped %d points with fewer distinct sentences than m (first: m=%d n1=%d n2=%d)",
 			f, len(skipped), skipped[0].M, skipped[0].N1, skipped[0].N2)
 	}
-	sp := sweepPlan{Fragment: f.String(), Points: pts, Samples: o.samples, Band: phase.Band{Lo: o.bandLo, Hi: o.bandHi},
-		Seed: o.seed, Sampler: fragments.SamplerParams{OwnShare: o.ownShare, NegProb: o.negProb, Distinct: !o.repeats},
-		FixedN2: o.fixedN2, Solver: o.solver.solver.value, SolverName: solverName}
+	p := phase.Plan{Fragment: f.String(), Points: pts, Samples: o.samples, Band: phase.Band{Lo: o.bandLo, Hi: o.bandHi},
+		Seed: o.seed, Sampler: sampler, FixedN2: o.fixedN2, Solver: o.solver.solver.value, SolverName: solverName}
 	if o.adaptive {
-		sp.Budget = o.budget
+		p.Budget = o.budget
 	}
-	if sp.Solver != "native" {
-		sp.Timeout = o.solver.timeout.String()
+	if p.Solver != "native" {
+		p.Timeout = o.solver.timeout.String()
 	}
-	return sp, nil
-}
-
-// sweepCheckpoint holds the final estimates of a sweep in progress.
-type sweepCheckpoint struct {
-	Digest string         `json:"digest"`
-	Done   []phase.Record `json:"done"`
-}
-
-// sweepOne estimates the points of one fragment (this shard's, if
-// sharded), resuming from dir's checkpoint, and unless sharded writes the
-// fragment's files into dir. It returns the records of its points in grid
-// order.
-func (o *phaseSweepOptions) sweepOne(ctx context.Context, sp sweepPlan, dir string, sharded bool,
-	newBackend func() (solver.Backend, error), s streams) ([]phase.Record, error) {
-	f := sp.frag()
-	mine := sp.Points
-	ckName := ".phase-sweep.checkpoint.json"
-	if sharded {
-		mine = nil
-		for i, p := range sp.Points {
-			if i%o.shard.slot.Count == o.shard.slot.Index {
-				mine = append(mine, p)
-			}
-		}
-		ckName = ".phase-sweep-" + f.String() + ".checkpoint.json"
-	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return nil, usagef("cannot create %s: %v", dir, err)
-	}
-	if err := dataset.RemoveStaleTemps(dir, ""); err != nil {
-		return nil, err
-	}
-	ckPath := filepath.Join(dir, ckName)
-	ck := sweepCheckpoint{Digest: sp.digest()}
-	if sharded {
-		ck.Digest += fmt.Sprintf("/%d/%d", o.shard.slot.Index, o.shard.slot.Count)
-	}
-	done := map[phase.Point]phase.Record{}
-	if data, err := os.ReadFile(ckPath); err == nil {
-		var old sweepCheckpoint
-		if err := json.Unmarshal(data, &old); err != nil || old.Digest != ck.Digest {
-			return nil, usagef("%s belongs to an unfinished sweep with other settings (or is corrupt); run that command again, or delete it to start afresh", ckPath)
-		}
-		for _, r := range old.Done {
-			done[r.Point] = r
-		}
-		if !o.solver.quiet {
-			fmt.Fprintf(s.Err, "nlsat: fragment %s: resuming with %d of %d points done\n", f, len(done), len(mine))
-		}
-	}
-	save := func() error {
-		ck.Done = ck.Done[:0]
-		for _, p := range mine {
-			if r, ok := done[p]; ok {
-				ck.Done = append(ck.Done, r)
-			}
-		}
-		data, _ := json.Marshal(ck)
-		return phase.WriteFile(ckPath, func(w io.Writer) error { _, err := w.Write(data); return err })
-	}
-	var todo []phase.Point
-	for _, p := range mine {
-		if _, ok := done[p]; !ok {
-			todo = append(todo, p)
-		}
-	}
-	cfg := sp.config()
-	cfg.Points, cfg.Workers, cfg.NewBackend, cfg.Close = todo, o.solver.jobs, newBackend, solver.Close
-	total := len(todo) * o.samples
-	if o.adaptive {
-		total = -1
-	}
-	prog := newProgress(s.Err, "phase-sweep "+f.String(), total, o.solver.quiet)
-	cfg.Done = func(st solver.Status) { prog.add(st, true) }
-	last := time.Now()
-	cfg.Final = func(e phase.Estimate) error {
-		done[e.Point] = e.Record()
-		if time.Since(last) >= o.checkpoint {
-			last = time.Now()
-			return save()
-		}
-		return nil
-	}
-	start := time.Now()
-	if len(todo) > 0 {
-		_, err := phase.Run(ctx, cfg)
-		prog.finish()
-		if err != nil {
-			if serr := save(); serr != nil {
-				return nil, errors.Join(err, serr)
-			}
-			return nil, err
-		}
-	}
-	recs := make([]phase.Record, 0, len(mine))
-	for _, p := range mine {
-		recs = append(recs, done[p])
-	}
-	if !sharded {
-		if err := writeSweepFiles(dir, sp, recs, s, o.solver.quiet, time.Since(start)); err != nil {
-			return nil, err
-		}
-	} else if err := save(); err != nil {
-		return nil, err
-	}
-	return recs, nil
-}
-
-// writeSweepFiles writes a fragment's files from the records of all its
-// points (in grid order).
-func writeSweepFiles(dir string, sp sweepPlan, recs []phase.Record, s streams, quiet bool, took time.Duration) error {
-	cfg := sp.config()
-	es := make([]phase.Estimate, len(recs))
-	for i, r := range recs {
-		es[i] = r.Estimate(cfg.Fragment, cfg.Band)
-	}
-	region := phase.NewRegion(cfg, es, toolVersion(), sp.SolverName)
-	if err := phase.WriteSweep(dir, es, region, sp.FixedN2); err != nil {
-		return err
-	}
-	if !quiet {
-		reportSweep(s.Err, cfg.Fragment, es, region, took)
-	}
-	return nil
-}
-
-// reportSweep prints a summary of one fragment's sweep on w.
-func reportSweep(w io.Writer, f fragments.Fragment, es []phase.Estimate, region *phase.Region, took time.Duration) {
-	n := 0
-	for _, e := range es {
-		n += e.N
-	}
-	fmt.Fprintf(w, "nlsat: fragment %s: %d points, %d instances in %s; %d points in the band [%v, %v]\n",
-		f, len(es), n, took.Round(time.Millisecond), len(region.Points), region.Band.Lo, region.Band.Hi)
-	if c := phase.Crossings(es); len(c) > 0 {
-		m := phase.SummarizeCrossings(c)
-		fmt.Fprintf(w, "nlsat: fragment %s: P(sat) = 0.5 at median α %.2f, β %.2f, m %.1f over %d curves\n",
-			f, m.Alpha, m.Beta, m.M, len(c))
-	}
+	return p, nil
 }
 
 // ratioRange is a range of ratios given as "LO-HI:STEP" or a single "R".

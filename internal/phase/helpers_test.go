@@ -9,15 +9,16 @@ import (
 	"github.com/nlsat/nlsat/internal/solver/native"
 )
 
-// sweep runs a sweep with the native solver and fails the test on error.
-func sweep(t *testing.T, cfg Config) []Estimate {
+// estimates sweeps cfg in memory with the native solver on workers
+// workers and fails the test on error.
+func estimates(t *testing.T, cfg Config, workers int) []Estimate {
 	t.Helper()
 	cfg.Params = fragments.DefaultParams()
 	if cfg.Band == (Band{}) {
 		cfg.Band = PaperBand()
 	}
-	cfg.NewBackend = func() (solver.Backend, error) { return native.New(native.Options{}), nil }
-	es, err := Run(context.Background(), cfg)
+	es, err := Estimates(context.Background(), cfg, RunOptions{Workers: workers,
+		NewBackend: func() (solver.Backend, error) { return native.New(native.Options{}), nil }})
 	if err != nil {
 		t.Fatal(err)
 	}

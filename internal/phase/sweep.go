@@ -1,7 +1,6 @@
 package phase
 
 import (
-	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -9,7 +8,6 @@ import (
 	"time"
 
 	"github.com/nlsat/nlsat/internal/fragments"
-	"github.com/nlsat/nlsat/internal/solver"
 )
 
 // Confidence is the confidence level of every interval: 95%.
@@ -29,16 +27,6 @@ type Config struct {
 	Budget int
 	Band   Band
 	Seed   uint64
-	// Workers is the number of parallel solvers (0 = all cores).
-	Workers int
-	// NewBackend creates one worker's solver; Close (optional) releases it.
-	NewBackend func() (solver.Backend, error)
-	Close      func(solver.Backend)
-	// Done (optional) is called once per solved instance, in order.
-	Done func(solver.Status)
-	// Final (optional) is called, in order, with each point's estimate
-	// as soon as it is final, so that a caller can checkpoint it.
-	Final func(Estimate) error
 }
 
 // Estimate is the outcome of a sweep at one point.
@@ -127,8 +115,6 @@ func (c *Config) check() error {
 	switch {
 	case c.Samples < 1:
 		return fmt.Errorf("samples must be at least 1, got %d", c.Samples)
-	case c.NewBackend == nil:
-		return errors.New("a sweep needs a solver")
 	case !(c.Band.Lo <= c.Band.Hi):
 		return fmt.Errorf("band [%v, %v] is empty", c.Band.Lo, c.Band.Hi)
 	}

@@ -20,7 +20,7 @@ func TestRunIsDeterministic(t *testing.T) {
 		var outs []string
 		for _, adaptive := range []int{0, 120} {
 			for _, workers := range []int{1, 2, 3} {
-				es := sweep(t, Config{Fragment: tt.f, Points: points(t, tt.f, tt.g), Samples: 30, Budget: adaptive, Seed: 7, Workers: workers})
+				es := estimates(t, Config{Fragment: tt.f, Points: points(t, tt.f, tt.g), Samples: 30, Budget: adaptive, Seed: 7}, workers)
 				var b bytes.Buffer
 				if err := WritePoints(&b, es); err != nil {
 					t.Fatal(err)
@@ -50,7 +50,7 @@ func TestPSatDecreasesWithM(t *testing.T) {
 		{fragments.A, Grid{N1: Range{4, 4}, N2: Range{4, 4}, Alpha: &Ratios{1, 10, 1.5}}},
 	}
 	for _, tt := range tests {
-		es := sweep(t, Config{Fragment: tt.f, Points: points(t, tt.f, tt.g), Samples: 100, Seed: 3})
+		es := estimates(t, Config{Fragment: tt.f, Points: points(t, tt.f, tt.g), Samples: 100, Seed: 3}, 0)
 		_, groups := byN1(es)
 		for n1, c := range groups {
 			for i := range c {
@@ -71,7 +71,7 @@ func TestPSatDecreasesWithM(t *testing.T) {
 func TestAdaptiveStopsByRule(t *testing.T) {
 	pts := points(t, fragments.S, Grid{N1: Range{10, 10}, M: &Range{4, 30}, MStep: 2})
 	const first, budget = 20, 320
-	es := sweep(t, Config{Fragment: fragments.S, Points: pts, Samples: first, Budget: budget, Seed: 5})
+	es := estimates(t, Config{Fragment: fragments.S, Points: pts, Samples: first, Budget: budget, Seed: 5}, 0)
 	spent := 0
 	for _, e := range es {
 		spent += e.N
@@ -105,9 +105,9 @@ func TestBandMatchesDirectEstimate(t *testing.T) {
 		t.Skip("solves about 20,000 instances")
 	}
 	pts := points(t, fragments.S, Grid{N1: Range{10, 10}, M: &Range{8, 22}})
-	es := sweep(t, Config{Fragment: fragments.S, Points: pts, Samples: 200, Seed: 1})
+	es := estimates(t, Config{Fragment: fragments.S, Points: pts, Samples: 200, Seed: 1}, 0)
 	region := NewRegion(Config{Fragment: fragments.S, Band: PaperBand()}, es, "test", "native")
-	direct := sweep(t, Config{Fragment: fragments.S, Points: pts, Samples: 1000, Seed: 99})
+	direct := estimates(t, Config{Fragment: fragments.S, Points: pts, Samples: 1000, Seed: 99}, 0)
 	for _, rp := range region.Points {
 		for _, d := range direct {
 			// The sweep's 200 samples put P(sat) within about ±0.07 of
