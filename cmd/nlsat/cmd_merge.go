@@ -8,10 +8,10 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/nlsat/nlsat/internal/build"
 	"github.com/nlsat/nlsat/internal/generate"
 	"github.com/nlsat/nlsat/internal/job"
 	"github.com/nlsat/nlsat/internal/phase"
+	"github.com/nlsat/nlsat/internal/split"
 )
 
 type mergeOptions struct {
@@ -63,8 +63,8 @@ func runMerge(ctx context.Context, o *mergeOptions, dirs []string, s streams) er
 		}
 	}
 	switch src.Manifest.Kind {
-	case "split":
-		return mergeSplit(ctx, o, dirs, s, start)
+	case split.Kind:
+		return mergeSplit(ctx, o, src, s, start)
 	case generate.Kind:
 		sum, err := generate.Merge(ctx, src, generate.RunOptions{Out: o.out, Stdout: s.Out})
 		if err != nil {
@@ -82,10 +82,10 @@ func runMerge(ctx context.Context, o *mergeOptions, dirs []string, s streams) er
 	return usagef("%s: shards of %q cannot be merged by this version", dirs[0], src.Manifest.Kind)
 }
 
-func mergeSplit(ctx context.Context, o *mergeOptions, dirs []string, s streams, start time.Time) error {
-	opt := build.Options{Dir: o.out, Force: o.force, AuditFor: auditFor, Toolkit: toolkit()}
-	m, err := build.Merge(ctx, dirs, opt)
-	if errors.Is(err, build.ErrAlreadyBuilt) {
+func mergeSplit(ctx context.Context, o *mergeOptions, src *job.Shards, s streams, start time.Time) error {
+	opt := split.Options{Dir: o.out, Force: o.force, AuditFor: auditFor, Toolkit: toolkit()}
+	m, err := split.Merge(ctx, src, opt)
+	if errors.Is(err, split.ErrAlreadyBuilt) {
 		if !o.quiet {
 			fmt.Fprintf(s.Err, "nlsat: %s already holds this dataset, checksums intact; nothing to do\n", o.out)
 		}
@@ -95,7 +95,7 @@ func mergeSplit(ctx context.Context, o *mergeOptions, dirs []string, s streams, 
 		return err
 	}
 	if !o.quiet {
-		fmt.Fprintf(s.Err, "nlsat: merged %d shards into %s in %s\n", len(dirs), o.out, time.Since(start).Round(time.Millisecond))
+		fmt.Fprintf(s.Err, "nlsat: merged %d shards into %s in %s\n", len(src.Dirs), o.out, time.Since(start).Round(time.Millisecond))
 		for _, f := range m.Files {
 			fmt.Fprintf(s.Err, "  %-28s %7d instances (%d sat, %d unsat)\n", f.Path, f.Rows, f.Labels.Sat, f.Labels.Unsat)
 		}

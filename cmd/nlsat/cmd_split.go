@@ -5,19 +5,13 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"os"
 	"runtime/debug"
-	"slices"
-	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
 
-	"github.com/nlsat/nlsat/internal/build"
 	"github.com/nlsat/nlsat/internal/dataset"
-	"github.com/nlsat/nlsat/internal/fragments"
-	"github.com/nlsat/nlsat/internal/phase"
-	"github.com/nlsat/nlsat/internal/solver"
+	"github.com/nlsat/nlsat/internal/split"
 )
 
 type splitOptions struct {
@@ -31,8 +25,7 @@ type splitOptions struct {
 	region                  string
 	dedup                   *enumFlag
 	drawLimit               int
-	ownShare, negProb       float64
-	repeats                 bool
+	sampler                 samplerFlags
 	force                   bool
 	license                 string
 	checkpoint              time.Duration
@@ -50,11 +43,11 @@ type splitOptions struct {
 
 func newSplitCmd(s streams) *cobra.Command {
 	o := &splitOptions{
-		fragment: newEnum("A", "S", "W", "V", "Z", "A"),
+		fragment: newFragmentEnum("A", false),
 		preset:   newEnum("none", "none", "paper"),
-		dedup:    newEnum(build.DedupRenaming, build.DedupRenaming, build.DedupExact),
-		balance:  newEnum(build.BalanceSurface, build.BalanceSurface, build.BalanceStrata),
-		holdout:  newEnum(build.HoldoutNone, build.HoldoutNone, build.HoldoutSize, build.HoldoutVocabulary, build.HoldoutDifficulty, build.HoldoutTemplates),
+		dedup:    newEnum(split.DedupRenaming, split.DedupRenaming, split.DedupExact),
+		balance:  newEnum(split.BalanceSurface, split.BalanceSurface, split.BalanceStrata),
+		holdout:  newEnum(split.HoldoutNone, split.HoldoutNone, split.HoldoutSize, split.HoldoutVocabulary, split.HoldoutDifficulty, split.HoldoutTemplates),
 		solver:   newSolverOptions("native", false),
 	}
 	cmd := &cobra.Command{
@@ -156,16 +149,14 @@ nlsat merge --out DIR SHARD... then accepts them exactly as one run would.
 	f.StringVar(&o.region, "region", "", "region.json from nlsat phase-sweep (default: the region shipped for the fragment)")
 	f.Var(o.dedup, "dedup", "renaming: no two instances equal up to renaming nouns and verbs and reordering sentences; exact: only no two with the same sentences")
 	f.IntVar(&o.drawLimit, "draw-limit", 20, "give up on a stratum after drawing this many times its size in candidates")
-	f.Float64Var(&o.ownShare, "own-share", 0.5, "probability of drawing one of the fragment's own templates (must match the region's)")
-	f.Float64Var(&o.negProb, "neg-prob", 0.5, "probability of each optional negation (must match the region's)")
-	f.BoolVar(&o.repeats, "allow-repeats", false, "allow the same noun or verb twice in one sentence (must match the region's)")
+	o.sampler.addFlags(cmd, " (must match the region's)")
 	f.BoolVar(&o.force, "force", false, "write into an output directory that already holds files")
 	f.StringVar(&o.license, "license", "cc-by-4.0", "license the dataset card declares")
 	f.DurationVar(&o.checkpoint, "checkpoint-every", 2*time.Second, "time between checkpoints of an unfinished build")
 	f.Var(o.holdout, "holdout", "what test holds out from train and validation: size (larger n = n1 + n2), vocabulary (nouns and verbs train never uses), difficulty (unsat instances whose every MUS is larger), templates (pairs of templates never together in train) or none")
 	f.BoolVar(&o.audit, "audit", true, "run nlsat audit on the finished data and put its report in the manifest and its verdicts in the card (--audit=false to skip)")
 	f.Var(o.balance, "balance", "surface: also thin candidates so that no surface feature predicts the label (see Balance above); strata: only equal counts per stratum")
-	f.IntVar(&o.pilot, "balance-pilot", build.DefaultPilot, "with --balance surface: candidates labelled per set only to fit the surface model (a smaller set: its size, but at least 10,000 or 8 times its size)")
+	f.IntVar(&o.pilot, "balance-pilot", split.DefaultPilot, "with --balance surface: candidates labelled per set only to fit the surface model (a smaller set: its size, but at least 10,000 or 8 times its size)")
 	f.IntVar(&o.holdoutN, "holdout-n", 0, "with --holdout size: train and validation take n ≤ this, test n above it (default: the median n of the region)")
 	f.Float64Var(&o.holdoutShare, "holdout-share", 0.2, "with --holdout vocabulary: the share of nouns and of verbs kept for test")
 	f.StringVar(&o.holdoutPairs, "holdout-pairs", "", "with --holdout templates: comma-separated pairs of templates that never co-occur in train and validation, such as A1+A2,V3+Z1 (default: the fragment's own templates 1 and 2, e.g. A1+A2)")
@@ -175,12 +166,8 @@ nlsat merge --out DIR SHARD... then accepts them exactly as one run would.
 	return cmd
 }
 
-// plan resolves the options into a build plan.
-func (o *splitOptions) plan(cmd *cobra.Command, solverName string) (*build.Plan, error) {
-	frag, err := fragments.ParseFragment(o.fragment.value)
-	if err != nil {
-		return nil, usageError{err}
-	}
+// config resolves the options into the build's configuration.
+func (o *splitOptions) config(cmd *cobra.Command, solverName string) (split.Config, error) {
 	if o.preset.value == "paper" {
 		if !cmd.Flags().Changed("generalisation") {
 			o.generalisation = 6000
@@ -189,247 +176,20 @@ func (o *splitOptions) plan(cmd *cobra.Command, solverName string) (*build.Plan,
 			o.zeroShot = 1200
 		}
 	}
-	if o.ownShare < 0 || o.ownShare > 1 || o.negProb < 0 || o.negProb > 1 {
-		return nil, usagef("--own-share and --neg-prob must lie in [0, 1]")
-	}
-	p := &build.Plan{Fragment: frag.String(), Seed: o.seed, Dedup: o.dedup.value, DrawLimit: o.drawLimit, Solver: solverName, Audit: o.audit,
-		Sampler: fragments.SamplerParams{OwnShare: o.ownShare, NegProb: o.negProb, Distinct: !o.repeats},
-		Balance: build.Balance{Mode: o.balance.value}}
-	if p.Balance.Mode == build.BalanceSurface {
-		p.Balance.Pilot = o.pilot
-	}
-	if o.drawLimit < 1 {
-		return nil, usagef("--draw-limit must be at least 1, got %d", o.drawLimit)
-	}
-	region, source, err := o.loadRegion(frag, p.Sampler)
+	sampler, err := o.sampler.sampler()
 	if err != nil {
-		return nil, err
+		return split.Config{}, err
 	}
-	main := build.Pool{Name: "main", Source: source, Strata: build.RegionStrata(region)}
-	// allowed[t] says which strata split t may use (nil: all).
-	allowed := make([][]bool, 3)
-	p.Holdout.Kind = o.holdout.value
-	switch o.holdout.value {
-	case build.HoldoutSize:
-		var ns []int
-		for _, st := range main.Strata {
-			pt := st.Points[0]
-			ns = append(ns, pt.N1+pt.N2)
-		}
-		cut := o.holdoutN
-		if cut == 0 {
-			sorted := slices.Clone(ns)
-			slices.Sort(sorted)
-			sorted = slices.Compact(sorted)
-			cut = sorted[(len(sorted)-1)/2]
-		}
-		p.Holdout.MaxTrainN = cut
-		for t := range allowed {
-			allowed[t] = make([]bool, len(ns))
-			for k, n := range ns {
-				allowed[t][k] = (n <= cut) == (t < 2)
-			}
-		}
-	case build.HoldoutTemplates:
-		spec := o.holdoutPairs
-		if spec == "" {
-			spec = fmt.Sprintf("%s1+%s2", frag, frag)
-		}
-		for _, item := range strings.Split(spec, ",") {
-			a, b, ok := strings.Cut(strings.TrimSpace(item), "+")
-			if !ok {
-				return nil, usagef("--holdout-pairs: %q is not a pair of templates such as %s1+%s2", item, frag, frag)
-			}
-			p.Holdout.HeldPairs = append(p.Holdout.HeldPairs, [2]string{strings.TrimSpace(a), strings.TrimSpace(b)})
-		}
-		main.Templates = "train"
-	case build.HoldoutDifficulty:
-		if o.holdoutMUS < 1 {
-			return nil, usagef("--holdout-mus must be at least 1, got %d", o.holdoutMUS)
-		}
-		p.Holdout.MaxTrainMUS = o.holdoutMUS
-	case build.HoldoutVocabulary:
-		if !(o.holdoutShare > 0 && o.holdoutShare < 1) {
-			return nil, usagef("--holdout-share must lie strictly between 0 and 1")
-		}
-		p.Holdout = build.VocabularyHoldout(o.seed, o.holdoutShare)
-		main.Vocabulary = "train"
-	}
-	test := main
-	test.Name, test.Splits = "test", nil
-	if main.Vocabulary != "" {
-		test.Vocabulary = "test"
-	}
-	if main.Templates != "" {
-		test.Templates = "test"
-	}
-	sizes := []struct {
-		name string
-		n    int
-		flag string
-	}{{build.Train, o.train, "train"}, {build.Validation, o.validation, "validation"}, {build.Test, o.test, "test"}}
-	for t, sz := range sizes {
-		if sz.n == 0 {
-			continue
-		}
-		sp, err := build.NewSplitOver(sz.name, sz.n, len(main.Strata), allowed[t])
-		if err != nil {
-			return nil, usagef("--%s: %w", sz.flag, err)
-		}
-		if t == 2 && (p.Holdout.Kind == build.HoldoutVocabulary || p.Holdout.Kind == build.HoldoutTemplates) {
-			test.Splits = append(test.Splits, sp)
-		} else {
-			main.Splits = append(main.Splits, sp)
-		}
-	}
-	if len(main.Splits)+len(test.Splits) == 0 {
-		return nil, usagef("--train, --validation and --test are all 0: nothing to build")
-	}
-	if len(main.Splits) > 0 {
-		p.Pools = append(p.Pools, main)
-	}
-	if len(test.Splits) > 0 {
-		p.Pools = append(p.Pools, test)
-	}
-	extra := []struct {
-		name  string
-		n     int
-		sizes func(fragments.Fragment) (int, int, int, int)
-		make  func(fragments.Fragment, int, int, int, int) []build.Stratum
-		what  string
-	}{
-		{build.Generalisation, o.generalisation, build.GeneralisationSizes, build.SizeStrata, "one stratum per (n1, n2)"},
-		{build.ZeroShot, o.zeroShot, build.ZeroShotSizes, build.TotalStrata, "one stratum per n = n1 + n2, its (n1, n2) drawn uniformly"},
-	}
-	for _, e := range extra {
-		if e.n == 0 {
-			continue
-		}
-		a, b, c, d := e.sizes(frag)
-		pool := build.Pool{Name: e.name, Strata: e.make(frag, a, b, c, d)}
-		pool.Source = fmt.Sprintf("n1 %d–%d", a, b)
-		if d > 0 {
-			pool.Source += fmt.Sprintf(", n2 %d–%d", c, d)
-		}
-		pool.Source += ", " + e.what + ", m at the fitted hard m of each (n1, n2)"
-		sp, err := build.NewSplit(e.name, e.n, len(pool.Strata))
-		if err != nil {
-			return nil, usagef("--%s: %w", e.name, err)
-		}
-		pool.Splits = []build.Split{sp}
-		p.Pools = append(p.Pools, pool)
-	}
-	if err := p.Validate(); err != nil {
-		return nil, usageError{err}
-	}
-	return p, nil
+	return split.Config{Fragment: o.fragment.fragment(), Train: o.train, Validation: o.validation, Test: o.test,
+		Generalisation: o.generalisation, ZeroShot: o.zeroShot, Seed: o.seed, RegionFile: o.region,
+		Dedup: o.dedup.value, DrawLimit: o.drawLimit, Sampler: sampler,
+		Holdout: o.holdout.value, HoldoutN: o.holdoutN, HoldoutShare: o.holdoutShare, HoldoutMUS: o.holdoutMUS, HoldoutPairs: o.holdoutPairs,
+		Balance: o.balance.value, Pilot: o.pilot, Audit: o.audit, Solver: o.solver.solver.value, SolverName: solverName}, nil
 }
-
-// loadRegion returns the points of the region and a description for the
-// card.
-func (o *splitOptions) loadRegion(frag fragments.Fragment, sp fragments.SamplerParams) ([]phase.RegionPoint, string, error) {
-	var r *phase.Region
-	var err error
-	what := "the points of the region shipped with nlsat for " + frag.String()
-	if o.region == "" {
-		r, err = phase.DefaultRegion(frag)
-		if err != nil {
-			return nil, "", err
-		}
-	} else {
-		f, err := os.Open(o.region)
-		if err != nil {
-			return nil, "", usageError{err}
-		}
-		defer f.Close()
-		if r, err = phase.ReadRegion(f); err != nil {
-			return nil, "", usagef("%s: %w", o.region, err)
-		}
-		if rf := r.FragmentOf(); rf != frag {
-			return nil, "", usagef("%s is a region of fragment %s, not of --fragment %s", o.region, rf, frag)
-		}
-		what = "the points of the region file " + o.region
-	}
-	if r.Params != sp {
-		return nil, "", usagef("the region was measured with sampler parameters %+v, not this run's %+v: its points are not hard for this sampler; measure a region with nlsat phase-sweep and pass it with --region", r.Params, sp)
-	}
-	if len(r.Points) == 0 {
-		return nil, "", usagef("the region of %s has no points", frag)
-	}
-	what += fmt.Sprintf(" (P(sat) in [%g, %g] at %d instances per point, seed %d), one stratum per point (m, n1, n2)", r.Band.Lo, r.Band.Hi, r.Samples, r.Seed)
-	return r.Points, what, nil
-}
-
-// command renders the plan as the command line that rebuilds it, with
-// every option that changes the output, in a fixed order.
-func (o *splitOptions) command(p *build.Plan) string {
-	args := []string{"nlsat split", "--fragment " + p.Fragment}
-	sizes := map[string]int{}
-	for _, pl := range p.Pools {
-		for _, sp := range pl.Splits {
-			sizes[sp.Name] = sp.Size
-		}
-	}
-	for _, n := range []string{build.Train, build.Validation, build.Test, build.Generalisation, build.ZeroShot} {
-		args = append(args, fmt.Sprintf("--%s %d", n, sizes[n]))
-	}
-	args = append(args, fmt.Sprintf("--seed %d", p.Seed), "--dedup "+p.Dedup, fmt.Sprintf("--draw-limit %d", p.DrawLimit))
-	if o.region != "" {
-		args = append(args, "--region "+o.region)
-	}
-	args = append(args, fmt.Sprintf("--own-share %g --neg-prob %g", p.Sampler.OwnShare, p.Sampler.NegProb))
-	if !p.Sampler.Distinct {
-		args = append(args, "--allow-repeats")
-	}
-	switch p.Holdout.Kind {
-	case build.HoldoutSize:
-		args = append(args, fmt.Sprintf("--holdout size --holdout-n %d", p.Holdout.MaxTrainN))
-	case build.HoldoutVocabulary:
-		args = append(args, fmt.Sprintf("--holdout vocabulary --holdout-share %g", o.holdoutShare))
-	case build.HoldoutDifficulty:
-		args = append(args, fmt.Sprintf("--holdout difficulty --holdout-mus %d", p.Holdout.MaxTrainMUS))
-	case build.HoldoutTemplates:
-		var pairs []string
-		for _, pair := range p.Holdout.HeldPairs {
-			pairs = append(pairs, pair[0]+"+"+pair[1])
-		}
-		args = append(args, "--holdout templates --holdout-pairs "+strings.Join(pairs, ","))
-	}
-	if p.Balance.Mode == build.BalanceSurface {
-		args = append(args, fmt.Sprintf("--balance surface --balance-pilot %d", p.Balance.Pilot))
-	} else {
-		args = append(args, "--balance "+p.Balance.Mode)
-	}
-	if !p.Audit {
-		args = append(args, "--audit=false")
-	}
-	args = append(args, "--solver "+o.solver.solver.value)
-	return strings.Join(args, " ")
-}
-
-// splitWorker labels instances for the builder with one backend.
-type splitWorker struct {
-	b solver.Backend
-}
-
-func (w *splitWorker) Label(ctx context.Context, inst fragments.Instance) (build.Labelled, error) {
-	v, err := solver.Decide(ctx, w.b, inst.Formulas(), solver.DecideOptions{MUS: true})
-	if err != nil {
-		return build.Labelled{}, err
-	}
-	if v.Status == solver.Unknown {
-		return build.Labelled{Reason: v.Reason.String()}, nil
-	}
-	return build.Labelled{Record: dataset.NewRecord(inst, v, w.b.Name())}, nil
-}
-
-func (w *splitWorker) Solver() solver.Backend { return w.b }
-
-func (w *splitWorker) Close() { solver.Close(w.b) }
 
 // toolkit names this program and its version for manifests.
-func toolkit() build.Toolkit {
-	return build.Toolkit{Name: "nlsat", Version: toolVersion(), Commit: vcsCommit()}
+func toolkit() split.Toolkit {
+	return split.Toolkit{Name: "nlsat", Version: toolVersion(), Commit: vcsCommit()}
 }
 
 func vcsCommit() string {
@@ -460,9 +220,13 @@ func runSplit(ctx context.Context, cmd *cobra.Command, o *splitOptions, s stream
 	if err != nil {
 		return err
 	}
-	p, err := o.plan(cmd, solverName)
+	cfg, err := o.config(cmd, solverName)
 	if err != nil {
 		return err
+	}
+	p, err := split.NewPlan(cfg)
+	if err != nil {
+		return usageError{err}
 	}
 	sharded, err := o.shard.resolve(cmd, nil)
 	if err != nil {
@@ -489,18 +253,12 @@ func runSplit(ctx context.Context, cmd *cobra.Command, o *splitOptions, s stream
 		}
 		return prog
 	}
-	opt := build.Options{
+	opt := split.Options{
 		Dir: o.out, Workers: o.solver.jobs, Force: o.force, License: o.license, CheckpointEvery: o.checkpoint,
-		Toolkit: toolkit(),
-		Command: o.command(p),
-		Audit:   auditFor(p),
-		NewWorker: func() (build.Worker, error) {
-			b, err := newBackend()
-			if err != nil {
-				return nil, err
-			}
-			return &splitWorker{b: b}, nil
-		},
+		Toolkit:    toolkit(),
+		Command:    cfg.Command(p),
+		Audit:      auditFor(p),
+		NewBackend: newBackend,
 		Progress: func(set string, accepted, total, label int) {
 			bar(set, total, accepted-1).add(dataset.StatusOf(label), true)
 		},
@@ -517,11 +275,11 @@ func runSplit(ctx context.Context, cmd *cobra.Command, o *splitOptions, s stream
 	if sharded {
 		return runSplitShard(ctx, p, opt, o, s, start)
 	}
-	m, err := build.Run(ctx, p, opt)
+	m, err := split.Run(ctx, p, opt)
 	if prog != nil {
 		prog.finish()
 	}
-	if errors.Is(err, build.ErrAlreadyBuilt) {
+	if errors.Is(err, split.ErrAlreadyBuilt) {
 		if !o.solver.quiet {
 			fmt.Fprintf(s.Err, "nlsat: %s already holds this dataset, checksums intact; nothing to do\n", o.out)
 		}
@@ -551,10 +309,10 @@ func runSplit(ctx context.Context, cmd *cobra.Command, o *splitOptions, s stream
 	return nil
 }
 
-func runSplitShard(ctx context.Context, p *build.Plan, opt build.Options, o *splitOptions, s streams, start time.Time) error {
+func runSplitShard(ctx context.Context, p *split.Plan, opt split.Options, o *splitOptions, s streams, start time.Time) error {
 	opt.Log("split %s: %s into %s", p.Fragment, o.shard.slot.String(), o.out)
-	m, err := build.RunShard(ctx, p, build.Shard{Index: o.shard.slot.Index, Count: o.shard.slot.Count, Oversample: o.shard.oversample}, opt)
-	if errors.Is(err, build.ErrAlreadyBuilt) {
+	m, err := split.RunShard(ctx, p, split.Shard{Index: o.shard.slot.Index, Count: o.shard.slot.Count, Oversample: o.shard.oversample}, opt)
+	if errors.Is(err, split.ErrAlreadyBuilt) {
 		opt.Log("%s already holds this shard, checksums intact; nothing to do", o.out)
 		return nil
 	}
@@ -573,7 +331,7 @@ func runSplitShard(ctx context.Context, p *build.Plan, opt build.Options, o *spl
 }
 
 // auditFor returns the audit the plan asks for, if any.
-func auditFor(p *build.Plan) func(context.Context, string) (json.RawMessage, string, error) {
+func auditFor(p *split.Plan) func(context.Context, string) (json.RawMessage, string, error) {
 	if !p.Audit {
 		return nil
 	}

@@ -13,11 +13,11 @@ import (
 	"testing"
 	"time"
 
-	"github.com/nlsat/nlsat/internal/build"
 	"github.com/nlsat/nlsat/internal/dataset"
 	"github.com/nlsat/nlsat/internal/fol"
 	"github.com/nlsat/nlsat/internal/solver"
 	"github.com/nlsat/nlsat/internal/solver/native"
+	"github.com/nlsat/nlsat/internal/split"
 )
 
 // TestMain lets a test run the real program in a child process, so that
@@ -76,7 +76,7 @@ func TestSplitCommand(t *testing.T) {
 			t.Errorf("summary lacks %q:\n%s", want, stderr)
 		}
 	}
-	if err := build.Verify(dir); err != nil {
+	if err := split.Verify(dir); err != nil {
 		t.Fatal(err)
 	}
 	card, _ := os.ReadFile(filepath.Join(dir, "README.md"))
@@ -140,7 +140,7 @@ func TestSplitBadInput(t *testing.T) {
 
 // TestSplitSurvivesKill kills the program with SIGKILL at random points,
 // runs it again each time, and compares the final bytes with an
-// uninterrupted build.
+// uninterrupted split.
 func TestSplitSurvivesKill(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a dataset several times")
@@ -209,16 +209,16 @@ func TestSplitShardsMerge(t *testing.T) {
 // TestSplitHoldouts checks that each held-out split holds out what it
 // claims, reading the files independently of the builder.
 func TestSplitHoldouts(t *testing.T) {
-	type split struct {
+	type splitFiles struct {
 		n          []int
 		words      map[string]bool
 		sat, unsat int
 		unsatRecs  []*dataset.Record
 		templates  []map[string]bool // per record, its templates (A1, not A1.every)
 	}
-	read := func(t *testing.T, dir, name string) split {
+	read := func(t *testing.T, dir, name string) splitFiles {
 		t.Helper()
-		sp := split{words: map[string]bool{}}
+		sp := splitFiles{words: map[string]bool{}}
 		err := eachRecord(filepath.Join(dir, "data", name+".jsonl"), nil, func(r *dataset.Record, _ string) error {
 			sp.n = append(sp.n, r.N1+r.N2)
 			ts := map[string]bool{}
@@ -250,12 +250,12 @@ func TestSplitHoldouts(t *testing.T) {
 			if code != 0 {
 				t.Fatalf("exit %d: %s", code, stderr)
 			}
-			m, err := build.ReadManifest(filepath.Join(dir, "manifest.json"))
+			m, err := split.ReadManifest(filepath.Join(dir, "manifest.json"))
 			if err != nil {
 				t.Fatal(err)
 			}
 			train, val, test := read(t, dir, "train"), read(t, dir, "validation"), read(t, dir, "test")
-			for name, sp := range map[string]split{"train": train, "validation": val, "test": test} {
+			for name, sp := range map[string]splitFiles{"train": train, "validation": val, "test": test} {
 				if sp.sat != sp.unsat {
 					t.Errorf("%s: %d sat, %d unsat", name, sp.sat, sp.unsat)
 				}
@@ -273,7 +273,7 @@ func TestSplitHoldouts(t *testing.T) {
 				}
 				both := func(ts map[string]bool) bool { return ts["W1"] && ts["W2"] }
 				seen := map[string]bool{}
-				for name, sp := range map[string]split{"train": train, "validation": val} {
+				for name, sp := range map[string]splitFiles{"train": train, "validation": val} {
 					for i, ts := range sp.templates {
 						if both(ts) {
 							t.Errorf("%s record %d holds W1 and W2", name, i)

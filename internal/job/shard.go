@@ -51,7 +51,7 @@ func RunShard[W, R any](ctx context.Context, c Config[W, R], dir string, m Manif
 			return old, ErrDone
 		}
 		if !force {
-			return nil, inputErrorf("%s already holds a shard; choose another --out or pass --force", dir)
+			return nil, fmt.Errorf("%s already holds a shard; choose another --out or pass --force", dir)
 		}
 	}
 	work := filepath.Join(dir, shardWork)
@@ -89,7 +89,7 @@ func emptyDir(dir string, force bool) error {
 	}
 	for _, e := range entries {
 		if e.Name() != shardWork {
-			return inputErrorf("%s is not empty; choose another --out or pass --force to write into it", dir)
+			return fmt.Errorf("%s is not empty; choose another --out or pass --force to write into it", dir)
 		}
 	}
 	return nil

@@ -244,19 +244,31 @@ func (s *Store) Close() {
 	}
 }
 
-// Commit ends the run: it cuts every part to what was written (or saved),
-// makes it durable and moves part k to final[k] ("" keeps it where it
-// is), then removes the checkpoint. A part that is gone while final[k]
-// exists was moved by an earlier Commit that was interrupted before it
-// removed the checkpoint; it counts as moved.
+// Commit ends the run: Place, then Remove.
 func (s *Store) Commit(final []string) error {
+	if _, err := s.Place(final); err != nil {
+		return err
+	}
+	return s.Remove()
+}
+
+// Place makes every part durable, cut to what was written, and moves part
+// k to final[k] ("" keeps it where it is); it returns the parts' lengths.
+// A part that is gone while final[k] exists was moved by an earlier Place
+// whose run was interrupted before it removed the checkpoint; it counts
+// as moved. The checkpoint stays until Remove, so a run interrupted
+// between the two finishes again.
+func (s *Store) Place(final []string) ([]PartState, error) {
+	states := make([]PartState, len(s.parts))
 	for k, p := range s.parts {
 		if p.gone && (final[k] == "" || !exists(final[k])) {
-			return fmt.Errorf("%s is gone, and %s is not there; remove %s to start afresh", p.Name, final[k], s.ckpt)
+			return nil, fmt.Errorf("%s is gone, and %s is not there; remove %s to start afresh", p.Name, final[k], s.ckpt)
 		}
-		if _, err := p.flush(); err != nil {
-			return err
+		ps, err := p.flush()
+		if err != nil {
+			return nil, err
 		}
+		states[k] = ps
 	}
 	s.Close()
 	for k, p := range s.parts {
@@ -264,10 +276,11 @@ func (s *Store) Commit(final []string) error {
 			continue
 		}
 		if err := os.Rename(p.Name, final[k]); err != nil {
-			return fmt.Errorf("writing %s: %w", final[k], err)
+			return nil, fmt.Errorf("writing %s: %w", final[k], err)
 		}
+		p.gone = true
 	}
-	return s.Remove()
+	return states, nil
 }
 
 func exists(name string) bool {

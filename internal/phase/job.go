@@ -189,6 +189,9 @@ func (s *sweep) writeFiles(dir string, k int, recs []Record, took time.Duration)
 	if err := mkdir(dir); err != nil {
 		return err
 	}
+	if err := dataset.RemoveStaleTemps(dir, ""); err != nil {
+		return err
+	}
 	if err := WriteSweep(dir, es, region, p.FixedN2); err != nil {
 		return err
 	}

@@ -1,4 +1,4 @@
-package build
+package split
 
 import (
 	"bufio"
@@ -131,7 +131,10 @@ func (c *Counts) add(ss *stratumState) {
 // finish moves the partial files into place, checks them against the plan
 // and writes the manifest, the card and the checksums.
 func (b *builder) finish(ctx context.Context) (*Manifest, error) {
-	b.close()
+	states, err := b.place()
+	if err != nil {
+		return nil, err
+	}
 	m := &Manifest{Schema: ManifestSchema, RecordSchema: dataset.SchemaVersion, Toolkit: b.opt.Toolkit,
 		Command: b.opt.Command, License: b.opt.License,
 		Solver: b.plan.Solver, PlanDigest: b.plan.Digest(), Plan: b.plan}
@@ -151,7 +154,7 @@ func (b *builder) finish(ctx context.Context) (*Manifest, error) {
 		}
 		for _, sp := range pl.Splits {
 			sr.Splits = append(sr.Splits, sp.Name)
-			fr, err := b.place(sp, b.st.Files[i], k)
+			fr, err := b.report(sp, k, states[i])
 			if err != nil {
 				return nil, err
 			}
@@ -196,35 +199,59 @@ func (b *builder) finish(ctx context.Context) (*Manifest, error) {
 	return m, b.removeWork()
 }
 
-// place moves a split's partial file to its final name (unless an earlier,
-// interrupted finish did) and reports on it.
-func (b *builder) place(sp Split, fs fileState, k int) (FileReport, error) {
-	src := filepath.Join(b.work, sp.Name+".jsonl")
-	dst := filepath.Join(b.opt.Dir, filepath.FromSlash(sp.File))
-	if _, err := os.Stat(src); err == nil {
-		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
-			return FileReport{}, err
-		}
-		if err := os.Truncate(src, fs.Bytes); err != nil {
-			return FileReport{}, err
-		}
-		if err := os.Rename(src, dst); err != nil {
-			return FileReport{}, err
-		}
-	}
-	fr, err := b.report(dst, sp, k)
+// removeWork deletes the work directory of a finished build. The
+// checkpoint goes last: until it is gone, running the build again
+// finishes it again.
+func (b *builder) removeWork() error {
+	work := filepath.Join(b.opt.Dir, workDir)
+	entries, err := os.ReadDir(work)
 	if err != nil {
-		return fr, err
+		return err
 	}
-	if fr.Bytes != fs.Bytes || fr.Rows != fs.Rows {
-		return fr, fmt.Errorf("%s: %d bytes and %d rows, but the build wrote %d and %d", dst, fr.Bytes, fr.Rows, fs.Bytes, fs.Rows)
+	for _, e := range entries {
+		if e.Name() != stateFile {
+			if err := os.RemoveAll(filepath.Join(work, e.Name())); err != nil {
+				return err
+			}
+		}
 	}
-	return fr, nil
+	if err := b.store.Remove(); err != nil {
+		return err
+	}
+	return os.Remove(work)
 }
 
-// report reads a data file back, checks every record and the balance of
+// place moves the split files to their final names (unless an earlier,
+// interrupted finish did) and returns the lengths the build wrote.
+func (b *builder) place() ([]job.PartState, error) {
+	var final []string
+	for _, pl := range b.plan.Pools {
+		for _, sp := range pl.Splits {
+			dst := filepath.Join(b.opt.Dir, filepath.FromSlash(sp.File))
+			if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+				return nil, err
+			}
+			final = append(final, dst)
+		}
+	}
+	return b.store.Place(append(final, ""))
+}
+
+// report reads split sp of pool k back, checks that it holds what the
+// build wrote (fs), every record, and the balance of every stratum
+// against the plan, and summarises it.
+func (b *builder) report(sp Split, k int, fs job.PartState) (FileReport, error) {
+	name := filepath.Join(b.opt.Dir, filepath.FromSlash(sp.File))
+	fr, err := b.readBack(name, sp, k)
+	if err == nil && (fr.Bytes != fs.Bytes || fr.Rows != fs.Rows) {
+		err = fmt.Errorf("%s: %d bytes and %d rows, but the build wrote %d and %d", name, fr.Bytes, fr.Rows, fs.Bytes, fs.Rows)
+	}
+	return fr, err
+}
+
+// readBack reads a data file back, checks every record and the balance of
 // every stratum against the plan, and summarises it.
-func (b *builder) report(name string, sp Split, k int) (FileReport, error) {
+func (b *builder) readBack(name string, sp Split, k int) (FileReport, error) {
 	pl := &b.plan.Pools[k]
 	fr := FileReport{Path: sp.File, Split: sp.Name}
 	f, err := os.Open(name)

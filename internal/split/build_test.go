@@ -1,4 +1,4 @@
-package build
+package split
 
 import (
 	"bytes"
@@ -17,54 +17,14 @@ import (
 	"testing"
 
 	"github.com/nlsat/nlsat/internal/canon"
-	"github.com/nlsat/nlsat/internal/dataset"
-	"github.com/nlsat/nlsat/internal/fol"
 	"github.com/nlsat/nlsat/internal/fragments"
+	"github.com/nlsat/nlsat/internal/job"
 	"github.com/nlsat/nlsat/internal/phase"
 	"github.com/nlsat/nlsat/internal/solver"
 	"github.com/nlsat/nlsat/internal/solver/native"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files")
-
-// nativeWorker labels with the native backend and certifies unsat answers
-// with a minimal unsatisfiable subset, as the command does.
-type nativeWorker struct{ b *native.Backend }
-
-func (w nativeWorker) Label(ctx context.Context, inst fragments.Instance) (Labelled, error) {
-	p := &solver.Problem{Sentences: inst.Formulas()}
-	res, err := w.b.Solve(ctx, p)
-	if err != nil {
-		return Labelled{}, err
-	}
-	r := &dataset.Record{Fragment: inst.Fragment.String(), Solver: w.b.Name(), N1: len(inst.Nouns), N2: len(inst.Verbs),
-		Nouns: inst.Nouns, Verbs: inst.Verbs}
-	for _, s := range inst.Sentences {
-		r.Sentences = append(r.Sentences, s.English())
-		r.Templates = append(r.Templates, s.ID())
-		r.Formulas = append(r.Formulas, fol.String(s.Formula()))
-	}
-	r.Text = strings.Join(r.Sentences, " ")
-	switch res.Status {
-	case solver.Sat:
-		r.Label, r.Certificate.ModelSize = dataset.LabelSat, res.Model.Size
-	case solver.Unsat:
-		mus, err := solver.MinimalCore(ctx, w.b, p, res.Core)
-		if err != nil {
-			return Labelled{}, err
-		}
-		r.Label, r.Certificate.MUS = dataset.LabelUnsat, mus
-	default:
-		return Labelled{Reason: res.Reason.String()}, nil
-	}
-	return Labelled{Record: r}, nil
-}
-
-func (w nativeWorker) Solver() solver.Backend { return w.b }
-
-func (nativeWorker) Close() {}
-
-func newNativeWorker() (Worker, error) { return nativeWorker{native.New(native.Options{})}, nil }
 
 // smallPlan is a plan of fragment f with the three main splits from the
 // shipped region and, for S and A, the two further sets.
@@ -117,7 +77,7 @@ func smallPlan(t testing.TB, f fragments.Fragment, train, val, test, gen, zero i
 }
 
 func testOptions(dir string, workers int) Options {
-	return Options{Dir: dir, Workers: workers, NewWorker: newNativeWorker, License: "cc-by-4.0",
+	return Options{Dir: dir, Workers: workers, NewBackend: func() (solver.Backend, error) { return native.New(native.Options{}), nil }, License: "cc-by-4.0",
 		Toolkit: Toolkit{Name: "nlsat", Version: "test", Commit: "0000000"}, Command: "nlsat split (test)"}
 }
 
@@ -461,7 +421,7 @@ func TestBuildRefuses(t *testing.T) {
 			q := *p
 			q.Seed++
 			return &q
-		}, "unfinished build of another configuration"},
+		}, "unfinished run of another configuration"},
 		{"unfillable stratum", func(t *testing.T, dir string) *Plan {
 			q := smallPlan(t, fragments.S, 80, 0, 0, 0, 0)
 			// 40 sentences over 6 nouns are never satisfiable.
@@ -652,7 +612,7 @@ func TestShardsMerge(t *testing.T) {
 	}{{"one shard", shards(1)}, {"three shards", three}, {"three shards in another order", []string{three[2], three[0], three[1]}}} {
 		t.Run(tt.name, func(t *testing.T) {
 			out := filepath.Join(t.TempDir(), "merged")
-			if _, err := Merge(context.Background(), tt.dirs, testOptions(out, 2)); err != nil {
+			if _, err := merge(context.Background(), tt.dirs, testOptions(out, 2)); err != nil {
 				t.Fatal(err)
 			}
 			sameTree(t, want, readTree(t, out))
@@ -668,7 +628,7 @@ func TestShardsMerge(t *testing.T) {
 	}
 	tampered := filepath.Join(t.TempDir(), "tampered")
 	copyDir(t, three[1], tampered)
-	name := filepath.Join(tampered, candFile("main"))
+	name := filepath.Join(tampered, "main.jsonl")
 	data, _ := os.ReadFile(name)
 	os.WriteFile(name, bytes.Replace(data, []byte(`"label":1`), []byte(`"label":0`), 1), 0o644)
 	tests := []struct {
@@ -685,7 +645,7 @@ func TestShardsMerge(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			out := filepath.Join(t.TempDir(), "merged")
-			_, err := Merge(context.Background(), tt.dirs, testOptions(out, 1))
+			_, err := merge(context.Background(), tt.dirs, testOptions(out, 1))
 			if err == nil || !strings.Contains(err.Error(), tt.want) {
 				t.Fatalf("got %v, want an error containing %q", err, tt.want)
 			}
@@ -704,10 +664,19 @@ func TestShardsTooFewCandidates(t *testing.T) {
 	if _, err := RunShard(context.Background(), p, Shard{Index: 0, Count: 1, Oversample: 0.01}, testOptions(dir, 2)); err != nil {
 		t.Fatal(err)
 	}
-	_, err := Merge(context.Background(), []string{dir}, testOptions(filepath.Join(t.TempDir(), "out"), 1))
+	_, err := merge(context.Background(), []string{dir}, testOptions(filepath.Join(t.TempDir(), "out"), 1))
 	if err == nil || !strings.Contains(err.Error(), "higher --oversample") {
 		t.Fatalf("got %v, want a request for more candidates", err)
 	}
+}
+
+// merge checks the shard directories and merges them.
+func merge(ctx context.Context, dirs []string, o Options) (*Manifest, error) {
+	src, err := job.OpenShards(dirs)
+	if err != nil {
+		return nil, err
+	}
+	return Merge(ctx, src, o)
 }
 
 func copyDir(t *testing.T, from, to string) {

@@ -1,20 +1,4 @@
-// Package build turns a stream of labelled random instances into a
-// dataset: splits of exact sizes, exactly balanced between sat and unsat in
-// every stratum, with no instance repeated anywhere (as written, and by
-// default up to a renaming of nouns and verbs and the order of sentences),
-// written with a manifest, a dataset card and checksums.
-//
-// # Determinism
-//
-// A build is a deterministic function of its Plan. Candidates of a pool are
-// numbered; candidate i of pool p draws its instance from a generator
-// seeded with (Seed, p·PoolStride + i) alone, and targets stratum
-// i mod len(Strata). Candidates are accepted strictly in index order, each
-// into the first split (in plan order) whose quota for its stratum and
-// label is still open. So the output depends neither on the number of
-// workers nor on interruptions: a build resumed from a checkpoint ends in
-// the same bytes.
-package build
+package split
 
 import (
 	"crypto/sha256"

@@ -1,4 +1,4 @@
-package build
+package split
 
 import (
 	"context"
@@ -210,7 +210,7 @@ func TestShardsMergeHoldouts(t *testing.T) {
 				}
 			}
 			out := filepath.Join(t.TempDir(), "merged")
-			if _, err := Merge(context.Background(), dirs, testOptions(out, 2)); err != nil {
+			if _, err := merge(context.Background(), dirs, testOptions(out, 2)); err != nil {
 				t.Fatal(err)
 			}
 			sameTree(t, readTree(t, ref), readTree(t, out))

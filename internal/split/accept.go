@@ -1,0 +1,263 @@
+package split
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"path/filepath"
+	"strings"
+	"sync/atomic"
+
+	"github.com/nlsat/nlsat/internal/dataset"
+	"github.com/nlsat/nlsat/internal/fragments"
+)
+
+// acceptor decides, in index order, the fate of the candidates of one
+// pool.
+type acceptor struct {
+	b        *builder
+	k        int
+	pl       *Pool
+	ps       *poolState
+	base     int
+	open     int
+	accepted int
+	frag     fragments.Fragment
+	// full[s] is set once stratum s has every instance it needs. It only
+	// ever turns true, and only in consider, so a worker that sees it set
+	// agrees with what consider will decide.
+	full []atomic.Bool
+}
+
+func (b *builder) newAcceptor(k int) *acceptor {
+	a := &acceptor{b: b, k: k, pl: &b.plan.Pools[k], ps: &b.st.Pools[k], base: b.splitBase(k), frag: b.plan.Frag()}
+	a.full = make([]atomic.Bool, len(a.pl.Strata))
+	for s := range a.pl.Strata {
+		if b.stratumFull(k, s) {
+			a.full[s].Store(true)
+		} else {
+			a.open++
+		}
+	}
+	for _, ss := range a.ps.Strata {
+		for _, f := range ss.Fill {
+			a.accepted += f[0] + f[1]
+		}
+	}
+	return a
+}
+
+// wanted reports whether candidate i could still be accepted.
+func (a *acceptor) wanted(i int) bool { return !a.full[i%len(a.pl.Strata)].Load() }
+
+// consider decides candidate i; c is ignored when its stratum is full.
+// It returns stop once every stratum is full.
+func (a *acceptor) consider(i int, c candidate) (stop bool, err error) {
+	b, k, pl := a.b, a.k, a.pl
+	s := i % len(pl.Strata)
+	if a.full[s].Load() {
+		return false, nil
+	}
+	if c.skipped {
+		return true, fmt.Errorf("internal error: candidate %d skipped in a stratum that is not full", i)
+	}
+	ss := &a.ps.Strata[s]
+	ss.Drawn++
+	if err := b.checkLimit(k, s); err != nil {
+		return true, err
+	}
+	if c.rec == nil {
+		if ss.Unknown == nil {
+			ss.Unknown = map[string]int{}
+		}
+		ss.Unknown[c.reason]++
+		return false, nil
+	}
+	label := c.rec.Label
+	if models := a.ps.Models; models != nil {
+		p := models.prob(Features(a.frag, c.rec))
+		if keepDraw(b.plan.Seed, k*PoolStride+i) >= keepProb(p, label) {
+			ss.Thinned++
+			return false, nil
+		}
+	}
+	split, open := -1, false
+	for t, sp := range pl.Splits {
+		if ss.Fill[t][label] < sp.Pairs[s] {
+			open = true
+			if b.admits(k, t, c) {
+				split = t
+				break
+			}
+		}
+	}
+	switch _, dupExact := b.exact[c.exact]; {
+	case split < 0 && open:
+		ss.HeldOut++
+		return false, nil
+	case split < 0:
+		ss.LabelFull++
+		return false, nil
+	case dupExact:
+		ss.DupExact++
+		return false, nil
+	}
+	if b.plan.Dedup == DedupRenaming {
+		if _, dup := b.renamed[c.renamed]; dup {
+			ss.DupRenaming++
+			return false, nil
+		}
+	}
+	if err := b.accept(a.base+split, &pl.Splits[split], c, k*PoolStride+i); err != nil {
+		return true, err
+	}
+	ss.Fill[split][label]++
+	if c.capped {
+		ss.CanonFallbacks++
+	}
+	a.accepted++
+	if b.stratumFull(k, s) {
+		a.full[s].Store(true)
+		a.open--
+	}
+	if b.opt.Progress != nil {
+		b.opt.Progress(pl.Name, a.accepted, pl.Size(), label)
+	}
+	return a.open == 0, nil
+}
+
+// excluded returns the templates candidate idx of a "train" pool draws
+// without: one of each held-out pair, by a fair coin from the seed and the
+// index alone.
+func (p *Plan) excluded(idx int) []fragments.Template {
+	rng := rand.New(rand.NewPCG(p.Seed^pairSeed, uint64(idx)))
+	var out []fragments.Template
+	for _, pair := range p.Holdout.HeldPairs {
+		t, _ := fragments.ParseTemplate(pair[rng.IntN(2)])
+		out = append(out, t)
+	}
+	return out
+}
+
+// pairSeed separates the stream of template coins from the sampler's.
+const pairSeed = 0x7061697273 // "pairs"
+
+// holdsPair reports whether the template ids ids (as records write them,
+// "V1.every-some") hold both templates of some held-out pair.
+func (p *Plan) holdsPair(ids []string) bool {
+	has := map[string]bool{}
+	for _, id := range ids {
+		t, _, _ := strings.Cut(id, ".")
+		has[t] = true
+	}
+	for _, pair := range p.Holdout.HeldPairs {
+		if has[pair[0]] && has[pair[1]] {
+			return true
+		}
+	}
+	return false
+}
+
+// difficultyPool reports whether pool k is split by difficulty: the
+// plan holds out by difficulty and the pool has a test split.
+func (b *builder) difficultyPool(k int) bool {
+	if b.plan.Holdout.Kind != HoldoutDifficulty {
+		return false
+	}
+	for _, sp := range b.plan.Pools[k].Splits {
+		if sp.Name == Test {
+			return true
+		}
+	}
+	return false
+}
+
+// admits reports whether split t of pool k may take candidate c: under the
+// difficulty hold-out, test takes only hard unsat instances, and train and
+// validation only unsat instances whose MUS has at most MaxTrainMUS
+// sentences. Sat instances go anywhere.
+func (b *builder) admits(k, t int, c candidate) bool {
+	r := c.rec
+	if b.plan.Pools[k].Templates == "test" && !b.plan.holdsPair(r.Templates) {
+		return false
+	}
+	if !b.difficultyPool(k) || r.Label != dataset.LabelUnsat {
+		return true
+	}
+	if b.plan.Pools[k].Splits[t].Name == Test {
+		return c.hard
+	}
+	return len(r.Certificate.MUS) <= b.plan.Holdout.MaxTrainMUS
+}
+
+// stratumFull reports whether stratum s of pool k holds all its instances.
+func (b *builder) stratumFull(k, s int) bool {
+	ss := &b.st.Pools[k].Strata[s]
+	for t, sp := range b.plan.Pools[k].Splits {
+		if ss.Fill[t][0] < sp.Pairs[s] || ss.Fill[t][1] < sp.Pairs[s] {
+			return false
+		}
+	}
+	return true
+}
+
+// checkLimit fails the build when stratum s of pool k has used up its
+// draw limit without filling.
+func (b *builder) checkLimit(k, s int) error {
+	pl := &b.plan.Pools[k]
+	limit := b.plan.DrawLimit*2*pl.stratumPairs(s) + 100
+	if b.st.Pools[k].Strata[s].Drawn <= limit {
+		return nil
+	}
+	var lines []string
+	for s2, st := range pl.Strata {
+		if b.stratumFull(k, s2) {
+			continue
+		}
+		ss := &b.st.Pools[k].Strata[s2]
+		var sat, unsat int
+		for _, f := range ss.Fill {
+			unsat += f[0]
+			sat += f[1]
+		}
+		need := pl.stratumPairs(s2)
+		lines = append(lines, fmt.Sprintf("  stratum %s: sat %d/%d, unsat %d/%d after %d candidates (%d undecided, %d duplicates)",
+			st.Key, sat, need, unsat, need, ss.Drawn, ss.unknownTotal(), ss.DupExact+ss.DupRenaming))
+	}
+	return fmt.Errorf("set %s: stratum %s drew %d candidates (--draw-limit %d × its %d instances) without filling; "+
+		"its points yield too few distinct instances of one label. Use a region without these points, smaller sizes, or a higher --draw-limit "+
+		"(after removing %s). Strata not full:\n%s",
+		pl.Name, pl.Strata[s].Key, limit, b.plan.DrawLimit, 2*pl.stratumPairs(s),
+		filepath.Join(b.opt.Dir, workDir), strings.Join(lines, "\n"))
+}
+
+// accept appends candidate c to split file t and records its keys.
+func (b *builder) accept(t int, sp *Split, c candidate, idx int) error {
+	f := b.store.Part(t)
+	r := c.rec
+	r.ID = fmt.Sprintf("%s-%s-%06d", b.plan.Fragment, sp.Name, f.Rows())
+	r.Seed = dataset.SeedString(b.plan.Seed, idx)
+	b.line.Reset()
+	if err := dataset.NewEncoder(&b.line).Encode(r); err != nil {
+		return err
+	}
+	if err := f.Row(b.line.Bytes()); err != nil {
+		return err
+	}
+	b.exact[c.exact] = struct{}{}
+	var both [64]byte
+	copy(both[:32], c.exact[:])
+	if b.plan.Dedup == DedupRenaming {
+		b.renamed[c.renamed] = struct{}{}
+		copy(both[32:], c.renamed[:])
+	}
+	return b.store.Part(b.keysPart()).Row(both[:])
+}
+
+// unknownTotal returns the undecided candidates of a stratum.
+func (ss *stratumState) unknownTotal() int {
+	n := 0
+	for _, c := range ss.Unknown {
+		n += c
+	}
+	return n
+}

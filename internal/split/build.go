@@ -1,0 +1,299 @@
+package split
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"time"
+
+	"github.com/nlsat/nlsat/internal/canon"
+	"github.com/nlsat/nlsat/internal/dataset"
+	"github.com/nlsat/nlsat/internal/fragments"
+	"github.com/nlsat/nlsat/internal/job"
+	"github.com/nlsat/nlsat/internal/solver"
+)
+
+// Options are the run-time settings of a build; they do not change its
+// output.
+type Options struct {
+	Dir     string // output directory
+	Workers int    // 0 = all cores
+	// NewBackend makes one worker's solver.
+	NewBackend func() (solver.Backend, error)
+	// Progress, if set, is called after every accepted instance with the
+	// set's name, its accepted and total counts and the instance's label
+	// (in a shard: after every candidate drawn, with the candidates done
+	// and to do).
+	Progress func(set string, accepted, total, label int)
+	// Pilot, if set, is called after every pilot candidate with the
+	// set's name, the pilot's size and the candidate's label (-1 when
+	// undecided).
+	Pilot func(set string, total, label int)
+	// Log, if set, receives messages about the build (resuming).
+	Log func(format string, a ...any)
+	// CheckpointEvery is the time between checkpoints (0: 2 s).
+	CheckpointEvery time.Duration
+	Toolkit         Toolkit
+	// Command is the command line that reproduces the build, for the
+	// manifest and the card; it must depend only on the plan.
+	Command string
+	// License is the SPDX-style license id the card declares.
+	License string
+	// Audit, if set, is run on the finished data files before the
+	// manifest is written; its report goes into the manifest and its
+	// summary into the card. It must be deterministic.
+	Audit func(ctx context.Context, dir string) (report json.RawMessage, summary string, err error)
+	// AuditFor, if set and Audit is not, chooses the audit from the plan
+	// (Merge reads the plan from the shards).
+	AuditFor func(*Plan) func(ctx context.Context, dir string) (json.RawMessage, string, error)
+	// Force allows writing into a directory that already holds files.
+	Force bool
+}
+
+// Toolkit names the program that built a dataset, for the manifest.
+type Toolkit = job.Toolkit
+
+// ErrAlreadyBuilt is returned when Dir already holds the dataset of the
+// same plan, complete and intact.
+var ErrAlreadyBuilt = errors.New("already built")
+
+// workDir is the directory, inside the output directory, that holds an
+// unfinished build: the accepted records so far and the checkpoint.
+const workDir = ".nlsat-build"
+
+// Run builds the dataset of plan p into o.Dir, resuming an unfinished build
+// of the same plan found there.
+func Run(ctx context.Context, p *Plan, o Options) (*Manifest, error) {
+	return run(ctx, p, o, nil)
+}
+
+// run builds p, drawing the candidates, or with src reading them from
+// the shards of a sharded build.
+func run(ctx context.Context, p *Plan, o Options, src *job.Shards) (*Manifest, error) {
+	if err := p.Validate(); err != nil {
+		return nil, err
+	}
+	if o.Audit == nil && o.AuditFor != nil {
+		o.Audit = o.AuditFor(p)
+	}
+	b, err := open(p, o)
+	if err != nil {
+		return nil, err
+	}
+	defer b.store.Close()
+	c := b.config()
+	c.Store, c.Source = b.store, src
+	if src != nil {
+		for k := range p.Pools {
+			b.shardStreams(c.Streams, k, src.Manifest.Oversample)
+		}
+		c.Missing = b.missing(src.Manifest.Oversample)
+	}
+	if err := job.Run(ctx, c); err != nil {
+		return nil, err
+	}
+	return b.finish(ctx)
+}
+
+// builder is a build in progress.
+type builder struct {
+	plan      *Plan
+	opt       Options
+	store     *job.Store
+	st        *state
+	exact     map[[32]byte]struct{}
+	renamed   map[[32]byte]struct{}
+	params    []fragments.Params // per pool
+	acceptors []*acceptor        // per pool
+	line      bytes.Buffer       // the record being written
+	// The pilot of the set in progress: features, labels and indices of
+	// its decided candidates.
+	x   [][]float64
+	y   []int8
+	idx []int
+}
+
+// newBuilder prepares the build of p from state st.
+func newBuilder(p *Plan, o Options, st *state) (*builder, error) {
+	b := &builder{plan: p, opt: o, st: st, exact: map[[32]byte]struct{}{}, renamed: map[[32]byte]struct{}{}}
+	b.params = make([]fragments.Params, len(p.Pools))
+	for k := range p.Pools {
+		var err error
+		if b.params[k], err = p.PoolParams(k); err != nil {
+			return nil, err
+		}
+	}
+	for k := range p.Pools {
+		b.acceptors = append(b.acceptors, b.newAcceptor(k))
+	}
+	return b, nil
+}
+
+// candidate is one drawn and labelled instance with its keys, or a
+// skipped slot of a stratum that was already full.
+type candidate struct {
+	skipped bool
+	rec     *dataset.Record // nil when undecided
+	reason  string          // why it is undecided
+	exact   [32]byte
+	renamed [32]byte
+	capped  bool // the renaming key fell back to the exact key
+	// hard is set, under the difficulty hold-out, for an unsat candidate
+	// with no unsatisfiable subset of at most MaxTrainMUS sentences.
+	hard bool
+}
+
+// splitBase returns the index of pool k's first split among the store's
+// parts (the splits in plan order, then the keys).
+func (b *builder) splitBase(k int) int {
+	n := 0
+	for _, pl := range b.plan.Pools[:k] {
+		n += len(pl.Splits)
+	}
+	return n
+}
+
+// keysPart is the index of the keys among the store's parts.
+func (b *builder) keysPart() int { return b.splitBase(len(b.plan.Pools)) }
+
+// draw samples candidate i of pool k and labels it with backend w.
+func (b *builder) draw(ctx context.Context, w solver.Backend, k, i int) (candidate, error) {
+	pl := &b.plan.Pools[k]
+	idx := k*PoolStride + i
+	rng := rand.New(rand.NewPCG(b.plan.Seed, uint64(idx)))
+	st := &pl.Strata[i%len(pl.Strata)]
+	pt := st.Points[rng.IntN(len(st.Points))]
+	params := b.params[k]
+	if pl.Templates == "train" {
+		params.Exclude = b.plan.excluded(idx)
+	}
+	inst, err := fragments.Sample(rng, b.plan.Frag(), params, pt.M, pt.N1, pt.N2)
+	if err != nil {
+		return candidate{}, fmt.Errorf("instance %s: %w", dataset.SeedString(b.plan.Seed, idx), err)
+	}
+	v, err := solver.Decide(ctx, w, inst.Formulas(), solver.DecideOptions{MUS: true})
+	if err != nil {
+		return candidate{}, err
+	}
+	c := candidate{exact: sha256.Sum256([]byte(canon.ExactKey(inst)))}
+	if v.Status == solver.Unknown {
+		c.reason = v.Reason.String()
+		return c, nil
+	}
+	c.rec = dataset.NewRecord(inst, v, w.Name())
+	if b.difficultyPool(k) && v.Status == solver.Unsat && len(v.MUS) > b.plan.Holdout.MaxTrainMUS {
+		ok, _, err := solver.NoCoreUpTo(ctx, w, &solver.Problem{Sentences: inst.Formulas()}, b.plan.Holdout.MaxTrainMUS)
+		if err != nil {
+			return candidate{}, fmt.Errorf("instance %s: %w", dataset.SeedString(b.plan.Seed, idx), err)
+		}
+		c.hard = ok
+	}
+	if b.plan.Dedup == DedupRenaming {
+		form := canon.Canonical(inst)
+		c.renamed, c.capped = sha256.Sum256([]byte(form.Key)), form.Capped
+	}
+	return c, nil
+}
+
+// The job's streams: pool k is streams 2k (its pilot, when the surface
+// balance asks for one) and 2k+1 (its candidates, from the pilot's end).
+func pilotStream(k int) int     { return 2 * k }
+func candidateStream(k int) int { return 2*k + 1 }
+
+// config returns the build's job.
+func (b *builder) config() job.Config[solver.Backend, candidate] {
+	return job.Config[solver.Backend, candidate]{
+		Streams: b.streams(),
+		Workers: b.opt.Workers,
+		New:     b.opt.NewBackend,
+		Close:   solver.Close,
+		Do: func(ctx context.Context, w solver.Backend, s, i int) (candidate, error) {
+			if k := s / 2; s%2 == 1 && !b.acceptors[k].wanted(i) {
+				return candidate{skipped: true}, nil
+			}
+			return b.draw(ctx, w, s/2, i)
+		},
+		Emit: func(s, i int, c candidate) (bool, error) {
+			if s%2 == 0 {
+				b.pilotAdd(s/2, i, c)
+				return false, nil
+			}
+			return b.acceptors[s/2].consider(i, c)
+		},
+		End: func(s int) error {
+			if s%2 == 0 {
+				return b.fitPilot(s / 2)
+			}
+			if a := b.acceptors[s/2]; a.open > 0 {
+				return fmt.Errorf("set %s stopped with %d strata not full", a.pl.Name, a.open)
+			}
+			return nil
+		},
+		Every: b.opt.CheckpointEvery,
+		State: func() any { return b.st },
+	}
+}
+
+// streams lists the pilots and candidates of every pool. A pilot whose
+// models are fitted, and the pilot and candidates of a pool that is
+// full, are empty.
+func (b *builder) streams() []job.Stream {
+	var out []job.Stream
+	for k, pl := range b.plan.Pools {
+		n := b.plan.PilotFor(k)
+		full := b.acceptors[k].open == 0
+		pilot := job.Stream{Name: pl.Name + "-pilot", Limit: n, ShardLimit: n, Restart: true}
+		if b.st.Pools[k].Models != nil || full {
+			pilot.Limit = 0
+		}
+		cands := job.Stream{Name: pl.Name, Start: n, Limit: -1}
+		if full {
+			cands.Limit = n
+		}
+		out = append(out, pilot, cands)
+	}
+	return out
+}
+
+// pilotAdd keeps the features of pilot candidate i of pool k.
+func (b *builder) pilotAdd(k, i int, c candidate) {
+	pl := &b.plan.Pools[k]
+	if i == 0 && b.opt.Log != nil {
+		b.opt.Log("set %s: labelling %d pilot candidates to fit the surface-balance model", pl.Name, b.plan.PilotFor(k))
+	}
+	label := dataset.LabelAbsent
+	if r := c.rec; r != nil {
+		b.x = append(b.x, Features(b.plan.Frag(), r))
+		b.y = append(b.y, int8(r.Label))
+		b.idx = append(b.idx, i)
+		label = r.Label
+	}
+	if b.opt.Pilot != nil {
+		b.opt.Pilot(pl.Name, b.plan.PilotFor(k), label)
+	}
+}
+
+// fitPilot fits the surface-balance models of pool k to its pilot, if
+// the pool has one and it ran. The pilot's candidates serve the fit
+// alone.
+func (b *builder) fitPilot(k int) error {
+	x, y, idx := b.x, b.y, b.idx
+	b.x, b.y, b.idx = nil, nil, nil
+	if b.plan.PilotFor(k) == 0 || b.st.Pools[k].Models != nil || b.acceptors[k].open == 0 {
+		return nil
+	}
+	sat := 0
+	for _, l := range y {
+		sat += int(l)
+	}
+	if sat < 10 || len(y)-sat < 10 {
+		return fmt.Errorf("set %s: the pilot decided %d of its %d candidates, %d sat and %d unsat: too few of one label to fit the surface balance; use --balance strata, or a region nearer the phase change",
+			b.plan.Pools[k].Name, len(y), b.plan.PilotFor(k), sat, len(y)-sat)
+	}
+	b.st.Pools[k].Models = fitModels(x, y, idx)
+	return nil
+}

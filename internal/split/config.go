@@ -1,0 +1,296 @@
+package split
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"slices"
+	"strings"
+
+	"github.com/nlsat/nlsat/internal/fragments"
+	"github.com/nlsat/nlsat/internal/phase"
+)
+
+// Config is what a user asks of a build; NewPlan resolves it into a Plan.
+type Config struct {
+	Fragment fragments.Fragment
+	// Sizes of the sets (0: none).
+	Train, Validation, Test, Generalisation, ZeroShot int
+	// Seed is the master seed.
+	Seed uint64
+	// RegionFile is a region file of nlsat phase-sweep ("": the region
+	// shipped for the fragment).
+	RegionFile string
+	Dedup      string
+	DrawLimit  int
+	Sampler    fragments.SamplerParams
+	// Holdout is the kind of held-out test split, with its settings.
+	Holdout      string
+	HoldoutN     int     // size: the largest n of train (0: the median)
+	HoldoutShare float64 // vocabulary: the share of words kept for test
+	HoldoutMUS   int     // difficulty: the largest MUS of train
+	HoldoutPairs string  // templates: "A1+A2,V3+Z1" ("": the fragment's 1 and 2)
+	Balance      string
+	Pilot        int
+	Audit        bool
+	// Solver is the decision procedure asked for (for the command line)
+	// and SolverName its backend's name (for the records).
+	Solver, SolverName string
+}
+
+// NewPlan resolves the configuration into a plan: the region's strata,
+// the held-out splits, the further sets. Its errors are about the
+// configuration.
+func NewPlan(c Config) (*Plan, error) {
+	if c.DrawLimit < 1 {
+		return nil, fmt.Errorf("--draw-limit must be at least 1, got %d", c.DrawLimit)
+	}
+	p := &Plan{Fragment: c.Fragment.String(), Seed: c.Seed, Dedup: c.Dedup, DrawLimit: c.DrawLimit, Solver: c.SolverName, Audit: c.Audit,
+		Sampler: c.Sampler, Balance: Balance{Mode: c.Balance}}
+	if p.Balance.Mode == BalanceSurface {
+		p.Balance.Pilot = c.Pilot
+	}
+	region, source, err := c.loadRegion()
+	if err != nil {
+		return nil, err
+	}
+	main := Pool{Name: "main", Source: source, Strata: RegionStrata(region)}
+	allowed, err := c.holdout(p, &main)
+	if err != nil {
+		return nil, err
+	}
+	if err := c.mainPools(p, main, allowed); err != nil {
+		return nil, err
+	}
+	if err := c.furtherPools(p); err != nil {
+		return nil, err
+	}
+	return p, p.Validate()
+}
+
+// holdout resolves the held-out split into p.Holdout and main, and
+// returns which strata each of train, validation and test may use (nil:
+// all).
+func (c Config) holdout(p *Plan, main *Pool) ([][]bool, error) {
+	allowed := make([][]bool, 3)
+	p.Holdout.Kind = c.Holdout
+	switch c.Holdout {
+	case HoldoutSize:
+		p.Holdout.MaxTrainN = c.HoldoutN
+		if p.Holdout.MaxTrainN == 0 {
+			p.Holdout.MaxTrainN = medianN(main.Strata)
+		}
+		for t := range allowed {
+			allowed[t] = make([]bool, len(main.Strata))
+			for k, st := range main.Strata {
+				pt := st.Points[0]
+				allowed[t][k] = (pt.N1+pt.N2 <= p.Holdout.MaxTrainN) == (t < 2)
+			}
+		}
+	case HoldoutTemplates:
+		pairs, err := parsePairs(c.HoldoutPairs, c.Fragment)
+		if err != nil {
+			return nil, err
+		}
+		p.Holdout.HeldPairs = pairs
+		main.Templates = "train"
+	case HoldoutDifficulty:
+		if c.HoldoutMUS < 1 {
+			return nil, fmt.Errorf("--holdout-mus must be at least 1, got %d", c.HoldoutMUS)
+		}
+		p.Holdout.MaxTrainMUS = c.HoldoutMUS
+	case HoldoutVocabulary:
+		if !(c.HoldoutShare > 0 && c.HoldoutShare < 1) {
+			return nil, errors.New("--holdout-share must lie strictly between 0 and 1")
+		}
+		p.Holdout = VocabularyHoldout(c.Seed, c.HoldoutShare)
+		main.Vocabulary = "train"
+	}
+	return allowed, nil
+}
+
+// medianN is the median of the distinct n = n1 + n2 of the strata.
+func medianN(strata []Stratum) int {
+	var ns []int
+	for _, st := range strata {
+		ns = append(ns, st.Points[0].N1+st.Points[0].N2)
+	}
+	slices.Sort(ns)
+	ns = slices.Compact(ns)
+	return ns[(len(ns)-1)/2]
+}
+
+// parsePairs reads --holdout-pairs.
+func parsePairs(spec string, f fragments.Fragment) ([][2]string, error) {
+	if spec == "" {
+		spec = fmt.Sprintf("%s1+%s2", f, f)
+	}
+	var out [][2]string
+	for _, item := range strings.Split(spec, ",") {
+		a, b, ok := strings.Cut(strings.TrimSpace(item), "+")
+		if !ok {
+			return nil, fmt.Errorf("--holdout-pairs: %q is not a pair of templates such as %s1+%s2", item, f, f)
+		}
+		out = append(out, [2]string{strings.TrimSpace(a), strings.TrimSpace(b)})
+	}
+	return out, nil
+}
+
+// mainPools adds the pools of train, validation and test: one, or two
+// when test draws from other words or templates than the others.
+func (c Config) mainPools(p *Plan, main Pool, allowed [][]bool) error {
+	test := main
+	test.Name, test.Splits = "test", nil
+	if main.Vocabulary != "" {
+		test.Vocabulary = "test"
+	}
+	if main.Templates != "" {
+		test.Templates = "test"
+	}
+	apart := p.Holdout.Kind == HoldoutVocabulary || p.Holdout.Kind == HoldoutTemplates
+	for t, sz := range []struct {
+		name string
+		n    int
+	}{{Train, c.Train}, {Validation, c.Validation}, {Test, c.Test}} {
+		if sz.n == 0 {
+			continue
+		}
+		sp, err := NewSplitOver(sz.name, sz.n, len(main.Strata), allowed[t])
+		if err != nil {
+			return fmt.Errorf("--%s: %w", sz.name, err)
+		}
+		if t == 2 && apart {
+			test.Splits = append(test.Splits, sp)
+		} else {
+			main.Splits = append(main.Splits, sp)
+		}
+	}
+	if len(main.Splits)+len(test.Splits) == 0 {
+		return errors.New("--train, --validation and --test are all 0: nothing to build")
+	}
+	for _, pl := range []Pool{main, test} {
+		if len(pl.Splits) > 0 {
+			p.Pools = append(p.Pools, pl)
+		}
+	}
+	return nil
+}
+
+// furtherPools adds the generalisation and zero-shot sets.
+func (c Config) furtherPools(p *Plan) error {
+	for _, e := range []struct {
+		name  string
+		n     int
+		sizes func(fragments.Fragment) (int, int, int, int)
+		make  func(fragments.Fragment, int, int, int, int) []Stratum
+		what  string
+	}{
+		{Generalisation, c.Generalisation, GeneralisationSizes, SizeStrata, "one stratum per (n1, n2)"},
+		{ZeroShot, c.ZeroShot, ZeroShotSizes, TotalStrata, "one stratum per n = n1 + n2, its (n1, n2) drawn uniformly"},
+	} {
+		if e.n == 0 {
+			continue
+		}
+		a, b, lo, hi := e.sizes(c.Fragment)
+		pool := Pool{Name: e.name, Strata: e.make(c.Fragment, a, b, lo, hi)}
+		pool.Source = fmt.Sprintf("n1 %d–%d", a, b)
+		if hi > 0 {
+			pool.Source += fmt.Sprintf(", n2 %d–%d", lo, hi)
+		}
+		pool.Source += ", " + e.what + ", m at the fitted hard m of each (n1, n2)"
+		sp, err := NewSplit(e.name, e.n, len(pool.Strata))
+		if err != nil {
+			return fmt.Errorf("--%s: %w", e.name, err)
+		}
+		pool.Splits = []Split{sp}
+		p.Pools = append(p.Pools, pool)
+	}
+	return nil
+}
+
+// loadRegion returns the points of the region and a description for the
+// card.
+func (c Config) loadRegion() ([]phase.RegionPoint, string, error) {
+	var r *phase.Region
+	var err error
+	what := "the points of the region shipped with nlsat for " + c.Fragment.String()
+	if c.RegionFile == "" {
+		if r, err = phase.DefaultRegion(c.Fragment); err != nil {
+			return nil, "", err
+		}
+	} else {
+		f, err := os.Open(c.RegionFile)
+		if err != nil {
+			return nil, "", err
+		}
+		defer f.Close()
+		if r, err = phase.ReadRegion(f); err != nil {
+			return nil, "", fmt.Errorf("%s: %w", c.RegionFile, err)
+		}
+		if rf := r.FragmentOf(); rf != c.Fragment {
+			return nil, "", fmt.Errorf("%s is a region of fragment %s, not of --fragment %s", c.RegionFile, rf, c.Fragment)
+		}
+		what = "the points of the region file " + c.RegionFile
+	}
+	if r.Params != c.Sampler {
+		return nil, "", fmt.Errorf("the region was measured with sampler parameters %+v, not this run's %+v: its points are not hard for this sampler; measure a region with nlsat phase-sweep and pass it with --region", r.Params, c.Sampler)
+	}
+	if len(r.Points) == 0 {
+		return nil, "", fmt.Errorf("the region of %s has no points", c.Fragment)
+	}
+	what += fmt.Sprintf(" (P(sat) in [%g, %g] at %d instances per point, seed %d), one stratum per point (m, n1, n2)", r.Band.Lo, r.Band.Hi, r.Samples, r.Seed)
+	return r.Points, what, nil
+}
+
+// Command renders the plan as the command line that rebuilds it, with
+// every option that changes the output, in a fixed order.
+func (c Config) Command(p *Plan) string {
+	args := []string{"nlsat split", "--fragment " + p.Fragment}
+	sizes := map[string]int{}
+	for _, pl := range p.Pools {
+		for _, sp := range pl.Splits {
+			sizes[sp.Name] = sp.Size
+		}
+	}
+	for _, n := range []string{Train, Validation, Test, Generalisation, ZeroShot} {
+		args = append(args, fmt.Sprintf("--%s %d", n, sizes[n]))
+	}
+	args = append(args, fmt.Sprintf("--seed %d", p.Seed), "--dedup "+p.Dedup, fmt.Sprintf("--draw-limit %d", p.DrawLimit))
+	if c.RegionFile != "" {
+		args = append(args, "--region "+c.RegionFile)
+	}
+	args = append(args, fmt.Sprintf("--own-share %g --neg-prob %g", p.Sampler.OwnShare, p.Sampler.NegProb))
+	if !p.Sampler.Distinct {
+		args = append(args, "--allow-repeats")
+	}
+	args = append(args, c.holdoutArgs(p)...)
+	if p.Balance.Mode == BalanceSurface {
+		args = append(args, fmt.Sprintf("--balance surface --balance-pilot %d", p.Balance.Pilot))
+	} else {
+		args = append(args, "--balance "+p.Balance.Mode)
+	}
+	if !p.Audit {
+		args = append(args, "--audit=false")
+	}
+	args = append(args, "--solver "+c.Solver)
+	return strings.Join(args, " ")
+}
+
+// holdoutArgs are the hold-out flags of the command line.
+func (c Config) holdoutArgs(p *Plan) []string {
+	switch p.Holdout.Kind {
+	case HoldoutSize:
+		return []string{fmt.Sprintf("--holdout size --holdout-n %d", p.Holdout.MaxTrainN)}
+	case HoldoutVocabulary:
+		return []string{fmt.Sprintf("--holdout vocabulary --holdout-share %g", c.HoldoutShare)}
+	case HoldoutDifficulty:
+		return []string{fmt.Sprintf("--holdout difficulty --holdout-mus %d", p.Holdout.MaxTrainMUS)}
+	case HoldoutTemplates:
+		var pairs []string
+		for _, pair := range p.Holdout.HeldPairs {
+			pairs = append(pairs, pair[0]+"+"+pair[1])
+		}
+		return []string{"--holdout templates --holdout-pairs " + strings.Join(pairs, ",")}
+	}
+	return nil
+}

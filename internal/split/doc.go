@@ -1,0 +1,28 @@
+// Package split builds the datasets of nlsat split: it turns a stream of
+// labelled random instances into splits of exact sizes, exactly balanced
+// between sat and unsat in every stratum, with no instance repeated
+// anywhere (as written, and by default up to a renaming of nouns and
+// verbs and the order of sentences), written with a manifest, a dataset
+// card and checksums. NewPlan resolves what a user asks (sizes, region,
+// hold-outs, balance) into the Plan that decides every byte.
+//
+// # Determinism
+//
+// A build is a deterministic function of its Plan. Candidates of a pool are
+// numbered; candidate i of pool p draws its instance from a generator
+// seeded with (Seed, p·PoolStride + i) alone, and targets stratum
+// i mod len(Strata). Candidates are accepted strictly in index order, each
+// into the first split (in plan order) whose quota for its stratum and
+// label is still open. So the output depends neither on the number of
+// workers nor on interruptions: a build resumed from a checkpoint ends in
+// the same bytes.
+//
+// # Runs, shards and merges
+//
+// A build is a job of internal/job: per set, a stream of pilot
+// candidates (the surface balance's fit) and a stream of candidates. Run
+// checkpoints into OUT/.nlsat-build and resumes there; RunShard draws one
+// shard's candidates (the whole pilot, and per stratum its budget, see
+// Plan.budget); Merge hands the shards' candidates, in index order, to
+// the acceptor of an unsharded build, so that it writes the same bytes.
+package split

@@ -1,0 +1,185 @@
+package split
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+
+	"github.com/nlsat/nlsat/internal/dataset"
+	"github.com/nlsat/nlsat/internal/job"
+)
+
+// stateFile is the checkpoint's name in the work directory.
+const stateFile = "state.json"
+
+// state is the build's own part of its checkpoint: every counter the
+// manifest reports, and the surface-balance models. Where the candidate
+// streams stand and how much of each file is valid is the job store's.
+type state struct {
+	Pools []poolState `json:"pools"`
+}
+
+type poolState struct {
+	Strata []stratumState `json:"strata"`
+	// Models are the surface-balance models, once the pilot has fitted
+	// them.
+	Models *balanceModels `json:"models,omitempty"`
+}
+
+// stratumState counts the candidates of one stratum. Fill holds, per
+// split, the accepted [unsat, sat] instances.
+type stratumState struct {
+	Fill        [][2]int       `json:"fill"`
+	Drawn       int            `json:"drawn"`
+	Unknown     map[string]int `json:"unknown"`
+	LabelFull   int            `json:"label_full"`
+	Thinned     int            `json:"thinned"`
+	HeldOut     int            `json:"held_out"`
+	DupExact    int            `json:"duplicates_exact"`
+	DupRenaming int            `json:"duplicates_renaming"`
+	// CanonFallbacks counts accepted instances whose canonical form was
+	// too costly to find; their renaming key is the exact one, so a
+	// renamed copy of them could have gone unnoticed.
+	CanonFallbacks int `json:"canon_fallbacks"`
+}
+
+func newState(p *Plan) *state {
+	st := &state{}
+	for _, pl := range p.Pools {
+		ps := poolState{Strata: make([]stratumState, len(pl.Strata))}
+		for s := range ps.Strata {
+			ps.Strata[s].Fill = make([][2]int, len(pl.Splits))
+		}
+		st.Pools = append(st.Pools, ps)
+	}
+	return st
+}
+
+// parts lists the files of the work directory: one per split, in plan
+// order across pools, then the keys of the accepted instances.
+func parts(p *Plan, work string) []string {
+	var out []string
+	for _, pl := range p.Pools {
+		for _, sp := range pl.Splits {
+			out = append(out, filepath.Join(work, sp.Name+".jsonl"))
+		}
+	}
+	return append(out, filepath.Join(work, "keys"))
+}
+
+// open prepares the output directory: it resumes an unfinished build of
+// the same plan, refuses one of another plan, and refuses a directory that
+// already holds other files unless forced.
+func open(p *Plan, o Options) (*builder, error) {
+	if err := dataset.RemoveStaleTemps(o.Dir, ""); err != nil {
+		return nil, err
+	}
+	work := filepath.Join(o.Dir, workDir)
+	ckpt := filepath.Join(work, stateFile)
+	fresh := !exists(ckpt)
+	if fresh {
+		if err := checkEmpty(p, o); err != nil {
+			return nil, err
+		}
+		if err := os.MkdirAll(work, 0o755); err != nil {
+			return nil, fmt.Errorf("cannot write %s: %w", o.Dir, err)
+		}
+	}
+	store, err := job.OpenStore(ckpt, p.Digest(), parts(p, work))
+	if err != nil {
+		return nil, err
+	}
+	st := newState(p)
+	b, err := func() (*builder, error) {
+		if err := store.State(st); err != nil {
+			return nil, err
+		}
+		b, err := newBuilder(p, o, st)
+		if err != nil {
+			return nil, err
+		}
+		b.store = store
+		return b, b.loadKeys()
+	}()
+	if err != nil {
+		store.Close()
+		return nil, err
+	}
+	switch {
+	case fresh:
+		// From now on a killed build resumes: the pilot can run long
+		// before the first checkpoint would come.
+		err = store.Save(store.Position(), st)
+	case o.Log != nil:
+		o.Log("resuming the unfinished build in %s (%d instances accepted before it stopped)", o.Dir, store.Part(b.keysPart()).Rows())
+	}
+	if err != nil {
+		store.Close()
+		return nil, err
+	}
+	return b, nil
+}
+
+// checkEmpty refuses an output directory that holds anything but an empty
+// work directory, unless forced; a complete build of the same plan is
+// reported as ErrAlreadyBuilt.
+func checkEmpty(p *Plan, o Options) error {
+	entries, err := os.ReadDir(o.Dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("cannot read %s: %w", o.Dir, err)
+	}
+	if len(entries) == 1 && entries[0].Name() == workDir {
+		// A build killed before its first checkpoint: nothing in it was
+		// recorded, so start afresh.
+		return os.RemoveAll(filepath.Join(o.Dir, workDir))
+	}
+	if len(entries) == 0 || o.Force {
+		return nil
+	}
+	if m, err := ReadManifest(filepath.Join(o.Dir, ManifestFile)); err == nil && m.PlanDigest == p.Digest() {
+		if err := Verify(o.Dir); err == nil {
+			os.Remove(filepath.Join(o.Dir, workDir)) // left empty by a kill at the very end
+			return ErrAlreadyBuilt
+		}
+	}
+	return fmt.Errorf("%s is not empty; choose another --out or pass --force to write into it", o.Dir)
+}
+
+// loadKeys reads the keys of the instances accepted before the checkpoint.
+func (b *builder) loadKeys() error {
+	part := b.store.Part(b.keysPart())
+	if part.Rows() == 0 {
+		return nil
+	}
+	f, err := os.Open(part.Name)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	data := make([]byte, 64*part.Rows())
+	if _, err := io.ReadFull(f, data); err != nil {
+		return fmt.Errorf("%s: %w", part.Name, err)
+	}
+	for i := 0; i < len(data); i += 64 {
+		b.exact[[32]byte(data[i:i+32])] = struct{}{}
+		if b.plan.Dedup == DedupRenaming {
+			b.renamed[[32]byte(data[i+32:i+64])] = struct{}{}
+		}
+	}
+	return nil
+}
+
+// writeFileAtomic writes data to name through a synced temporary file and
+// a rename.
+var writeFileAtomic = dataset.WriteFileAtomic
+
+func exists(name string) bool {
+	_, err := os.Stat(name)
+	return err == nil
+}
