@@ -6,7 +6,7 @@ Z3       := $(shell pkg-config --exists z3 2>/dev/null && [ "$$($(GO) env CGO_EN
 TAGS     := $(if $(Z3),,-tags noz3)
 VERSION  := $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 COMMIT   := $(shell git rev-parse HEAD 2>/dev/null)$(shell git diff --quiet HEAD 2>/dev/null || echo -dirty)
-LDFLAGS  := -ldflags "-X main.version=$(VERSION) -X main.commit=$(COMMIT)"
+LDFLAGS  := -ldflags "-X github.com/nlsat/nlsat/internal/version.version=$(VERSION) -X github.com/nlsat/nlsat/internal/version.commit=$(COMMIT)"
 FUZZTIME ?= 30s
 BIN      := bin/nlsat
 

@@ -8,8 +8,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/nlsat/nlsat/internal/solver"
-	"github.com/nlsat/nlsat/internal/solver/native"
-	"github.com/nlsat/nlsat/internal/solver/z3"
+	"github.com/nlsat/nlsat/internal/solver/backends"
 )
 
 // solverOptions are the flags every labelling command shares.
@@ -21,11 +20,7 @@ type solverOptions struct {
 }
 
 func newSolverOptions(def string, allowNone bool) *solverOptions {
-	names := []string{"native", "z3", "both"}
-	if allowNone {
-		names = append(names, "none")
-	}
-	return &solverOptions{solver: newEnum(def, names...)}
+	return &solverOptions{solver: newEnum(def, backends.Names(allowNone)...)}
 }
 
 func (o *solverOptions) addFlags(cmd *cobra.Command) {
@@ -39,55 +34,10 @@ func (o *solverOptions) addFlags(cmd *cobra.Command) {
 	cmd.Flags().BoolVarP(&o.quiet, "quiet", "q", false, "no progress or summary on stderr")
 }
 
-// backendFactory returns a constructor for one worker's backend (each z3
-// worker owns its own context) and the name labels will carry.
-func (o *solverOptions) backendFactory() (func() (solver.Backend, error), error) {
-	mkZ3 := func() (solver.Backend, error) {
-		b, err := z3.New(z3.Options{Timeout: o.timeout})
-		if err != nil {
-			return nil, fmt.Errorf("z3 backend: %w", err)
-		}
-		return b, nil
-	}
-	switch o.solver.value {
-	case "native":
-		return func() (solver.Backend, error) { return native.New(native.Options{}), nil }, nil
-	case "z3":
-		if !z3.Available() {
-			return nil, usagef("--solver z3: this nlsat was built without Z3 (install libz3-dev and rebuild with make)")
-		}
-		return mkZ3, nil
-	case "both":
-		if !z3.Available() {
-			return nil, usagef("--solver both: this nlsat was built without Z3 (install libz3-dev and rebuild with make)")
-		}
-		return func() (solver.Backend, error) {
-			z, err := mkZ3()
-			if err != nil {
-				return nil, err
-			}
-			return &solver.Both{First: native.New(native.Options{}), Second: z}, nil
-		}, nil
-	}
-	return nil, nil // "none"
-}
-
 // backends returns the factory of the workers' backends (nil for
 // --solver none) and the name their labels carry ("none" without one).
 func (o *solverOptions) backends() (func() (solver.Backend, error), string, error) {
-	newBackend, err := o.backendFactory()
-	if err != nil {
-		return nil, "", err
-	}
-	if newBackend == nil {
-		return nil, "none", nil
-	}
-	b, err := newBackend()
-	if err != nil {
-		return nil, "", err
-	}
-	defer solver.Close(b)
-	return newBackend, b.Name(), nil
+	return backends.Factory(o.solver.value, backends.Options{Timeout: o.timeout})
 }
 
 // logf returns a printer of "nlsat: " messages on stderr, silent with -q.

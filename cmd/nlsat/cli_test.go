@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"context"
-	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -11,10 +10,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/nlsat/nlsat/internal/golden"
 	"github.com/nlsat/nlsat/internal/solver/z3"
 )
-
-var update = flag.Bool("update", false, "rewrite golden files")
 
 // nlsat runs the command in-process and returns its exit code and output.
 func nlsat(ctx context.Context, stdin string, args ...string) (code int, stdout, stderr string) {
@@ -23,22 +21,10 @@ func nlsat(ctx context.Context, stdin string, args ...string) (code int, stdout,
 	return code, out.String(), errb.String()
 }
 
-func golden(t *testing.T, name, got string) {
+// checkGolden compares got with testdata/name (golden.Check).
+func checkGolden(t *testing.T, name, got string) {
 	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to create it)", err)
-	}
-	if got != string(want) {
-		t.Errorf("%s differs from the golden file:\ngot:\n%s\nwant:\n%s", name, got, want)
-	}
+	golden.Check(t, filepath.Join("testdata", name), []byte(got))
 }
 
 const figure1 = "Every scholar is a poet.\nEvery poet loves some musician.\nSome scholar does not love any musician.\n"
@@ -49,7 +35,7 @@ func TestTranslateFormats(t *testing.T) {
 		if code != 0 {
 			t.Fatalf("%s: exit %d: %s", format, code, errs)
 		}
-		golden(t, "translate-figure1."+format, out)
+		checkGolden(t, "translate-figure1."+format, out)
 	}
 }
 

@@ -3,9 +3,6 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"errors"
-	"os"
-	"path/filepath"
 
 	"github.com/spf13/cobra"
 
@@ -91,10 +88,6 @@ func runAudit(ctx context.Context, o *auditOptions, dir string, s streams) error
 	opts := audit.DefaultOptions()
 	opts.Threshold, opts.MinStratum = o.threshold, o.minStratum
 	rep, err := audit.Run(ctx, dir, opts)
-	var ie *audit.InputError
-	if errors.As(err, &ie) {
-		return usageError{err}
-	}
 	if err != nil {
 		return err
 	}
@@ -104,30 +97,4 @@ func runAudit(ctx context.Context, o *auditOptions, dir string, s streams) error
 	enc := json.NewEncoder(s.Out)
 	enc.SetEscapeHTML(false)
 	return enc.Encode(rep)
-}
-
-// auditHook returns the builder's audit of a finished dataset: the default
-// audit, its report as JSON (with the directory left out, so that the
-// bytes do not depend on where the dataset is written) and its summary.
-// Without all of train, validation and test it records why it did not run.
-func auditHook() func(ctx context.Context, dir string) (json.RawMessage, string, error) {
-	return func(ctx context.Context, dir string) (json.RawMessage, string, error) {
-		for _, sp := range []string{"train", "validation", "test"} {
-			if _, err := os.Stat(filepath.Join(dir, "data", sp+".jsonl")); err != nil {
-				return json.RawMessage("null"), "Not run: the audit needs train, validation and test splits.\n", nil
-			}
-		}
-		rep, err := audit.Run(ctx, dir, audit.DefaultOptions())
-		if err != nil {
-			return nil, "", err
-		}
-		rep.Dir = "."
-		for i := range rep.Splits {
-			if rel, err := filepath.Rel(dir, rep.Splits[i].File); err == nil {
-				rep.Splits[i].File = filepath.ToSlash(rel)
-			}
-		}
-		data, err := json.Marshal(rep)
-		return data, rep.Summary(), err
-	}
 }

@@ -2,16 +2,13 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"math/rand/v2"
+	"io"
 
 	"github.com/spf13/cobra"
 
 	"github.com/nlsat/nlsat/internal/dataset"
 	"github.com/nlsat/nlsat/internal/distract"
-	"github.com/nlsat/nlsat/internal/fragments"
-	"github.com/nlsat/nlsat/internal/pipeline"
 	"github.com/nlsat/nlsat/internal/solver"
 )
 
@@ -87,52 +84,39 @@ func runDistract(ctx context.Context, o *distractOptions, in string, s streams) 
 	if err != nil {
 		return usageError{err}
 	}
-	recs, err := readLabelled(in, s.In)
+	recs, err := dataset.ReadLabelled(in, s.In)
 	if err != nil {
 		return err
 	}
 	for _, r := range recs {
-		if len(r.rec.Distractors) > 0 {
-			return usagef("%s: record %s already has distractors", r.where, r.rec.ID)
+		if len(r.Rec.Distractors) > 0 {
+			return usagef("%s: record %s already has distractors", r.Where, r.Rec.ID)
 		}
 	}
-	newBackend, err := o.solve.backendFactory()
-	if err != nil {
-		return err
-	}
-	out, err := dataset.CreateAtomic(o.out, s.Out)
-	if err != nil {
-		return usageError{err}
-	}
-	defer out.Abort()
-	enc := dataset.NewEncoder(out)
-	prog := newProgress(s.Err, "distract", len(recs), o.solve.quiet)
 	var written, missing [2]int
 	reasons := map[string]int{}
-	err = pipeline.Run(ctx, pipeline.Config[solver.Backend, distracted]{
-		Workers: o.solve.jobs, Limit: len(recs),
-		New: newBackend, Close: solver.Close,
-		Do: func(ctx context.Context, b solver.Backend, i int) (distracted, error) {
-			d, err := distractOne(ctx, b, recs[i], o.k, mode, o.seed, i)
+	_, err = mapRecords(ctx, o.solve, s, "distract", len(recs), o.out,
+		func(ctx context.Context, b solver.Backend, i int) (distracted, error) {
+			r, reason, err := distract.Record(ctx, b, recs[i], o.k, mode, o.seed, i)
 			if err != nil {
-				return d, fmt.Errorf("%s: record %s: %w", recs[i].where, recs[i].rec.ID, err)
+				return distracted{}, fmt.Errorf("%s: record %s: %w", recs[i].Where, recs[i].Rec.ID, err)
 			}
-			return d, nil
+			return distracted{r, reason}, nil
 		},
-		Emit: func(i int, d distracted) (bool, error) {
-			label := recs[i].old
-			if d.rec == nil {
-				prog.add(solver.Unknown, true)
-				missing[label]++
-				reasons[d.reason]++
-				return false, nil
+		func(w io.Writer, _ string) func(int, distracted) (solver.Status, error) {
+			enc := dataset.NewEncoder(w)
+			return func(i int, d distracted) (solver.Status, error) {
+				label := recs[i].Old
+				if d.rec == nil {
+					missing[label]++
+					reasons[d.reason]++
+					return solver.Unknown, nil
+				}
+				written[label]++
+				return dataset.StatusOf(label), enc.Encode(d.rec)
 			}
-			prog.add(dataset.StatusOf(label), true)
-			written[label]++
-			return false, enc.Encode(d.rec)
-		},
-	})
-	if err := commitRun(ctx, prog, out, err); err != nil {
+		})
+	if err != nil {
 		return err
 	}
 	if !o.solve.quiet {
@@ -144,33 +128,4 @@ func runDistract(ctx context.Context, o *distractOptions, in string, s streams) 
 			n, o.k, mode, missing[dataset.LabelSat], missing[dataset.LabelUnsat], reasons)
 	}
 	return nil
-}
-
-// distractOne adds k distractors to record pr, record i of the input, and
-// decides the result.
-func distractOne(ctx context.Context, b solver.Backend, pr pairInput, k int, mode distract.Mode, seed uint64, i int) (distracted, error) {
-	in := pr.rec
-	inst := fragments.Instance{Fragment: pr.frag, Nouns: in.Nouns, Verbs: in.Verbs, Sentences: pr.sents}
-	rng := rand.New(rand.NewPCG(seed^distract.Stream, uint64(i)))
-	res, err := distract.Add(ctx, rng, b, inst, k, mode, fragments.DefaultParams())
-	switch {
-	case errors.Is(err, distract.ErrNoDistractor) || errors.Is(err, solver.ErrUndecided):
-		return distracted{reason: err.Error()}, nil
-	case err != nil:
-		return distracted{}, err
-	}
-	if got := dataset.LabelOf(res.Status); got != pr.old {
-		return distracted{}, fmt.Errorf("labelled %s, but %s decides %s", dataset.LabelText(pr.old), b.Name(), dataset.LabelText(got))
-	}
-	v, err := solver.Decide(ctx, b, res.Instance.Formulas(), solver.DecideOptions{MUS: true})
-	if err != nil {
-		return distracted{}, err
-	}
-	if got := dataset.LabelOf(v.Status); got != pr.old {
-		return distracted{}, fmt.Errorf("with distractors %s decides %s, not %s", b.Name(), dataset.LabelText(got), dataset.LabelText(pr.old))
-	}
-	r := dataset.NewRecord(res.Instance, v, b.Name())
-	r.ID, r.Seed, r.Fragment = in.ID, in.Seed, in.Fragment
-	r.Distractors, r.DistractorMode = res.Added, mode.String()
-	return distracted{rec: r}, nil
 }

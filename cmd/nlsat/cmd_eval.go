@@ -3,7 +3,6 @@ package main
 import (
 	"encoding/json"
 	"errors"
-	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -12,7 +11,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/nlsat/nlsat/internal/dataset"
 	"github.com/nlsat/nlsat/internal/eval"
 )
 
@@ -93,7 +91,7 @@ func runEval(o *evalOptions, s streams) error {
 		return err
 	}
 	if o.plot != "" {
-		if err := writePlot(o.plot, rep, format); err != nil {
+		if err := eval.PlotFile(o.plot, rep, format); err != nil {
 			return err
 		}
 	}
@@ -134,18 +132,4 @@ func scorePredictions(o *evalOptions, stdin io.Reader) (eval.Report, error) {
 		return rep, usageError{err}
 	}
 	return rep, nil
-}
-
-// writePlot draws the figure into a file atomically, so a failed plot
-// leaves nothing; a path that cannot be written is a usage error.
-func writePlot(name string, rep eval.Report, format string) error {
-	f, err := dataset.CreateAtomic(name, io.Discard)
-	if err != nil {
-		return usageError{err}
-	}
-	defer f.Abort()
-	if err := eval.Plot(f, rep, format); err != nil {
-		return fmt.Errorf("cannot draw %s: %w", name, err)
-	}
-	return f.Commit()
 }

@@ -11,7 +11,9 @@ import (
 	"github.com/nlsat/nlsat/internal/distract"
 	"github.com/nlsat/nlsat/internal/generate"
 	"github.com/nlsat/nlsat/internal/job"
+	"github.com/nlsat/nlsat/internal/progress"
 	"github.com/nlsat/nlsat/internal/solver"
+	"github.com/nlsat/nlsat/internal/version"
 )
 
 type generateOptions struct {
@@ -135,13 +137,13 @@ func runGenerate(ctx context.Context, cmd *cobra.Command, o *generateOptions, s 
 	if newBackend == nil && !o.solver.quiet {
 		fmt.Fprintln(s.Err, "nlsat: --solver none: records are written without labels (label -1)")
 	}
-	prog := newProgress(s.Err, "generate "+plan.Fragment, o.count, o.solver.quiet)
+	prog := progress.New(s.Err, "generate "+plan.Fragment, o.count, o.solver.quiet)
 	sum, err := generate.Run(ctx, plan, generate.RunOptions{
 		Out: o.out, Stdout: s.Out, Workers: o.solver.jobs, NewBackend: newBackend, Every: o.checkpoint,
-		Progress: prog.add, Log: o.solver.logf(s),
-		Started: func(written int) { prog.done = written },
+		Progress: prog.Add, Log: o.solver.logf(s),
+		Started: func(written int) { prog.Start(written) },
 	})
-	prog.finish()
+	prog.Finish()
 	if err == nil {
 		err = ctx.Err()
 	}
@@ -169,11 +171,11 @@ func runGenerateShard(ctx context.Context, o *generateOptions, plan *generate.Pl
 	}
 	logf := o.solver.logf(s)
 	logf("generate %s: %s into %s", plan.Fragment, sh.slot, dir)
-	prog := newProgress(s.Err, fmt.Sprintf("generate %s shard %d/%d", plan.Fragment, sh.slot.Index, sh.slot.Count), -1, o.solver.quiet)
+	prog := progress.New(s.Err, fmt.Sprintf("generate %s shard %d/%d", plan.Fragment, sh.slot.Index, sh.slot.Count), -1, o.solver.quiet)
 	sum, err := generate.RunShard(ctx, plan, generate.ShardOptions{Slot: sh.slot, Oversample: sh.oversample, Dir: dir,
-		Manifest: job.Manifest{Toolkit: toolkit(), Command: "nlsat generate"}},
-		generate.RunOptions{Workers: o.solver.jobs, NewBackend: newBackend, Every: o.checkpoint, Progress: prog.add, Log: logf})
-	prog.finish()
+		Manifest: job.Manifest{Toolkit: version.Toolkit(), Command: "nlsat generate"}},
+		generate.RunOptions{Workers: o.solver.jobs, NewBackend: newBackend, Every: o.checkpoint, Progress: prog.Add, Log: logf})
+	prog.Finish()
 	if errors.Is(err, job.ErrDone) {
 		logf("%s already holds this shard, checksums intact; nothing to do", dir)
 		return nil

@@ -12,6 +12,7 @@ import (
 	"github.com/nlsat/nlsat/internal/job"
 	"github.com/nlsat/nlsat/internal/phase"
 	"github.com/nlsat/nlsat/internal/split"
+	"github.com/nlsat/nlsat/internal/version"
 )
 
 type mergeOptions struct {
@@ -73,7 +74,7 @@ func runMerge(ctx context.Context, o *mergeOptions, dirs []string, s streams) er
 		logf("merged %d shards: %d instances (%d undecided and dropped) into %s", len(dirs), sum.Written, sum.Stats.Undecided(), o.out)
 		return nil
 	case phase.Kind:
-		if err := phase.Merge(ctx, src, o.out, phase.RunOptions{Version: toolVersion(), Log: logf}); err != nil {
+		if err := phase.Merge(ctx, src, o.out, phase.RunOptions{Version: version.Version(), Log: logf}); err != nil {
 			return err
 		}
 		logf("merged %d shards into %s", len(dirs), o.out)
@@ -83,7 +84,7 @@ func runMerge(ctx context.Context, o *mergeOptions, dirs []string, s streams) er
 }
 
 func mergeSplit(ctx context.Context, o *mergeOptions, src *job.Shards, s streams, start time.Time) error {
-	opt := split.Options{Dir: o.out, Force: o.force, AuditFor: auditFor, Toolkit: toolkit()}
+	opt := split.Options{Dir: o.out, Force: o.force, Toolkit: version.Toolkit()}
 	m, err := split.Merge(ctx, src, opt)
 	if errors.Is(err, split.ErrAlreadyBuilt) {
 		if !o.quiet {
@@ -96,9 +97,7 @@ func mergeSplit(ctx context.Context, o *mergeOptions, src *job.Shards, s streams
 	}
 	if !o.quiet {
 		fmt.Fprintf(s.Err, "nlsat: merged %d shards into %s in %s\n", len(src.Dirs), o.out, time.Since(start).Round(time.Millisecond))
-		for _, f := range m.Files {
-			fmt.Fprintf(s.Err, "  %-28s %7d instances (%d sat, %d unsat)\n", f.Path, f.Rows, f.Labels.Sat, f.Labels.Unsat)
-		}
+		m.WriteSummary(s.Err, false)
 	}
 	return nil
 }

@@ -3,9 +3,6 @@ package main
 import (
 	"context"
 	"errors"
-	"fmt"
-	"strconv"
-	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -13,7 +10,9 @@ import (
 	"github.com/nlsat/nlsat/internal/fragments"
 	"github.com/nlsat/nlsat/internal/job"
 	"github.com/nlsat/nlsat/internal/phase"
+	"github.com/nlsat/nlsat/internal/progress"
 	"github.com/nlsat/nlsat/internal/solver"
+	"github.com/nlsat/nlsat/internal/version"
 )
 
 type phaseSweepOptions struct {
@@ -99,41 +98,23 @@ of the whole sweep.
 	return cmd
 }
 
-// grid resolves the sweep grid of fragment f from the flags.
-func (o *phaseSweepOptions) grid(f fragments.Fragment) (phase.Grid, error) {
-	g := phase.DefaultGrid(f)
-	if n := btoi(o.m.set) + btoi(o.alpha.set) + btoi(o.beta.set); n > 1 {
-		return g, usagef("--m, --alpha and --beta are alternatives: give one")
-	}
-	monadic := f == fragments.S || f == fragments.W
-	if o.n1.set {
-		g.N1 = phase.Range{Lo: o.n1.Lo, Hi: o.n1.Hi}
-	}
-	if o.n2.set && !monadic {
-		g.N2 = phase.Range{Lo: o.n2.Lo, Hi: o.n2.Hi}
-	}
-	switch {
-	case o.m.set:
-		g.M, g.Alpha, g.MStep = &phase.Range{Lo: o.m.Lo, Hi: o.m.Hi}, nil, o.mStep
-	case o.alpha.set:
-		g.Alpha = &o.alpha.r
-	case o.beta.set:
-		if monadic {
-			return g, usagef("--beta needs verbs: fragment %s has no verbs (use --alpha or --m)", f)
+// gridSpec is the grid the flags ask for.
+func (o *phaseSweepOptions) gridSpec() phase.GridSpec {
+	g := phase.GridSpec{MStep: o.mStep}
+	rng := func(r intRange) *phase.Range {
+		if !r.set {
+			return nil
 		}
-		g.Alpha, g.Beta = nil, &o.beta.r
+		return &phase.Range{Lo: r.Lo, Hi: r.Hi}
 	}
-	if o.mStep < 1 {
-		return g, usagef("--m-step must be at least 1, got %d", o.mStep)
+	g.N1, g.N2, g.M = rng(o.n1), rng(o.n2), rng(o.m)
+	if o.alpha.set {
+		g.Alpha = &o.alpha.r
 	}
-	return g, nil
-}
-
-func btoi(b bool) int {
-	if b {
-		return 1
+	if o.beta.set {
+		g.Beta = &o.beta.r
 	}
-	return 0
+	return g
 }
 
 func (o *phaseSweepOptions) check() error {
@@ -182,15 +163,15 @@ func runPhaseSweep(ctx context.Context, cmd *cobra.Command, o *phaseSweepOptions
 			total += len(p.Points) * p.Samples
 		}
 	}
-	prog := newProgress(s.Err, "phase-sweep", total, o.solver.quiet)
-	opt := phase.RunOptions{Workers: o.solver.jobs, NewBackend: newBackend, Every: o.checkpoint, Version: toolVersion(),
-		Progress: func(st solver.Status) { prog.add(st, true) }, Log: o.solver.logf(s)}
+	prog := progress.New(s.Err, "phase-sweep", total, o.solver.quiet)
+	opt := phase.RunOptions{Workers: o.solver.jobs, NewBackend: newBackend, Every: o.checkpoint, Version: version.Version(),
+		Progress: func(st solver.Status) { prog.Add(st, true) }, Log: o.solver.logf(s)}
 	if sharded {
-		err = phase.RunShard(ctx, o.out, plans, o.shard.slot, job.Manifest{Toolkit: toolkit(), Command: "nlsat phase-sweep"}, opt)
+		err = phase.RunShard(ctx, o.out, plans, o.shard.slot, job.Manifest{Toolkit: version.Toolkit(), Command: "nlsat phase-sweep"}, opt)
 	} else {
 		err = phase.Run(ctx, o.out, plans, opt)
 	}
-	prog.finish()
+	prog.Finish()
 	switch {
 	case errors.Is(err, job.ErrDone):
 		opt.Log("%s already holds this shard, checksums intact; nothing to do", o.out)
@@ -206,9 +187,9 @@ func runPhaseSweep(ctx context.Context, cmd *cobra.Command, o *phaseSweepOptions
 
 // plan resolves the grid and settings of fragment f.
 func (o *phaseSweepOptions) plan(f fragments.Fragment, solverName string, s streams) (phase.Plan, error) {
-	g, err := o.grid(f)
+	g, err := o.gridSpec().Grid(f)
 	if err != nil {
-		return phase.Plan{}, err
+		return phase.Plan{}, usageError{err}
 	}
 	sampler, err := o.sampler.sampler()
 	if err != nil {
@@ -236,7 +217,7 @@ func (o *phaseSweepOptions) plan(f fragments.Fragment, solverName string, s stre
 	return p, nil
 }
 
-// ratioRange is a range of ratios given as "LO-HI:STEP" or a single "R".
+// ratioRange is a flag of ratios (phase.ParseRatios).
 type ratioRange struct {
 	r   phase.Ratios
 	set bool
@@ -246,34 +227,13 @@ func (r *ratioRange) String() string {
 	if !r.set {
 		return ""
 	}
-	return fmt.Sprintf("%g-%g:%g", r.r.Lo, r.r.Hi, r.r.Step)
+	return r.r.String()
 }
 
-func (r *ratioRange) Set(s string) error {
-	bad := fmt.Errorf("%q is not a ratio or a range such as 0.5-3:0.25", s)
-	span, step, hasStep := strings.Cut(strings.TrimSpace(s), ":")
-	lo, hi, isRange := strings.Cut(span, "-")
-	var v [3]float64
-	var err error
-	for i, t := range []string{lo, hi, step} {
-		if t == "" && (i == 1 && !isRange || i == 2 && !hasStep) {
-			continue
-		}
-		if v[i], err = strconv.ParseFloat(strings.TrimSpace(t), 64); err != nil || !(v[i] >= 0) || v[i] > 1e3 {
-			return bad
-		}
-	}
-	if !isRange {
-		v[1] = v[0]
-	}
-	if !hasStep {
-		v[2] = 1
-	}
-	if v[1] < v[0] || v[2] <= 0 {
-		return fmt.Errorf("%q needs low <= high and a positive step", s)
-	}
-	r.r, r.set = phase.Ratios{Lo: v[0], Hi: v[1], Step: v[2]}, true
-	return nil
+func (r *ratioRange) Set(s string) (err error) {
+	r.r, err = phase.ParseRatios(s)
+	r.set = err == nil
+	return err
 }
 
 func (r *ratioRange) Type() string { return "LO-HI:STEP" }

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"path/filepath"
@@ -101,7 +100,7 @@ func runPrompt(o *promptOptions, in string, s streams) error {
 		}
 	}
 	var rows []prompt.Row
-	err := eachRecord(in, s.In, func(r *dataset.Record, where string) error {
+	err := dataset.EachRecord(in, s.In, func(r *dataset.Record, where string) error {
 		if prompt.SameInstance(ex, r) {
 			return usagef("%s: record %s is the worked example %s; give another with --example", where, r.ID, ex.ID)
 		}
@@ -119,9 +118,15 @@ func runPrompt(o *promptOptions, in string, s streams) error {
 	if tag == "" {
 		tag = prompt.TaskTag(strings.TrimSuffix(filepath.Base(o.out), filepath.Ext(o.out)))
 	}
-	files, err := writePromptFiles(o, rows, prompt.TaskFile{
-		Tag: tag, DataFiles: filepath.Base(o.out), Source: filepath.Base(in), Rows: len(rows), ExampleID: ex.ID,
-	}, s)
+	tf := prompt.TaskFile{Tag: tag, DataFiles: filepath.Base(o.out), Source: filepath.Base(in), Rows: len(rows), ExampleID: ex.ID}
+	if o.absolute {
+		abs, err := filepath.Abs(o.out)
+		if err != nil {
+			return err
+		}
+		tf.DataFiles = abs
+	}
+	files, err := prompt.WriteFiles(o.out, s.Out, rows, tf)
 	if err != nil {
 		return err
 	}
@@ -134,7 +139,7 @@ func runPrompt(o *promptOptions, in string, s streams) error {
 // readExample takes the first record of a file as the worked example.
 func readExample(name string, s streams) (prompt.Example, error) {
 	var ex prompt.Example
-	err := eachRecord(name, s.In, func(r *dataset.Record, where string) error {
+	err := dataset.EachRecord(name, s.In, func(r *dataset.Record, where string) error {
 		var err error
 		if ex, err = prompt.ExampleFrom(r); err != nil {
 			return usageError{fmt.Errorf("%s: %w", where, err)}
@@ -145,48 +150,4 @@ func readExample(name string, s streams) (prompt.Example, error) {
 		err = nil
 	}
 	return ex, err
-}
-
-// writePromptFiles writes the rows and the task files, each atomically; it
-// returns the task names.
-func writePromptFiles(o *promptOptions, rows []prompt.Row, tf prompt.TaskFile, s streams) ([]string, error) {
-	if o.absolute {
-		abs, err := filepath.Abs(o.out)
-		if err != nil {
-			return nil, err
-		}
-		tf.DataFiles = abs
-	}
-	out, err := dataset.CreateAtomic(o.out, s.Out)
-	if err != nil {
-		return nil, usageError{err}
-	}
-	defer out.Abort()
-	enc := json.NewEncoder(out)
-	enc.SetEscapeHTML(false)
-	for i := range rows {
-		if err := enc.Encode(&rows[i]); err != nil {
-			return nil, err
-		}
-	}
-	var names []string
-	var yamls []*dataset.AtomicFile
-	for _, t := range prompt.Tasks(tf.Tag) {
-		f, err := dataset.CreateAtomic(filepath.Join(filepath.Dir(o.out), t.Name+".yaml"), s.Out)
-		if err != nil {
-			return nil, usageError{err}
-		}
-		defer f.Abort()
-		if err := t.WriteYAML(f, tf); err != nil {
-			return nil, err
-		}
-		names, yamls = append(names, t.Name), append(yamls, f)
-	}
-	// The data first: a task file never names a file that is not there.
-	for _, f := range append([]*dataset.AtomicFile{out}, yamls...) {
-		if err := f.Commit(); err != nil {
-			return nil, err
-		}
-	}
-	return names, nil
 }

@@ -2,16 +2,16 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"runtime/debug"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/nlsat/nlsat/internal/dataset"
+	"github.com/nlsat/nlsat/internal/progress"
 	"github.com/nlsat/nlsat/internal/split"
+	"github.com/nlsat/nlsat/internal/version"
 )
 
 type splitOptions struct {
@@ -136,6 +136,11 @@ nlsat merge --out DIR SHARD... then accepts them exactly as one run would.
 			return runSplit(cmd.Context(), cmd, o, s)
 		},
 	}
+	o.addFlags(cmd)
+	return cmd
+}
+
+func (o *splitOptions) addFlags(cmd *cobra.Command) {
 	f := cmd.Flags()
 	f.Var(o.fragment, "fragment", "fragment: S, W, V, Z or A")
 	f.Var(o.preset, "preset", "paper: also build the paper's generalisation (6,000) and zero-shot (1,200) sets; explicit size flags override")
@@ -163,7 +168,6 @@ nlsat merge --out DIR SHARD... then accepts them exactly as one run would.
 	f.IntVar(&o.holdoutMUS, "holdout-mus", 3, "with --holdout difficulty: train and validation take unsat instances with a MUS of at most this many sentences, test those with no unsatisfiable subset that small")
 	o.shard.addFlags(cmd, true)
 	o.solver.addFlags(cmd)
-	return cmd
 }
 
 // config resolves the options into the build's configuration.
@@ -185,34 +189,6 @@ func (o *splitOptions) config(cmd *cobra.Command, solverName string) (split.Conf
 		Dedup: o.dedup.value, DrawLimit: o.drawLimit, Sampler: sampler,
 		Holdout: o.holdout.value, HoldoutN: o.holdoutN, HoldoutShare: o.holdoutShare, HoldoutMUS: o.holdoutMUS, HoldoutPairs: o.holdoutPairs,
 		Balance: o.balance.value, Pilot: o.pilot, Audit: o.audit, Solver: o.solver.solver.value, SolverName: solverName}, nil
-}
-
-// toolkit names this program and its version for manifests.
-func toolkit() split.Toolkit {
-	return split.Toolkit{Name: "nlsat", Version: toolVersion(), Commit: vcsCommit()}
-}
-
-func vcsCommit() string {
-	if commit != "" {
-		return commit
-	}
-	bi, ok := debug.ReadBuildInfo()
-	if !ok {
-		return ""
-	}
-	rev, dirty := "", false
-	for _, s := range bi.Settings {
-		switch s.Key {
-		case "vcs.revision":
-			rev = s.Value
-		case "vcs.modified":
-			dirty = s.Value == "true"
-		}
-	}
-	if rev != "" && dirty {
-		rev += "-dirty"
-	}
-	return rev
 }
 
 func runSplit(ctx context.Context, cmd *cobra.Command, o *splitOptions, s streams) error {
@@ -238,32 +214,31 @@ func runSplit(ctx context.Context, cmd *cobra.Command, o *splitOptions, s stream
 			o.out += fmt.Sprintf("-shard-%d-of-%d", o.shard.slot.Index, o.shard.slot.Count)
 		}
 	}
-	var prog *progress
+	var prog *progress.Bar
 	progSet := ""
 	// bar returns the progress bar of what (a set or its pilot), starting
 	// a new one, at done of total, when what changes.
-	bar := func(what string, total, done int) *progress {
+	bar := func(what string, total, done int) *progress.Bar {
 		if what != progSet {
 			if prog != nil {
-				prog.finish()
+				prog.Finish()
 			}
-			prog = newProgress(s.Err, "split "+p.Fragment+" "+what, total, o.solver.quiet)
-			prog.done = done
+			prog = progress.New(s.Err, "split "+p.Fragment+" "+what, total, o.solver.quiet)
+			prog.Start(done)
 			progSet = what
 		}
 		return prog
 	}
 	opt := split.Options{
 		Dir: o.out, Workers: o.solver.jobs, Force: o.force, License: o.license, CheckpointEvery: o.checkpoint,
-		Toolkit:    toolkit(),
+		Toolkit:    version.Toolkit(),
 		Command:    cfg.Command(p),
-		Audit:      auditFor(p),
 		NewBackend: newBackend,
 		Progress: func(set string, accepted, total, label int) {
-			bar(set, total, accepted-1).add(dataset.StatusOf(label), true)
+			bar(set, total, accepted-1).Add(dataset.StatusOf(label), true)
 		},
 		Pilot: func(set string, total, label int) {
-			bar(set+" pilot", total, 0).add(dataset.StatusOf(label), true)
+			bar(set+" pilot", total, 0).Add(dataset.StatusOf(label), true)
 		},
 		Log: func(format string, a ...any) {
 			if !o.solver.quiet {
@@ -277,7 +252,7 @@ func runSplit(ctx context.Context, cmd *cobra.Command, o *splitOptions, s stream
 	}
 	m, err := split.Run(ctx, p, opt)
 	if prog != nil {
-		prog.finish()
+		prog.Finish()
 	}
 	if errors.Is(err, split.ErrAlreadyBuilt) {
 		if !o.solver.quiet {
@@ -294,17 +269,7 @@ func runSplit(ctx context.Context, cmd *cobra.Command, o *splitOptions, s stream
 	}
 	if !o.solver.quiet {
 		fmt.Fprintf(s.Err, "nlsat: built %s in %s with %s\n", o.out, time.Since(start).Round(time.Second), m.Solver)
-		for _, f := range m.Files {
-			fmt.Fprintf(s.Err, "  %-28s %7d instances (%d sat, %d unsat)\n", f.Path, f.Rows, f.Labels.Sat, f.Labels.Unsat)
-		}
-		for _, st := range m.Sets {
-			und := 0
-			for _, n := range st.Undecided {
-				und += n
-			}
-			fmt.Fprintf(s.Err, "  set %s: %d candidates, %d accepted; rejected: %d undecided, %d thinned by the surface balance, %d held out, %d with their label's quota full, %d duplicates as written, %d up to renaming\n",
-				st.Name, st.Candidates, st.Accepted, und, st.Thinned, st.HeldOut, st.LabelFull, st.DuplicatesExact, st.DuplicatesRenaming)
-		}
+		m.WriteSummary(s.Err, true)
 	}
 	return nil
 }
@@ -328,12 +293,4 @@ func runSplitShard(ctx context.Context, p *split.Plan, opt split.Options, o *spl
 	}
 	opt.Log("shard %d of %d done in %s; merge all shards with: nlsat merge --out DIR SHARD_DIR...", m.Index, m.Count, time.Since(start).Round(time.Second))
 	return nil
-}
-
-// auditFor returns the audit the plan asks for, if any.
-func auditFor(p *split.Plan) func(context.Context, string) (json.RawMessage, string, error) {
-	if !p.Audit {
-		return nil
-	}
-	return auditHook()
 }

@@ -57,7 +57,7 @@ line.
 func runStats(o *statsOptions, files []string, s streams) error {
 	acc := stats.New()
 	for _, f := range files {
-		err := eachRecord(f, s.In, func(r *dataset.Record, _ string) error {
+		err := dataset.EachRecord(f, s.In, func(r *dataset.Record, _ string) error {
 			acc.Add(r)
 			return nil
 		})

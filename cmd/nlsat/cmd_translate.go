@@ -53,9 +53,9 @@ or prover.
 }
 
 func runTranslate(o *translateOptions, args []string, s streams) error {
-	lines, err := readSentences(args, o.file, s.In)
+	lines, err := fragments.ReadInput(args, o.file, s.In)
 	if err != nil {
-		return err
+		return usageError{err}
 	}
 	var frag *fragments.Fragment
 	if o.fragment.value != "" {
@@ -65,9 +65,9 @@ func runTranslate(o *translateOptions, args []string, s streams) error {
 		}
 		frag = &f
 	}
-	sents, err := parseSentences(lines, frag)
+	sents, err := fragments.ParseInput(lines, frag)
 	if err != nil {
-		return err
+		return usageError{err}
 	}
 	fs := fragments.Formulas(sents)
 	out, err := dataset.CreateAtomic(o.out, s.Out)

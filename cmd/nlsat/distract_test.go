@@ -25,7 +25,7 @@ func TestDistractCommand(t *testing.T) {
 		t.Fatalf("generate: exit %d: %s", code, stderr)
 	}
 	var inputs []*dataset.Record
-	if err := eachRecord(in, nil, func(r *dataset.Record, _ string) error { inputs = append(inputs, r); return nil }); err != nil {
+	if err := dataset.EachRecord(in, nil, func(r *dataset.Record, _ string) error { inputs = append(inputs, r); return nil }); err != nil {
 		t.Fatal(err)
 	}
 	b := native.New(native.Options{})
@@ -48,7 +48,7 @@ func TestDistractCommand(t *testing.T) {
 				byID[r.ID] = r
 			}
 			n := 0
-			err := eachRecord(filepath.Join(dir, mode+"1.jsonl"), nil, func(r *dataset.Record, where string) error {
+			err := dataset.EachRecord(filepath.Join(dir, mode+"1.jsonl"), nil, func(r *dataset.Record, where string) error {
 				n++
 				orig := byID[r.ID]
 				if orig == nil {

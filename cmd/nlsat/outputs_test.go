@@ -134,7 +134,7 @@ func TestOutputsUnchanged(t *testing.T) {
 			}
 		}
 	}
-	golden(t, "outputs.sha256", got.String())
+	checkGolden(t, "outputs.sha256", got.String())
 }
 
 // quietFlags returns how many of "-q", "-j 2" a command takes: the
@@ -185,7 +185,7 @@ func writePredictions(t *testing.T, gold, out string) {
 	t.Helper()
 	var b strings.Builder
 	i := 0
-	err := eachRecord(gold, nil, func(r *dataset.Record, _ string) error {
+	err := dataset.EachRecord(gold, nil, func(r *dataset.Record, _ string) error {
 		label := 0
 		if i%3 == 0 {
 			label = 1

@@ -41,8 +41,8 @@ func TestPairsGolden(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
-	golden(t, "pairs-output.jsonl", out)
-	golden(t, "pairs-output.stderr", errs)
+	checkGolden(t, "pairs-output.jsonl", out)
+	checkGolden(t, "pairs-output.stderr", errs)
 	recs := decodePairs(t, out)
 	for i := 0; i < len(recs); i += 2 {
 		if err := pairs.CheckTwins(&recs[i], &recs[i+1]); err != nil {

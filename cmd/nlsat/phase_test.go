@@ -41,7 +41,7 @@ func TestPhaseSweepGolden(t *testing.T) {
 			if code, _, errs := nlsat(context.Background(), "", args...); code != 0 {
 				t.Fatalf("%v: exit %d: %s", args, code, errs)
 			}
-			golden(t, tt.golden, readFile(t, filepath.Join(dir, "points.csv")))
+			checkGolden(t, tt.golden, readFile(t, filepath.Join(dir, "points.csv")))
 			for _, name := range []string{"points.jsonl", "timing.csv", "crossings.csv", "region.json",
 				"psat-alpha-S.png", "psat-alpha-S.svg", "psat-alpha-S.csv", "time-alpha-S.png"} {
 				if st, err := os.Stat(filepath.Join(dir, name)); err != nil || st.Size() == 0 {

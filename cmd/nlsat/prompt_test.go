@@ -49,7 +49,7 @@ func TestPromptGolden(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		golden(t, filepath.Join("prompt", n), string(b))
+		checkGolden(t, filepath.Join("prompt", n), string(b))
 	}
 }
 

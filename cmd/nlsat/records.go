@@ -1,49 +1,43 @@
 package main
 
 import (
-	"errors"
-	"fmt"
+	"context"
 	"io"
-	"os"
 
 	"github.com/nlsat/nlsat/internal/dataset"
+	"github.com/nlsat/nlsat/internal/pipeline"
+	"github.com/nlsat/nlsat/internal/progress"
+	"github.com/nlsat/nlsat/internal/solver"
 )
 
-// eachRecord reads a JSONL file of records (stdin for "-") and calls fn on
-// each in order, with "file:line" for messages. Every record must pass
-// Record.Validate; a bad or missing file, a line that is not a record and
-// an invalid record are usage errors naming the file and line.
-func eachRecord(name string, stdin io.Reader, fn func(r *dataset.Record, where string) error) error {
-	display, r := "stdin", stdin
-	if name != "-" {
-		f, err := os.Open(name)
-		if err != nil {
-			return usageError{fmt.Errorf("cannot read records: %w", err)}
-		}
-		defer f.Close()
-		display, r = name, f
+// mapRecords is the run of a command that reads n records and writes one
+// output file (label, pairs, distract): the workers compute record i's
+// result with do, and emit, bound to the output, writes the results in
+// input order (with the name of the backends that labelled them) and
+// returns the status the progress counts. The output
+// (stdout for "-") is written atomically and only when every record is
+// done. It returns the name of the backends.
+func mapRecords[R any](ctx context.Context, o *solverOptions, s streams, what string, n int, out string,
+	do func(ctx context.Context, b solver.Backend, i int) (R, error),
+	emit func(w io.Writer, solverName string) func(i int, r R) (solver.Status, error)) (string, error) {
+	newBackend, name, err := o.backends()
+	if err != nil {
+		return "", err
 	}
-	dec := dataset.NewDecoder(r, display)
-	n := 0
-	for {
-		rec, err := dec.Next()
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		if err != nil {
-			return usageError{err}
-		}
-		where := fmt.Sprintf("%s:%d", display, dec.Line())
-		if err := rec.Validate(); err != nil {
-			return usageError{fmt.Errorf("%s: %w", where, err)}
-		}
-		if err := fn(rec, where); err != nil {
-			return err
-		}
-		n++
+	f, err := dataset.CreateAtomic(out, s.Out)
+	if err != nil {
+		return "", usageError{err}
 	}
-	if n == 0 {
-		return usagef("%s: no records", display)
-	}
-	return nil
+	defer f.Abort()
+	prog := progress.New(s.Err, what, n, o.quiet)
+	put := emit(f, name)
+	err = pipeline.Run(ctx, pipeline.Config[solver.Backend, R]{
+		Workers: o.jobs, Limit: n, New: newBackend, Close: solver.Close, Do: do,
+		Emit: func(i int, r R) (bool, error) {
+			st, err := put(i, r)
+			prog.Add(st, true)
+			return false, err
+		},
+	})
+	return name, commitRun(ctx, prog, f, err)
 }

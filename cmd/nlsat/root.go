@@ -5,34 +5,18 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
-	"runtime/debug"
 	"strings"
 
-	"github.com/nlsat/nlsat/internal/job"
+	"github.com/nlsat/nlsat/internal/dataset"
+	"github.com/nlsat/nlsat/internal/version"
 	"github.com/spf13/cobra"
-	"golang.org/x/term"
 )
-
-// version is set at link time (-ldflags "-X main.version=…"); otherwise the
-// module version from the build info is used.
-var version = ""
-
-// commit is the source revision, set at link time like version; otherwise
-// it is taken from the build info when the go command recorded it.
-var commit = ""
 
 // streams are the standard streams a command uses, injected so that tests
 // run commands in-process.
 type streams struct {
 	In       io.Reader
 	Out, Err io.Writer
-}
-
-// isTerminal reports whether w is a terminal, for progress bars.
-func isTerminal(w io.Writer) bool {
-	f, ok := w.(*os.File)
-	return ok && term.IsTerminal(int(f.Fd()))
 }
 
 // Exit codes, the same for every command.
@@ -55,16 +39,6 @@ func (e usageError) Unwrap() error { return e.err }
 
 func usagef(format string, a ...any) error { return usageError{fmt.Errorf(format, a...)} }
 
-func toolVersion() string {
-	if version != "" {
-		return version
-	}
-	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
-		return bi.Main.Version
-	}
-	return "0.1.0-dev"
-}
-
 func newRootCmd(s streams) *cobra.Command {
 	root := &cobra.Command{
 		Use:   "nlsat",
@@ -74,7 +48,7 @@ English (S ⊂ W ⊂ V ⊂ Z ⊂ A), decides whether each set is satisfiable wit
 sound and complete procedure, and writes the labelled instances as JSONL.
 
 ` + exitCodesHelp,
-		Version:       toolVersion(),
+		Version:       version.Version(),
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
@@ -111,7 +85,7 @@ func run(ctx context.Context, args []string, s streams) int {
 		return exitOK
 	}
 	var ue usageError
-	var ie *job.InputError
+	var ie *dataset.InputError
 	switch {
 	case errors.Is(err, context.Canceled) || ctx.Err() != nil:
 		fmt.Fprintln(s.Err, "nlsat: interrupted; no finished output was written")

@@ -206,41 +206,49 @@ func TestSplitShardsMerge(t *testing.T) {
 	}
 }
 
+// heldOutSplit is what TestSplitHoldouts reads of one split file.
+type heldOutSplit struct {
+	n          []int
+	words      map[string]bool
+	sat, unsat int
+	unsatRecs  []*dataset.Record
+	templates  []map[string]bool // per record, its templates (A1, not A1.every)
+}
+
+// readHeldOut reads split name of the dataset in dir.
+func readHeldOut(t *testing.T, dir, name string) heldOutSplit {
+	t.Helper()
+	sp := heldOutSplit{words: map[string]bool{}}
+	err := dataset.EachRecord(filepath.Join(dir, "data", name+".jsonl"), nil, func(r *dataset.Record, _ string) error {
+		sp.n = append(sp.n, r.N1+r.N2)
+		ts := map[string]bool{}
+		for _, id := range r.Templates {
+			ts[strings.SplitN(id, ".", 2)[0]] = true
+		}
+		sp.templates = append(sp.templates, ts)
+		for _, w := range append(slices.Clone(r.Nouns), r.Verbs...) {
+			sp.words[w] = true
+		}
+		if r.Label == dataset.LabelSat {
+			sp.sat++
+		} else {
+			sp.unsat++
+			sp.unsatRecs = append(sp.unsatRecs, r)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sp
+}
+
 // TestSplitHoldouts checks that each held-out split holds out what it
 // claims, reading the files independently of the builder.
 func TestSplitHoldouts(t *testing.T) {
-	type splitFiles struct {
-		n          []int
-		words      map[string]bool
-		sat, unsat int
-		unsatRecs  []*dataset.Record
-		templates  []map[string]bool // per record, its templates (A1, not A1.every)
-	}
-	read := func(t *testing.T, dir, name string) splitFiles {
-		t.Helper()
-		sp := splitFiles{words: map[string]bool{}}
-		err := eachRecord(filepath.Join(dir, "data", name+".jsonl"), nil, func(r *dataset.Record, _ string) error {
-			sp.n = append(sp.n, r.N1+r.N2)
-			ts := map[string]bool{}
-			for _, id := range r.Templates {
-				ts[strings.SplitN(id, ".", 2)[0]] = true
-			}
-			sp.templates = append(sp.templates, ts)
-			for _, w := range append(slices.Clone(r.Nouns), r.Verbs...) {
-				sp.words[w] = true
-			}
-			if r.Label == dataset.LabelSat {
-				sp.sat++
-			} else {
-				sp.unsat++
-				sp.unsatRecs = append(sp.unsatRecs, r)
-			}
-			return nil
-		})
-		if err != nil {
-			t.Fatal(err)
-		}
-		return sp
+	checks := map[string]func(t *testing.T, m *split.Manifest, train, val, test heldOutSplit){
+		"size": checkSizeHoldout, "vocabulary": checkVocabularyHoldout,
+		"difficulty": checkDifficultyHoldout, "templates": checkTemplatesHoldout,
 	}
 	for _, kind := range []string{"size", "vocabulary", "difficulty", "templates"} {
 		t.Run(kind, func(t *testing.T) {
@@ -254,103 +262,110 @@ func TestSplitHoldouts(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			train, val, test := read(t, dir, "train"), read(t, dir, "validation"), read(t, dir, "test")
-			for name, sp := range map[string]splitFiles{"train": train, "validation": val, "test": test} {
+			train, val, test := readHeldOut(t, dir, "train"), readHeldOut(t, dir, "validation"), readHeldOut(t, dir, "test")
+			for name, sp := range map[string]heldOutSplit{"train": train, "validation": val, "test": test} {
 				if sp.sat != sp.unsat {
 					t.Errorf("%s: %d sat, %d unsat", name, sp.sat, sp.unsat)
 				}
 			}
-			switch kind {
-			case "size":
-				cut := m.Plan.Holdout.MaxTrainN
-				if slices.Max(append(train.n, val.n...)) > cut || slices.Min(test.n) <= cut {
-					t.Errorf("train/validation n up to %d, test n from %d; the cut is %d",
-						slices.Max(append(train.n, val.n...)), slices.Min(test.n), cut)
+			checks[kind](t, m, train, val, test)
+		})
+	}
+}
+
+func checkSizeHoldout(t *testing.T, m *split.Manifest, train, val, test heldOutSplit) {
+	cut := m.Plan.Holdout.MaxTrainN
+	if slices.Max(append(train.n, val.n...)) > cut || slices.Min(test.n) <= cut {
+		t.Errorf("train/validation n up to %d, test n from %d; the cut is %d",
+			slices.Max(append(train.n, val.n...)), slices.Min(test.n), cut)
+	}
+}
+
+func checkTemplatesHoldout(t *testing.T, m *split.Manifest, train, val, test heldOutSplit) {
+	if !reflect.DeepEqual(m.Plan.Holdout.HeldPairs, [][2]string{{"W1", "W2"}}) {
+		t.Errorf("held-out pairs %v, want the default W1+W2", m.Plan.Holdout.HeldPairs)
+	}
+	both := func(ts map[string]bool) bool { return ts["W1"] && ts["W2"] }
+	seen := map[string]bool{}
+	for name, sp := range map[string]heldOutSplit{"train": train, "validation": val} {
+		for i, ts := range sp.templates {
+			if both(ts) {
+				t.Errorf("%s record %d holds W1 and W2", name, i)
+			}
+			for tm := range ts {
+				seen[tm] = true
+			}
+		}
+	}
+	if !seen["W1"] || !seen["W2"] {
+		t.Errorf("train and validation use templates %v: the held-out ones should still occur, only never together", seen)
+	}
+	for i, ts := range test.templates {
+		if !both(ts) {
+			t.Errorf("test record %d lacks W1 or W2: %v", i, ts)
+		}
+	}
+}
+
+func checkDifficultyHoldout(t *testing.T, m *split.Manifest, train, val, test heldOutSplit) {
+	k := m.Plan.Holdout.MaxTrainMUS
+	if k != 3 {
+		t.Errorf("the manifest says MUS up to %d, not the default 3", k)
+	}
+	for _, r := range append(train.unsatRecs, val.unsatRecs...) {
+		if len(r.Certificate.MUS) > k || r.Difficulty.MUSSize != len(r.Certificate.MUS) {
+			t.Errorf("%s: MUS %v in train or validation (difficulty %d)", r.ID, r.Certificate.MUS, r.Difficulty.MUSSize)
+		}
+	}
+	// Every subset of at most k sentences of a test unsat instance is
+	// satisfiable: solve each one.
+	b := native.New(native.Options{})
+	for _, r := range test.unsatRecs {
+		fs := recordFormulas(t, r)
+		var walk func(from int, idx []int)
+		walk = func(from int, idx []int) {
+			if len(idx) > 0 {
+				var sub []fol.Formula
+				for _, i := range idx {
+					sub = append(sub, fs[i])
 				}
-			case "templates":
-				if !reflect.DeepEqual(m.Plan.Holdout.HeldPairs, [][2]string{{"W1", "W2"}}) {
-					t.Errorf("held-out pairs %v, want the default W1+W2", m.Plan.Holdout.HeldPairs)
-				}
-				both := func(ts map[string]bool) bool { return ts["W1"] && ts["W2"] }
-				seen := map[string]bool{}
-				for name, sp := range map[string]splitFiles{"train": train, "validation": val} {
-					for i, ts := range sp.templates {
-						if both(ts) {
-							t.Errorf("%s record %d holds W1 and W2", name, i)
-						}
-						for tm := range ts {
-							seen[tm] = true
-						}
-					}
-				}
-				if !seen["W1"] || !seen["W2"] {
-					t.Errorf("train and validation use templates %v: the held-out ones should still occur, only never together", seen)
-				}
-				for i, ts := range test.templates {
-					if !both(ts) {
-						t.Errorf("test record %d lacks W1 or W2: %v", i, ts)
-					}
-				}
-			case "difficulty":
-				k := m.Plan.Holdout.MaxTrainMUS
-				if k != 3 {
-					t.Errorf("the manifest says MUS up to %d, not the default 3", k)
-				}
-				for _, r := range append(train.unsatRecs, val.unsatRecs...) {
-					if len(r.Certificate.MUS) > k || r.Difficulty.MUSSize != len(r.Certificate.MUS) {
-						t.Errorf("%s: MUS %v in train or validation (difficulty %d)", r.ID, r.Certificate.MUS, r.Difficulty.MUSSize)
-					}
-				}
-				// Every subset of at most k sentences of a test unsat
-				// instance is satisfiable: solve each one.
-				b := native.New(native.Options{})
-				for _, r := range test.unsatRecs {
-					fs := recordFormulas(t, r)
-					var walk func(from int, idx []int)
-					walk = func(from int, idx []int) {
-						if len(idx) > 0 {
-							var sub []fol.Formula
-							for _, i := range idx {
-								sub = append(sub, fs[i])
-							}
-							res, err := b.Solve(context.Background(), &solver.Problem{Sentences: sub})
-							if err != nil || res.Status != solver.Sat {
-								t.Fatalf("%s: sentences %v are %v (%v), in a test instance of difficulty above %d", r.ID, idx, res.Status, err, k)
-							}
-						}
-						if len(idx) < k {
-							for i := from; i < len(fs); i++ {
-								walk(i+1, append(slices.Clone(idx), i))
-							}
-						}
-					}
-					walk(0, nil)
-				}
-				if m.Sets[0].HeldOut == 0 {
-					t.Error("no candidate was held out: the test does not exercise the rule")
-				}
-			case "vocabulary":
-				held := map[string]bool{}
-				for _, w := range append(m.Plan.Holdout.TestNouns, m.Plan.Holdout.TestVerbs...) {
-					held[w] = true
-				}
-				for w := range test.words {
-					if !held[w] {
-						t.Errorf("test uses %q, which is not held out", w)
-					}
-				}
-				for w := range train.words {
-					if held[w] || test.words[w] {
-						t.Errorf("train uses the held-out word %q", w)
-					}
-				}
-				for w := range val.words {
-					if held[w] {
-						t.Errorf("validation uses the held-out word %q", w)
-					}
+				res, err := b.Solve(context.Background(), &solver.Problem{Sentences: sub})
+				if err != nil || res.Status != solver.Sat {
+					t.Fatalf("%s: sentences %v are %v (%v), in a test instance of difficulty above %d", r.ID, idx, res.Status, err, k)
 				}
 			}
-		})
+			if len(idx) < k {
+				for i := from; i < len(fs); i++ {
+					walk(i+1, append(slices.Clone(idx), i))
+				}
+			}
+		}
+		walk(0, nil)
+	}
+	if m.Sets[0].HeldOut == 0 {
+		t.Error("no candidate was held out: the test does not exercise the rule")
+	}
+}
+
+func checkVocabularyHoldout(t *testing.T, m *split.Manifest, train, val, test heldOutSplit) {
+	held := map[string]bool{}
+	for _, w := range append(m.Plan.Holdout.TestNouns, m.Plan.Holdout.TestVerbs...) {
+		held[w] = true
+	}
+	for w := range test.words {
+		if !held[w] {
+			t.Errorf("test uses %q, which is not held out", w)
+		}
+	}
+	for w := range train.words {
+		if held[w] || test.words[w] {
+			t.Errorf("train uses the held-out word %q", w)
+		}
+	}
+	for w := range val.words {
+		if held[w] {
+			t.Errorf("validation uses the held-out word %q", w)
+		}
 	}
 }
 

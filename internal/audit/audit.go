@@ -77,7 +77,7 @@ const (
 
 // Run audits the dataset in dir (files dir/data/SPLIT.jsonl, SPLIT one of
 // Splits): it trains the baselines on train and scores them on every other
-// split present. Errors caused by the dataset are *InputError.
+// split present. Errors caused by the dataset are *dataset.InputError.
 func Run(ctx context.Context, dir string, opts Options) (*Report, error) {
 	o := opts.withDefaults()
 	splits, gr, err := load(ctx, dir)

@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"flag"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -16,9 +15,8 @@ import (
 	"testing"
 
 	"github.com/nlsat/nlsat/internal/dataset"
+	"github.com/nlsat/nlsat/internal/golden"
 )
-
-var update = flag.Bool("update", false, "rewrite golden files")
 
 // The leaks a test dataset can be given; each edits a sat record.
 var (
@@ -90,20 +88,7 @@ func TestTextGolden(t *testing.T) {
 	}
 	got := strings.ReplaceAll(b.String(), filepath.Dir(dir), "TMP")
 	got += "\nSummary:\n" + strings.ReplaceAll(rep.Summary(), filepath.Dir(dir), "TMP")
-	path := filepath.Join("testdata", "toy-zebra.txt")
-	if *update {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to create it)", err)
-	}
-	if got != string(want) {
-		t.Errorf("the text report differs from %s:\ngot:\n%s\nwant:\n%s", path, got, want)
-	}
+	golden.Check(t, filepath.Join("testdata", "toy-zebra.txt"), []byte(got))
 }
 
 // TestDeterministic runs the same audit with one core and with all of
@@ -265,7 +250,7 @@ func TestBadInput(t *testing.T) {
 		dir := writeDataset(t, filepath.Join(t.TempDir(), "ds"), good)
 		tt.setup(dir)
 		_, err := Run(context.Background(), dir, Options{})
-		var ie *InputError
+		var ie *dataset.InputError
 		if !errors.As(err, &ie) || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("%s: error %v, want an InputError containing %q", tt.name, err, tt.want)
 		}

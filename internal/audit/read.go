@@ -5,24 +5,19 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"fmt"
 	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"runtime"
 	"sync"
+
+	"github.com/nlsat/nlsat/internal/dataset"
 )
 
-// InputError marks a failure caused by the dataset rather than by the
-// audit: a missing directory or file, a line that is not a record, an
-// invalid or unlabelled record. Its message names the file and line.
-type InputError struct{ Err error }
-
-func (e *InputError) Error() string { return e.Err.Error() }
-func (e *InputError) Unwrap() error { return e.Err }
-
-func inputErrorf(format string, a ...any) error { return &InputError{fmt.Errorf(format, a...)} }
+// inputErrorf marks a failure caused by the dataset rather than by the
+// program (dataset.InputError).
+var inputErrorf = dataset.InputErrorf
 
 // Splits lists the files an audit reads from DIR/data, in report order;
 // the first three must exist.

@@ -218,3 +218,15 @@ func WriteAtomic(name string, write func(io.Writer) error) error {
 	}
 	return f.Commit()
 }
+
+// InputError marks an error in what a command was given (a file that is
+// not what it should be, an output path that cannot be written, a
+// checkpoint or shard of another configuration) rather than a failure
+// while it ran; commands report it as a usage error.
+type InputError struct{ Err error }
+
+func (e *InputError) Error() string { return e.Err.Error() }
+func (e *InputError) Unwrap() error { return e.Err }
+
+// InputErrorf formats an InputError.
+func InputErrorf(format string, a ...any) error { return &InputError{fmt.Errorf(format, a...)} }

@@ -3,7 +3,6 @@ package eval
 import (
 	"bytes"
 	"encoding/json"
-	"flag"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -12,26 +11,14 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/nlsat/nlsat/internal/golden"
 )
 
-var update = flag.Bool("update", false, "rewrite golden files")
-
-func golden(t *testing.T, name string, got []byte) {
+// checkGolden compares got with testdata/name (golden.Check).
+func checkGolden(t *testing.T, name string, got []byte) {
 	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to create it)", err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("%s differs from the golden file:\ngot:\n%s\nwant:\n%s", name, got, want)
-	}
+	golden.Check(t, filepath.Join("testdata", name), got)
 }
 
 // smallReport scores testdata/small (see testdata/README.md).
@@ -150,12 +137,12 @@ func TestSmallExample(t *testing.T) {
 	if err := WriteText(&text, rep); err != nil {
 		t.Fatal(err)
 	}
-	golden(t, "small.txt", text.Bytes())
+	checkGolden(t, "small.txt", text.Bytes())
 	js, err := json.MarshalIndent(rep, "", "  ")
 	if err != nil {
 		t.Fatal(err)
 	}
-	golden(t, "small.json", append(js, '\n'))
+	checkGolden(t, "small.json", append(js, '\n'))
 }
 
 // balanced returns 2k gold records per fragment S and V, half sat and

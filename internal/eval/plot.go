@@ -9,11 +9,27 @@ import (
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 
+	"github.com/nlsat/nlsat/internal/dataset"
 	"github.com/nlsat/nlsat/internal/phase"
 )
 
 // PlotFormats lists the formats Plot writes.
 func PlotFormats() []string { return []string{"png", "svg"} }
+
+// PlotFile draws the figure into the file name atomically, so that a
+// failed plot leaves nothing; a path that cannot be written is an
+// InputError.
+func PlotFile(name string, rep Report, format string) error {
+	f, err := dataset.CreateAtomic(name, io.Discard)
+	if err != nil {
+		return &dataset.InputError{Err: err}
+	}
+	defer f.Abort()
+	if err := Plot(f, rep, format); err != nil {
+		return fmt.Errorf("cannot draw %s: %w", name, err)
+	}
+	return f.Commit()
+}
 
 // Plot draws accuracy against n = n1 + n2, one curve per fragment with
 // Wilson error bars and a dashed line at chance (0.5), like the paper's

@@ -2,48 +2,18 @@ package fol
 
 import (
 	"bytes"
-	"flag"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
-	"strings"
 	"testing"
+
+	"github.com/nlsat/nlsat/internal/golden"
 )
 
-var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
-
-// checkGolden compares got with testdata/name, or rewrites the file under
-// -update.
+// checkGolden compares got with testdata/name (golden.Check).
 func checkGolden(t *testing.T, name string, got []byte) {
 	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to create it)", err)
-	}
-	if bytes.Equal(got, want) {
-		return
-	}
-	gl, wl := strings.Split(string(got), "\n"), strings.Split(string(want), "\n")
-	for i := 0; i < len(gl) || i < len(wl); i++ {
-		var g, w string
-		if i < len(gl) {
-			g = gl[i]
-		}
-		if i < len(wl) {
-			w = wl[i]
-		}
-		if g != w {
-			t.Fatalf("%s line %d:\ngot  %s\nwant %s", path, i+1, g, w)
-		}
-	}
+	golden.Check(t, filepath.Join("testdata", name), got)
 }
 
 func TestPrintersGolden(t *testing.T) {

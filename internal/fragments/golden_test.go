@@ -2,12 +2,12 @@ package fragments
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/nlsat/nlsat/internal/fol"
+	"github.com/nlsat/nlsat/internal/golden"
 )
 
 // TestTemplatesGolden writes every shape's id, English and formula (in
@@ -32,18 +32,5 @@ func TestTemplatesGolden(t *testing.T) {
 
 func compareGolden(t *testing.T, name, got string) {
 	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to create it)", err)
-	}
-	if got != string(want) {
-		t.Errorf("%s differs from the output; run go test -update and review the diff.\ngot:\n%s", path, got)
-	}
+	golden.Check(t, filepath.Join("testdata", name), []byte(got))
 }

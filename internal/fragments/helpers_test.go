@@ -1,14 +1,11 @@
 package fragments
 
 import (
-	"flag"
 	"strings"
 	"testing"
 
 	"github.com/nlsat/nlsat/internal/fol"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files under testdata/")
 
 const x, y fol.Var = "x", "y"
 

@@ -65,7 +65,7 @@ func RunShard[W, R any](ctx context.Context, c Config[W, R], dir string, m Manif
 			return nil, err
 		}
 		if err := os.MkdirAll(work, 0o755); err != nil {
-			return nil, inputErrorf("cannot write %s: %w", dir, unwrapPath(err))
+			return nil, dataset.InputErrorf("cannot write %s: %w", dir, unwrapPath(err))
 		}
 	}
 	store, err := OpenStore(ckpt, fmt.Sprintf("%s/%d/%d/%g", m.Digest, m.Index, m.Count, m.Oversample), parts)

@@ -84,10 +84,10 @@ func OpenStore(ckpt, digest string, parts []string) (*Store, error) {
 	}
 	var c checkpoint
 	if err := json.Unmarshal(data, &c); err != nil || c.Schema != CheckpointSchema || len(c.Parts) != len(parts) {
-		return nil, inputErrorf("%s is not a checkpoint of this version of nlsat (or is corrupt); remove it%s to start afresh", ckpt, partsToo(parts))
+		return nil, dataset.InputErrorf("%s is not a checkpoint of this version of nlsat (or is corrupt); remove it%s to start afresh", ckpt, partsToo(parts))
 	}
 	if c.Digest != digest {
-		return nil, inputErrorf("%s belongs to an unfinished run of another configuration; run the same command as before to resume it, or remove it%s to start afresh", ckpt, partsToo(parts))
+		return nil, dataset.InputErrorf("%s belongs to an unfinished run of another configuration; run the same command as before to resume it, or remove it%s to start afresh", ckpt, partsToo(parts))
 	}
 	for i, p := range s.parts {
 		p.saved, p.rows = c.Parts[i], c.Parts[i].Rows
@@ -169,7 +169,7 @@ func (p *Part) Row(b []byte) error {
 func (p *Part) open() error {
 	f, err := os.OpenFile(p.Name, os.O_RDWR|os.O_CREATE, 0o644)
 	if err != nil {
-		return &InputError{fmt.Errorf("cannot write %s: %w", p.Name, unwrapPath(err))}
+		return dataset.InputErrorf("cannot write %s: %w", p.Name, unwrapPath(err))
 	}
 	info, err := f.Stat()
 	if err == nil && info.Size() < p.saved.Bytes {
@@ -303,13 +303,3 @@ func unwrapPath(err error) error {
 	}
 	return err
 }
-
-// InputError marks an error in what a run was given (its output path,
-// a checkpoint or shard left by another configuration) rather than a
-// failure while it ran; commands report it as a usage error.
-type InputError struct{ Err error }
-
-func (e *InputError) Error() string { return e.Err.Error() }
-func (e *InputError) Unwrap() error { return e.Err }
-
-func inputErrorf(format string, a ...any) error { return &InputError{fmt.Errorf(format, a...)} }

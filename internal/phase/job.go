@@ -218,7 +218,7 @@ func (s *sweep) report(f fragments.Fragment, es []Estimate, region *Region, took
 // mkdir creates a directory for the sweep's files.
 func mkdir(dir string) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return &job.InputError{Err: fmt.Errorf("cannot create %s: %v", dir, err)}
+		return dataset.InputErrorf("cannot create %s: %v", dir, err)
 	}
 	return nil
 }

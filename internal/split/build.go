@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"crypto/sha256"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"math/rand/v2"
@@ -43,13 +42,6 @@ type Options struct {
 	Command string
 	// License is the SPDX-style license id the card declares.
 	License string
-	// Audit, if set, is run on the finished data files before the
-	// manifest is written; its report goes into the manifest and its
-	// summary into the card. It must be deterministic.
-	Audit func(ctx context.Context, dir string) (report json.RawMessage, summary string, err error)
-	// AuditFor, if set and Audit is not, chooses the audit from the plan
-	// (Merge reads the plan from the shards).
-	AuditFor func(*Plan) func(ctx context.Context, dir string) (json.RawMessage, string, error)
 	// Force allows writing into a directory that already holds files.
 	Force bool
 }
@@ -76,9 +68,6 @@ func Run(ctx context.Context, p *Plan, o Options) (*Manifest, error) {
 func run(ctx context.Context, p *Plan, o Options, src *job.Shards) (*Manifest, error) {
 	if err := p.Validate(); err != nil {
 		return nil, err
-	}
-	if o.Audit == nil && o.AuditFor != nil {
-		o.Audit = o.AuditFor(p)
 	}
 	b, err := open(p, o)
 	if err != nil {

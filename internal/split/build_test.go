@@ -7,7 +7,6 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
-	"flag"
 	"fmt"
 	"os"
 	"os/exec"
@@ -18,13 +17,12 @@ import (
 
 	"github.com/nlsat/nlsat/internal/canon"
 	"github.com/nlsat/nlsat/internal/fragments"
+	"github.com/nlsat/nlsat/internal/golden"
 	"github.com/nlsat/nlsat/internal/job"
 	"github.com/nlsat/nlsat/internal/phase"
 	"github.com/nlsat/nlsat/internal/solver"
 	"github.com/nlsat/nlsat/internal/solver/native"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files")
 
 // smallPlan is a plan of fragment f with the three main splits from the
 // shipped region and, for S and A, the two further sets.
@@ -474,21 +472,7 @@ func TestCardGolden(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		golden := filepath.Join("testdata", "small-Z."+name)
-		if *update {
-			os.MkdirAll("testdata", 0o755)
-			if err := os.WriteFile(golden, got, 0o644); err != nil {
-				t.Fatal(err)
-			}
-			continue
-		}
-		want, err := os.ReadFile(golden)
-		if err != nil {
-			t.Fatalf("%v (run go test -update)", err)
-		}
-		if !bytes.Equal(got, want) {
-			t.Errorf("%s differs from %s (run go test -update and review the diff)", name, golden)
-		}
+		golden.Check(t, filepath.Join("testdata", "small-Z."+name), got)
 	}
 }
 

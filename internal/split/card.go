@@ -113,38 +113,51 @@ func sizeCategory(n int) string {
 // what its numbers are.
 func Card(m *Manifest) string {
 	var b strings.Builder
+	cs := configs(m)
+	cardYAML(&b, m, cs)
+	cardFiles(&b, m, cs)
+	cardMaking(&b, m)
+	cardCandidates(&b, m)
+	return b.String()
+}
+
+// cardYAML writes the card's YAML front matter.
+func cardYAML(b *strings.Builder, m *Manifest, cs []config) {
 	total := 0
 	for _, f := range m.Files {
 		total += f.Rows
 	}
 	p := m.Plan
-	fmt.Fprintf(&b, "---\npretty_name: nlsat fragment %s satisfiability\n", p.Fragment)
-	fmt.Fprintf(&b, "license: %s\n", m.License)
+	fmt.Fprintf(b, "---\npretty_name: nlsat fragment %s satisfiability\n", p.Fragment)
+	fmt.Fprintf(b, "license: %s\n", m.License)
 	b.WriteString("language:\n- en\ntask_categories:\n- text-classification\ntags:\n- logical-reasoning\n- satisfiability\n- controlled-natural-language\n- synthetic\n")
 	b.WriteString("annotations_creators:\n- machine-generated\nlanguage_creators:\n- machine-generated\nmultilinguality:\n- monolingual\nsource_datasets:\n- original\n")
-	fmt.Fprintf(&b, "size_categories:\n- %s\n", sizeCategory(total))
-	cs := configs(m)
+	fmt.Fprintf(b, "size_categories:\n- %s\n", sizeCategory(total))
 	b.WriteString("configs:\n")
 	for _, c := range cs {
-		fmt.Fprintf(&b, "- config_name: %s\n  data_files:\n", c.name)
+		fmt.Fprintf(b, "- config_name: %s\n  data_files:\n", c.name)
 		for _, f := range c.files {
-			fmt.Fprintf(&b, "  - split: %s\n    path: %s\n", c.split(f), f.Path)
+			fmt.Fprintf(b, "  - split: %s\n    path: %s\n", c.split(f), f.Path)
 		}
 	}
 	b.WriteString("dataset_info:\n")
 	for _, c := range cs {
-		fmt.Fprintf(&b, "- config_name: %s\n%s  splits:\n", c.name, features)
+		fmt.Fprintf(b, "- config_name: %s\n%s  splits:\n", c.name, features)
 		var bytes int64
 		for _, f := range c.files {
-			fmt.Fprintf(&b, "  - name: %s\n    num_bytes: %d\n    num_examples: %d\n", c.split(f), f.Bytes, f.Rows)
+			fmt.Fprintf(b, "  - name: %s\n    num_bytes: %d\n    num_examples: %d\n", c.split(f), f.Bytes, f.Rows)
 			bytes += f.Bytes
 		}
-		fmt.Fprintf(&b, "  download_size: %d\n  dataset_size: %d\n", bytes, bytes)
+		fmt.Fprintf(b, "  download_size: %d\n  dataset_size: %d\n", bytes, bytes)
 	}
 	b.WriteString("---\n\n")
+}
 
-	fmt.Fprintf(&b, "# nlsat: satisfiability in fragment %s of English\n\n", p.Fragment)
-	fmt.Fprintf(&b, "Each instance is a set of controlled-English sentences from fragment %s "+
+// cardFiles writes the card's title, what the labels mean and its files.
+func cardFiles(b *strings.Builder, m *Manifest, cs []config) {
+	p := m.Plan
+	fmt.Fprintf(b, "# nlsat: satisfiability in fragment %s of English\n\n", p.Fragment)
+	fmt.Fprintf(b, "Each instance is a set of controlled-English sentences from fragment %s "+
 		"(Pratt-Hartmann's fragments S ⊂ W ⊂ V ⊂ Z ⊂ A), labelled `sat` if some situation makes every sentence true "+
 		"and `unsat` otherwise. Labels come from a sound and complete decision procedure (`%s`) and each carries a "+
 		"certificate: for `sat`, the size of a model that was checked against every sentence's first-order formula; "+
@@ -152,7 +165,7 @@ func Card(m *Manifest) string {
 	b.WriteString("## Files\n\n| file | configuration | split | instances | sat | unsat | bytes |\n|---|---|---|---:|---:|---:|---:|\n")
 	for _, c := range cs {
 		for _, f := range c.files {
-			fmt.Fprintf(&b, "| `%s` | %s | %s | %d | %d | %d | %d |\n", f.Path, c.name, c.split(f), f.Rows, f.Labels.Sat, f.Labels.Unsat, f.Bytes)
+			fmt.Fprintf(b, "| `%s` | %s | %s | %d | %d | %d | %d |\n", f.Path, c.name, c.split(f), f.Rows, f.Labels.Sat, f.Labels.Unsat, f.Bytes)
 		}
 	}
 	b.WriteString("\nLoad it with `datasets.load_dataset(\"path/to/this/directory\")` (the default configuration: train, validation and test)")
@@ -161,42 +174,30 @@ func Card(m *Manifest) string {
 		for _, c := range cs[1:] {
 			names = append(names, "`\""+c.name+"\"`")
 		}
-		fmt.Fprintf(&b, " or with the configuration name %s as the second argument", strings.Join(names, " or "))
+		fmt.Fprintf(b, " or with the configuration name %s as the second argument", strings.Join(names, " or "))
 	}
 	b.WriteString(". `manifest.json` holds the full configuration and every count below; `sha256sum -c SHA256SUMS` checks the files.\n\n")
 
+}
+
+// cardMaking writes how the data was made.
+func cardMaking(b *strings.Builder, m *Manifest) {
+	p := m.Plan
 	b.WriteString("## How it was made\n\n")
-	fmt.Fprintf(&b, "- Command: `%s` (toolkit %s %s, commit %s).\n", m.Command, m.Toolkit.Name, m.Toolkit.Version, orUnknown(m.Toolkit.Commit))
-	fmt.Fprintf(&b, "- Sampler: the paper's Algorithm 1; own-template share %g, negation probability %g, %s; master seed %d. "+
+	fmt.Fprintf(b, "- Command: `%s` (toolkit %s %s, commit %s).\n", m.Command, m.Toolkit.Name, m.Toolkit.Version, orUnknown(m.Toolkit.Commit))
+	fmt.Fprintf(b, "- Sampler: the paper's Algorithm 1; own-template share %g, negation probability %g, %s; master seed %d. "+
 		"Record `seed` is `master:index`; candidate i of set k has index k·10¹² + i.\n",
 		p.Sampler.OwnShare, p.Sampler.NegProb, distinctText(p.Sampler.Distinct), p.Seed)
 	for _, pl := range p.Pools {
-		fmt.Fprintf(&b, "- Set %s (%s): %d strata, %s.\n", pl.Name, strings.Join(splitNames(pl), ", "), len(pl.Strata), pl.Source)
+		fmt.Fprintf(b, "- Set %s (%s): %d strata, %s.\n", pl.Name, strings.Join(splitNames(pl), ", "), len(pl.Strata), pl.Source)
 	}
-	switch p.Holdout.Kind {
-	case HoldoutSize:
-		fmt.Fprintf(&b, "- Held out by size: train and validation hold only instances with n = n1 + n2 ≤ %d, test only larger ones.\n", p.Holdout.MaxTrainN)
-	case HoldoutTemplates:
-		var pairs []string
-		for _, pair := range p.Holdout.HeldPairs {
-			pairs = append(pairs, pair[0]+" with "+pair[1])
-		}
-		fmt.Fprintf(&b, "- Held out by template combination: no instance of train or validation holds both templates of any of these pairs, and every instance of test holds both templates of at least one: %s. "+
-			"Each train and validation candidate was drawn without one template of each pair (chosen by a fair coin from its seed); test candidates without a held-out pair were not accepted (counted as held out below).\n", strings.Join(pairs, "; "))
-	case HoldoutDifficulty:
-		fmt.Fprintf(&b, "- Held out by difficulty: every unsat instance of train and validation has a certified minimal unsatisfiable subset (MUS) of at most %d sentences; "+
-			"every unsat instance of test has no unsatisfiable subset of %d sentences or fewer (each such subset was shown satisfiable by a checked model), so each of its MUSes is larger. "+
-			"Sat instances are drawn alike for all splits. Candidates no open split admits are counted as held out below.\n", p.Holdout.MaxTrainMUS, p.Holdout.MaxTrainMUS)
-	case HoldoutVocabulary:
-		fmt.Fprintf(&b, "- Held out by vocabulary: test draws only from %d nouns and %d verbs that train and validation never use: %s; %s.\n",
-			len(p.Holdout.TestNouns), len(p.Holdout.TestVerbs), strings.Join(p.Holdout.TestNouns, ", "), strings.Join(p.Holdout.TestVerbs, ", "))
-	}
+	cardHoldout(b, p)
 	b.WriteString("- Balance: every split holds exactly as many sat as unsat instances in every stratum, so neither a constant answer nor a rule over the sizes n1, n2 and m beats chance. " +
 		"Candidates are drawn for the strata in turn and accepted in order until each stratum of each split has its quota of each label. " +
 		"A stratum that cannot be filled (its candidates run out of one label, or of new instances) is not shrunk or padded: the build stops with an error naming it once it has drawn ")
-	fmt.Fprintf(&b, "%d times its size in candidates, so every published build is balanced exactly.\n", p.DrawLimit)
+	fmt.Fprintf(b, "%d times its size in candidates, so every published build is balanced exactly.\n", p.DrawLimit)
 	if p.Balance.Mode == BalanceSurface {
-		fmt.Fprintf(&b, "- Surface balance: equal counts per stratum do not stop the wording from predicting the label (at the same size, more existential sentences make satisfiability likelier). "+
+		fmt.Fprintf(b, "- Surface balance: equal counts per stratum do not stop the wording from predicting the label (at the same size, more existential sentences make satisfiability likelier). "+
 			"So each set first labelled a pilot of %d candidates (a smaller set: as many as it holds, but at least 10,000 or eight times that, whichever is less), which are not part of the data, and fitted a logistic model p(x) of P(sat) on surface features x "+
 			"(m, n1, n2, alpha, beta; the count, share and log-count of each template variant, of the words every, some, no, not, non-, who, him, any, does, is, a, an and of their bigrams such as \"every non-\"; squared word shares; "+
 			"the tenth the share of existential sentences falls in; how evenly the sentences spread over the nouns and verbs), "+
@@ -211,24 +212,51 @@ func Card(m *Manifest) string {
 			fallbacks += s.CanonFallbacks
 		}
 		if fallbacks > 0 {
-			fmt.Fprintf(&b, " For %d instances the canonical form was too costly to find and only exact copies of them were excluded.", fallbacks)
+			fmt.Fprintf(b, " For %d instances the canonical form was too costly to find and only exact copies of them were excluded.", fallbacks)
 		}
 		b.WriteString("\n")
 	} else {
 		b.WriteString("- Uniqueness: no two instances anywhere in the dataset (within or across splits and sets) have the same set of sentences. Instances equal up to a renaming of nouns and verbs were allowed (`--dedup exact`).\n")
 	}
 	b.WriteString("- Undecided instances: an instance the solver leaves undecided is never labelled or written; it is counted below.\n\n")
+}
+
+// cardHoldout writes what test holds out, if anything.
+func cardHoldout(b *strings.Builder, p *Plan) {
+	switch p.Holdout.Kind {
+	case HoldoutSize:
+		fmt.Fprintf(b, "- Held out by size: train and validation hold only instances with n = n1 + n2 ≤ %d, test only larger ones.\n", p.Holdout.MaxTrainN)
+	case HoldoutTemplates:
+		var pairs []string
+		for _, pair := range p.Holdout.HeldPairs {
+			pairs = append(pairs, pair[0]+" with "+pair[1])
+		}
+		fmt.Fprintf(b, "- Held out by template combination: no instance of train or validation holds both templates of any of these pairs, and every instance of test holds both templates of at least one: %s. "+
+			"Each train and validation candidate was drawn without one template of each pair (chosen by a fair coin from its seed); test candidates without a held-out pair were not accepted (counted as held out below).\n", strings.Join(pairs, "; "))
+	case HoldoutDifficulty:
+		fmt.Fprintf(b, "- Held out by difficulty: every unsat instance of train and validation has a certified minimal unsatisfiable subset (MUS) of at most %d sentences; "+
+			"every unsat instance of test has no unsatisfiable subset of %d sentences or fewer (each such subset was shown satisfiable by a checked model), so each of its MUSes is larger. "+
+			"Sat instances are drawn alike for all splits. Candidates no open split admits are counted as held out below.\n", p.Holdout.MaxTrainMUS, p.Holdout.MaxTrainMUS)
+	case HoldoutVocabulary:
+		fmt.Fprintf(b, "- Held out by vocabulary: test draws only from %d nouns and %d verbs that train and validation never use: %s; %s.\n",
+			len(p.Holdout.TestNouns), len(p.Holdout.TestVerbs), strings.Join(p.Holdout.TestNouns, ", "), strings.Join(p.Holdout.TestVerbs, ", "))
+	}
+}
+
+// cardCandidates writes what became of the candidates, the audit and the
+// record fields.
+func cardCandidates(b *strings.Builder, m *Manifest) {
 	b.WriteString("## Candidates\n\n| set | drawn | accepted | undecided | thinned | held out | label quota full | duplicates (as written) | duplicates (up to renaming) |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|\n")
 	for _, s := range m.Sets {
 		und := 0
 		for _, n := range s.Undecided {
 			und += n
 		}
-		fmt.Fprintf(&b, "| %s | %d | %d | %d | %d | %d | %d | %d | %d |\n", s.Name, s.Candidates, s.Accepted, und, s.Thinned, s.HeldOut, s.LabelFull, s.DuplicatesExact, s.DuplicatesRenaming)
+		fmt.Fprintf(b, "| %s | %d | %d | %d | %d | %d | %d | %d | %d |\n", s.Name, s.Candidates, s.Accepted, und, s.Thinned, s.HeldOut, s.LabelFull, s.DuplicatesExact, s.DuplicatesRenaming)
 	}
 	for _, s := range m.Sets {
 		if s.Pilot != nil {
-			fmt.Fprintf(&b, "\nBefore thinning, the surface model predicted the labels of set %s's %d decided pilot candidates with %.1f%% accuracy out of sample (the majority label: %.1f%%): the shortcut the surface balance set out to remove (the audit below measures what is left).",
+			fmt.Fprintf(b, "\nBefore thinning, the surface model predicted the labels of set %s's %d decided pilot candidates with %.1f%% accuracy out of sample (the majority label: %.1f%%): the shortcut the surface balance set out to remove (the audit below measures what is left).",
 				s.Name, s.Pilot.Decided, 100*s.Pilot.Accuracy, 100*s.Pilot.Majority)
 		}
 	}
@@ -241,7 +269,6 @@ func Card(m *Manifest) string {
 		"`templates` (per sentence its template and variant), `formulas` (per sentence its first-order formula), `solver`, " +
 		"`certificate` (`model_size` for sat; `mus`, indices into `sentences`, for unsat), `seed`, " +
 		"`difficulty` (`mus_size`, `model_size`, `search_nodes` of the native type search), `distractors` and `distractor_mode` (sentences added without changing the label; none here).\n")
-	return b.String()
 }
 
 func splitNames(pl Pool) []string {

@@ -15,6 +15,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/nlsat/nlsat/internal/audit"
 	"github.com/nlsat/nlsat/internal/dataset"
 	"github.com/nlsat/nlsat/internal/job"
 )
@@ -164,8 +165,8 @@ func (b *builder) finish(ctx context.Context) (*Manifest, error) {
 		m.Sets = append(m.Sets, sr)
 	}
 	m.Audit = json.RawMessage("null")
-	if b.opt.Audit != nil {
-		report, summary, err := b.opt.Audit(ctx, b.opt.Dir)
+	if b.plan.Audit {
+		report, summary, err := audit.ForManifest(ctx, b.opt.Dir)
 		if err != nil {
 			return nil, fmt.Errorf("shortcut audit: %w", err)
 		}
@@ -320,6 +321,25 @@ func (b *builder) stratumOf(r *dataset.Record, k int) (int, error) {
 		}
 	}
 	return 0, fmt.Errorf("record %s: (m, n1, n2) = (%d, %d, %d) is not a point of stratum %s", r.ID, r.M, r.N1, r.N2, pl.Strata[s].Key)
+}
+
+// WriteSummary writes what each file holds and, with sets, what became of
+// each set's candidates.
+func (m *Manifest) WriteSummary(w io.Writer, sets bool) {
+	for _, f := range m.Files {
+		fmt.Fprintf(w, "  %-28s %7d instances (%d sat, %d unsat)\n", f.Path, f.Rows, f.Labels.Sat, f.Labels.Unsat)
+	}
+	if !sets {
+		return
+	}
+	for _, st := range m.Sets {
+		und := 0
+		for _, n := range st.Undecided {
+			und += n
+		}
+		fmt.Fprintf(w, "  set %s: %d candidates, %d accepted; rejected: %d undecided, %d thinned by the surface balance, %d held out, %d with their label's quota full, %d duplicates as written, %d up to renaming\n",
+			st.Name, st.Candidates, st.Accepted, und, st.Thinned, st.HeldOut, st.LabelFull, st.DuplicatesExact, st.DuplicatesRenaming)
+	}
 }
 
 // ReadManifest reads a manifest file.

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"flag"
 	"io"
 	"math/rand/v2"
 	"os"
@@ -14,9 +13,8 @@ import (
 	"testing"
 
 	"github.com/nlsat/nlsat/internal/dataset"
+	"github.com/nlsat/nlsat/internal/golden"
 )
-
-var update = flag.Bool("update", false, "rewrite golden files")
 
 func rec(frag string, label, n1, n2 int, templates []string, sentences ...string) *dataset.Record {
 	return &dataset.Record{
@@ -177,19 +175,7 @@ func TestTextGolden(t *testing.T) {
 		return text.String(), string(js)
 	}
 	text, js := render(recs)
-	path := filepath.Join("testdata", "records.stats.txt")
-	if *update {
-		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to create it)", err)
-	}
-	if text != string(want) {
-		t.Errorf("text output differs from %s:\ngot:\n%s\nwant:\n%s", path, text, want)
-	}
+	golden.Check(t, filepath.Join("testdata", "records.stats.txt"), []byte(text))
 	rng := rand.New(rand.NewPCG(1, 2))
 	for range 5 {
 		rng.Shuffle(len(recs), func(i, j int) { recs[i], recs[j] = recs[j], recs[i] })

@@ -1,0 +1,76 @@
+package fragments
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+)
+
+// Line is one sentence of a command's input with where it came from,
+// for messages.
+type Line struct {
+	Text  string
+	Where string // "argument 2", "in.txt:14", "stdin:3"
+}
+
+// ReadInput collects sentences from a command's arguments, or else from
+// the file (or stdin when file is "" or "-"), one per line; blank lines
+// and lines starting with # are skipped. Its errors are about the input.
+func ReadInput(args []string, file string, stdin io.Reader) ([]Line, error) {
+	if len(args) > 0 {
+		if file != "" {
+			return nil, errors.New("give sentences as arguments or with --file, not both")
+		}
+		var out []Line
+		for i, a := range args {
+			out = append(out, Line{strings.TrimSpace(a), fmt.Sprintf("argument %d", i+1)})
+		}
+		return out, nil
+	}
+	name, r := "stdin", stdin
+	if file != "" && file != "-" {
+		f, err := os.Open(file)
+		if err != nil {
+			return nil, fmt.Errorf("cannot read sentences: %w", err)
+		}
+		defer f.Close()
+		name, r = file, f
+	}
+	var out []Line
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 1<<16), 1<<24)
+	for n := 1; sc.Scan(); n++ {
+		t := strings.TrimSpace(sc.Text())
+		if t == "" || strings.HasPrefix(t, "#") {
+			continue
+		}
+		out = append(out, Line{t, fmt.Sprintf("%s:%d", name, n)})
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("reading %s: %w", name, err)
+	}
+	if len(out) == 0 {
+		return nil, errors.New("no sentences given (pass them as arguments, with --file, or on stdin)")
+	}
+	return out, nil
+}
+
+// ParseInput parses every line strictly; with a fragment it also checks
+// that each sentence lies in it. Errors name the line.
+func ParseInput(lines []Line, frag *Fragment) ([]Sentence, error) {
+	out := make([]Sentence, len(lines))
+	for i, l := range lines {
+		s, err := Parse(l.Text)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", l.Where, err)
+		}
+		if frag != nil && s.Fragment() > *frag {
+			return nil, fmt.Errorf("%s: %q is in fragment %s (template %s), not in %s", l.Where, l.Text, s.Fragment(), s.ID(), *frag)
+		}
+		out[i] = s
+	}
+	return out, nil
+}

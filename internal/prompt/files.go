@@ -1,0 +1,47 @@
+package prompt
+
+import (
+	"encoding/json"
+	"io"
+	"path/filepath"
+
+	"github.com/nlsat/nlsat/internal/dataset"
+)
+
+// WriteFiles writes the rows to out (JSONL; "-" for stdout) and beside it
+// the task files of tag tf.Tag, each atomically, the data first so that a
+// task file never names a file that is not there. It returns the tasks'
+// names. An output that cannot be written is an InputError.
+func WriteFiles(out string, stdout io.Writer, rows []Row, tf TaskFile) ([]string, error) {
+	data, err := dataset.CreateAtomic(out, stdout)
+	if err != nil {
+		return nil, &dataset.InputError{Err: err}
+	}
+	defer data.Abort()
+	enc := json.NewEncoder(data)
+	enc.SetEscapeHTML(false)
+	for i := range rows {
+		if err := enc.Encode(&rows[i]); err != nil {
+			return nil, err
+		}
+	}
+	var names []string
+	files := []*dataset.AtomicFile{data}
+	for _, t := range Tasks(tf.Tag) {
+		f, err := dataset.CreateAtomic(filepath.Join(filepath.Dir(out), t.Name+".yaml"), stdout)
+		if err != nil {
+			return nil, &dataset.InputError{Err: err}
+		}
+		defer f.Abort()
+		if err := t.WriteYAML(f, tf); err != nil {
+			return nil, err
+		}
+		names, files = append(names, t.Name), append(files, f)
+	}
+	for _, f := range files {
+		if err := f.Commit(); err != nil {
+			return nil, err
+		}
+	}
+	return names, nil
+}
