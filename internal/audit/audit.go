@@ -6,7 +6,7 @@ import (
 	"math"
 	"slices"
 
-	"github.com/nlsat/nlsat/internal/phase"
+	"github.com/nlsat/nlsat/internal/stats"
 )
 
 // Options configure an audit. A zero field takes its default, given in
@@ -255,7 +255,7 @@ func score(name string, pred, y []int8, idx []int, o Options) Score {
 			visit(i)
 		}
 	}
-	iv := phase.Wilson(correct, total, o.Confidence)
+	iv := stats.Wilson(correct, total, o.Confidence)
 	acc := 0.0
 	if total > 0 {
 		acc = float64(correct) / float64(total)

@@ -3,7 +3,7 @@ package eval
 import (
 	"fmt"
 
-	"github.com/nlsat/nlsat/internal/phase"
+	"github.com/nlsat/nlsat/internal/stats"
 )
 
 // PairReport scores minimal pairs: twins that differ in one sentence, an
@@ -38,7 +38,7 @@ func rate(hits, n int) Rate {
 	r := Rate{Hits: hits}
 	if n > 0 {
 		r.Rate = float64(hits) / float64(n)
-		iv := phase.Wilson(hits, n, Confidence)
+		iv := stats.Wilson(hits, n, Confidence)
 		r.CILow, r.CIHigh = iv.Lo, iv.Hi
 	}
 	return r

@@ -10,7 +10,7 @@ import (
 	"gonum.org/v1/plot/vg"
 
 	"github.com/nlsat/nlsat/internal/dataset"
-	"github.com/nlsat/nlsat/internal/phase"
+	"github.com/nlsat/nlsat/internal/figure"
 )
 
 // PlotFormats lists the formats Plot writes.
@@ -41,7 +41,7 @@ func Plot(w io.Writer, rep Report, format string) error {
 	if err != nil {
 		return err
 	}
-	return phase.Encode(w, format, p.Draw)
+	return figure.Encode(w, format, p.Draw)
 }
 
 func accuracyPlot(rep Report) (*plot.Plot, error) {
@@ -55,12 +55,12 @@ func accuracyPlot(rep Report) (*plot.Plot, error) {
 	p.Y.Min, p.Y.Max = 0, 1
 	p.Add(plotter.NewGrid())
 	var frags []string
-	curves := map[string][]phase.CurvePoint{}
+	curves := map[string][]figure.CurvePoint{}
 	for _, r := range rep.ByFragmentN {
 		if _, ok := curves[r.Fragment]; !ok {
 			frags = append(frags, r.Fragment)
 		}
-		curves[r.Fragment] = append(curves[r.Fragment], phase.CurvePoint{X: float64(r.N), Y: r.Accuracy, Lo: r.CILow, Hi: r.CIHigh})
+		curves[r.Fragment] = append(curves[r.Fragment], figure.CurvePoint{X: float64(r.N), Y: r.Accuracy, Lo: r.CILow, Hi: r.CIHigh})
 	}
 	for i, f := range frags {
 		pts := curves[f]
@@ -68,7 +68,7 @@ func accuracyPlot(rep Report) (*plot.Plot, error) {
 		for j := range pts {
 			pts[j].X += shift
 		}
-		if err := phase.AddCurve(p, pts, true, phase.CurveColor(i, len(frags)), f); err != nil {
+		if err := figure.AddCurve(p, pts, true, figure.CurveColor(i, len(frags)), f); err != nil {
 			return nil, err
 		}
 	}

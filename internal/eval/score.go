@@ -8,7 +8,7 @@ import (
 	"strings"
 
 	"github.com/nlsat/nlsat/internal/dataset"
-	"github.com/nlsat/nlsat/internal/phase"
+	"github.com/nlsat/nlsat/internal/stats"
 )
 
 // Confidence is the level of every interval in a report.
@@ -113,7 +113,7 @@ func (t tally) score() Score {
 	s := Score{Count: t.count, Correct: t.correct, Unparseable: t.unparseable}
 	if t.count > 0 {
 		s.Accuracy = float64(t.correct) / float64(t.count)
-		iv := phase.Wilson(t.correct, t.count, Confidence)
+		iv := stats.Wilson(t.correct, t.count, Confidence)
 		s.CILow, s.CIHigh = iv.Lo, iv.Hi
 	}
 	if p := t.count - t.unparseable; p > 0 {

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 
+	"github.com/nlsat/nlsat/internal/figure"
 	"github.com/nlsat/nlsat/internal/fragments"
 )
 
@@ -99,24 +100,24 @@ func itoa(i int) string { return strconv.Itoa(i) }
 
 // psatFigure draws P(sat) against α, one curve per n1, with the band.
 func psatFigure(f fragments.Fragment, es []Estimate, n2 int) (Figure, error) {
-	p := newPlot(fmt.Sprintf("P(sat) in fragment %s%s (Wilson 95%% intervals)", f, suffix(f, n2)), "α = m / n1", "P(sat)")
+	p := figure.NewPlot(fmt.Sprintf("P(sat) in fragment %s%s (Wilson 95%% intervals)", f, suffix(f, n2)), "α = m / n1", "P(sat)")
 	p.Y.Min, p.Y.Max = 0, 1
 	p.Legend.Top = true
 	table := [][]string{{"n1", "n2", "m", "alpha", "p_sat", "ci_lo", "ci_hi"}}
 	n1s, groups := byN1(es)
 	for i, n1 := range n1s {
-		var pts errPoints
+		var pts []figure.CurvePoint
 		for _, e := range groups[n1] {
 			if math.IsNaN(e.P) {
 				continue
 			}
-			pts = append(pts, CurvePoint{e.Alpha(), e.P, e.CI.Lo, e.CI.Hi})
+			pts = append(pts, figure.CurvePoint{X: e.Alpha(), Y: e.P, Lo: e.CI.Lo, Hi: e.CI.Hi})
 			table = append(table, []string{itoa(n1), itoa(e.N2), itoa(e.M), f4(e.Alpha()), f4(e.P), f4(e.CI.Lo), f4(e.CI.Hi)})
 		}
 		if len(pts) == 0 {
 			continue
 		}
-		if err := addCurve(p, pts, true, CurveColor(i, len(n1s)), "n1 = "+itoa(n1)); err != nil {
+		if err := figure.AddCurve(p, pts, true, figure.CurveColor(i, len(n1s)), "n1 = "+itoa(n1)); err != nil {
 			return Figure{}, err
 		}
 	}
@@ -125,19 +126,19 @@ func psatFigure(f fragments.Fragment, es []Estimate, n2 int) (Figure, error) {
 
 // timeFigure draws the median solver time against α, one curve per n1.
 func timeFigure(f fragments.Fragment, es []Estimate, n2 int) (Figure, error) {
-	p := newPlot(fmt.Sprintf("Median solver time in fragment %s%s", f, suffix(f, n2)), "α = m / n1", "median time (ms)")
+	p := figure.NewPlot(fmt.Sprintf("Median solver time in fragment %s%s", f, suffix(f, n2)), "α = m / n1", "median time (ms)")
 	p.Y.Min = 0
 	p.Legend.Top, p.Legend.Left = true, true
 	table := [][]string{{"n1", "n2", "m", "alpha", "median_ms", "p90_ms"}}
 	n1s, groups := byN1(es)
 	for i, n1 := range n1s {
-		var pts errPoints
+		var pts []figure.CurvePoint
 		for _, e := range groups[n1] {
 			t := float64(e.MedianTime.Microseconds()) / 1000
-			pts = append(pts, CurvePoint{e.Alpha(), t, t, t})
+			pts = append(pts, figure.CurvePoint{X: e.Alpha(), Y: t, Lo: t, Hi: t})
 			table = append(table, []string{itoa(n1), itoa(e.N2), itoa(e.M), f4(e.Alpha()), ms(e.MedianTime), ms(e.P90Time)})
 		}
-		if err := addCurve(p, pts, false, CurveColor(i, len(n1s)), "n1 = "+itoa(n1)); err != nil {
+		if err := figure.AddCurve(p, pts, false, figure.CurveColor(i, len(n1s)), "n1 = "+itoa(n1)); err != nil {
 			return Figure{}, err
 		}
 	}

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/nlsat/nlsat/internal/dataset"
+	"github.com/nlsat/nlsat/internal/stats"
 )
 
 // PointsHeader is the header of points.csv.
@@ -56,19 +57,19 @@ func WriteTiming(w io.Writer, es []Estimate) error {
 
 // pointJSON is one line of points.jsonl, with the fields of points.csv.
 type pointJSON struct {
-	Fragment string   `json:"fragment"`
-	M        int      `json:"m"`
-	N1       int      `json:"n1"`
-	N2       int      `json:"n2"`
-	Alpha    float64  `json:"alpha"`
-	Beta     float64  `json:"beta"`
-	N        int      `json:"n"`
-	Sat      int      `json:"sat"`
-	Unsat    int      `json:"unsat"`
-	Unknown  int      `json:"unknown"`
-	PSat     *float64 `json:"p_sat"`
-	CI       Interval `json:"ci"`
-	Verdict  Verdict  `json:"verdict"`
+	Fragment string         `json:"fragment"`
+	M        int            `json:"m"`
+	N1       int            `json:"n1"`
+	N2       int            `json:"n2"`
+	Alpha    float64        `json:"alpha"`
+	Beta     float64        `json:"beta"`
+	N        int            `json:"n"`
+	Sat      int            `json:"sat"`
+	Unsat    int            `json:"unsat"`
+	Unknown  int            `json:"unknown"`
+	PSat     *float64       `json:"p_sat"`
+	CI       stats.Interval `json:"ci"`
+	Verdict  Verdict        `json:"verdict"`
 }
 
 // WritePointsJSONL writes the content of points.csv as one JSON object
@@ -78,7 +79,7 @@ func WritePointsJSONL(w io.Writer, es []Estimate) error {
 	for _, e := range es {
 		j := pointJSON{Fragment: e.Fragment.String(), M: e.M, N1: e.N1, N2: e.N2, Alpha: round4(e.Alpha()),
 			Beta: round4(e.Beta()), N: e.N, Sat: e.Sat, Unsat: e.Unsat, Unknown: e.Unknown,
-			CI: Interval{round4(e.CI.Lo), round4(e.CI.Hi)}, Verdict: e.Verdict}
+			CI: stats.Interval{Lo: round4(e.CI.Lo), Hi: round4(e.CI.Hi)}, Verdict: e.Verdict}
 		if !math.IsNaN(e.P) {
 			p := round4(e.P)
 			j.PSat = &p
@@ -91,21 +92,6 @@ func WritePointsJSONL(w io.Writer, es []Estimate) error {
 }
 
 func round4(x float64) float64 { return math.Round(x*1e4) / 1e4 }
-
-// MarshalJSON writes an interval as {"lo": …, "hi": …}.
-func (iv Interval) MarshalJSON() ([]byte, error) {
-	return fmt.Appendf(nil, `{"lo":%s,"hi":%s}`, f4(iv.Lo), f4(iv.Hi)), nil
-}
-
-// UnmarshalJSON reads an interval written by MarshalJSON.
-func (iv *Interval) UnmarshalJSON(b []byte) error {
-	var v struct{ Lo, Hi float64 }
-	if err := json.Unmarshal(b, &v); err != nil {
-		return err
-	}
-	iv.Lo, iv.Hi = v.Lo, v.Hi
-	return nil
-}
 
 // WriteFile writes name atomically: it appears complete or not at all.
 func WriteFile(name string, write func(io.Writer) error) error {

@@ -8,6 +8,7 @@ import (
 	"math"
 
 	"github.com/nlsat/nlsat/internal/fragments"
+	"github.com/nlsat/nlsat/internal/stats"
 )
 
 // Region is the content of region.json: the points of one fragment whose
@@ -28,10 +29,10 @@ type Region struct {
 // RegionPoint is one point of a region with its estimate.
 type RegionPoint struct {
 	Point
-	N       int      `json:"n"`
-	PSat    float64  `json:"p_sat"`
-	CI      Interval `json:"ci"`
-	Verdict Verdict  `json:"verdict"`
+	N       int            `json:"n"`
+	PSat    float64        `json:"p_sat"`
+	CI      stats.Interval `json:"ci"`
+	Verdict Verdict        `json:"verdict"`
 }
 
 // NewRegion collects the estimates of cfg.Fragment whose P(sat) lies in cfg.Band.
@@ -43,7 +44,7 @@ func NewRegion(cfg Config, es []Estimate, version, solverName string) *Region {
 	for _, e := range es {
 		if e.Fragment == cfg.Fragment && !math.IsNaN(e.P) && cfg.Band.Contains(e.P) {
 			r.Points = append(r.Points, RegionPoint{Point: e.Point, N: e.N, PSat: round4(e.P),
-				CI: Interval{round4(e.CI.Lo), round4(e.CI.Hi)}, Verdict: e.Verdict})
+				CI: stats.Interval{Lo: round4(e.CI.Lo), Hi: round4(e.CI.Hi)}, Verdict: e.Verdict})
 		}
 	}
 	return r

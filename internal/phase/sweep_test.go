@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/nlsat/nlsat/internal/fragments"
+	"github.com/nlsat/nlsat/internal/stats"
 )
 
 func TestRunIsDeterministic(t *testing.T) {
@@ -95,7 +96,7 @@ func TestAdaptiveStopsByRule(t *testing.T) {
 
 // finishVerdict recomputes the verdict from the counts.
 func (e Estimate) finishVerdict() Verdict {
-	return PaperBand().Classify(Wilson(e.Sat, e.Decided(), Confidence))
+	return PaperBand().Classify(stats.Wilson(e.Sat, e.Decided(), Confidence))
 }
 
 // TestBandMatchesDirectEstimate checks the region of S at n1 = 10 against

@@ -1,4 +1,4 @@
-package phase
+package stats
 
 import (
 	"math"
@@ -35,27 +35,6 @@ func TestWilsonContainsEstimate(t *testing.T) {
 			if wide := Wilson(k, n, 0.99); wide.Lo > iv.Lo+1e-12 || wide.Hi < iv.Hi-1e-12 {
 				t.Fatalf("the 99%% interval %v of %d/%d is not wider than the 95%% one %v", wide, k, n, iv)
 			}
-		}
-	}
-}
-
-func TestClassify(t *testing.T) {
-	b := PaperBand()
-	tests := []struct {
-		iv   Interval
-		want Verdict
-	}{
-		{Interval{0.7, 0.9}, Above},
-		{Interval{0.1, 0.3}, Below},
-		{Interval{0.4, 0.6}, Inside},
-		{Interval{0.35, 0.65}, Inside},
-		{Interval{0.3, 0.5}, Straddles},
-		{Interval{0.6, 0.7}, Straddles},
-		{Interval{0.2, 0.8}, Straddles},
-	}
-	for _, tt := range tests {
-		if got := b.Classify(tt.iv); got != tt.want {
-			t.Errorf("Classify(%v) = %s, want %s", tt.iv, got, tt.want)
 		}
 	}
 }
