@@ -1,0 +1,39 @@
+package backends
+
+import (
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/nlsat/nlsat/internal/dataset"
+	"github.com/nlsat/nlsat/internal/solver/z3"
+)
+
+func TestFactory(t *testing.T) {
+	if !slices.Equal(Names(true), []string{"native", "z3", "both", "none"}) || slices.Contains(Names(false), "none") {
+		t.Errorf("names %v / %v", Names(true), Names(false))
+	}
+	newNative, name, err := Factory("native", Options{})
+	if err != nil || newNative == nil || !strings.Contains(name, "native") {
+		t.Fatalf("native: %v, %q", err, name)
+	}
+	if f, name, err := Factory("none", Options{}); f != nil || name != "none" || err != nil {
+		t.Errorf("none: %v, %q, %v", f != nil, name, err)
+	}
+	var ie *dataset.InputError
+	if _, _, err := Factory("oracle", Options{}); !errors.As(err, &ie) {
+		t.Errorf("an unknown name: %v, want an InputError", err)
+	}
+	for _, n := range []string{"z3", "both"} {
+		f, name, err := Factory(n, Options{})
+		switch {
+		case !z3.Available():
+			if !errors.As(err, &ie) || !strings.Contains(err.Error(), "without Z3") {
+				t.Errorf("%s without libz3: %v", n, err)
+			}
+		case err != nil || f == nil || !strings.Contains(name, "z3"):
+			t.Errorf("%s: %v, %q", n, err, name)
+		}
+	}
+}
