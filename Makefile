@@ -10,7 +10,7 @@ LDFLAGS  := -ldflags "-X github.com/nlsat/nlsat/internal/version.version=$(VERSI
 FUZZTIME ?= 30s
 BIN      := bin/nlsat
 
-.PHONY: all build run test lint bench fuzz clean
+.PHONY: all build run test short lint bench fuzz clean
 
 all: build
 
@@ -27,6 +27,11 @@ run: build
 test: lint
 	$(GO) test $(TAGS) ./...
 	$(GO) test $(TAGS) -race ./internal/pipeline/ ./internal/solver/ ./internal/solver/z3/
+
+# Everyday work: every test but those that build whole datasets or run
+# long cross-checks (go test -short), in about a minute.
+short:
+	$(GO) test $(TAGS) -short ./...
 
 lint:
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \

@@ -28,6 +28,9 @@ func splitDataset(t *testing.T, frag string, train, val, test int, seed string) 
 // of nlsat instances every baseline scores within its interval of 50% and
 // the verdict finds no shortcut.
 func TestAuditBalanced(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and audits a dataset")
+	}
 	dir := splitDataset(t, "S", 4400, 600, 600, "1")
 	code, out, errs := nlsat(context.Background(), "", "audit", "--json", dir)
 	if code != 0 {

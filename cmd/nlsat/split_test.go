@@ -168,6 +168,9 @@ func TestSplitSurvivesKill(t *testing.T) {
 // TestSplitShardsMerge runs a split as 3 shards in parallel processes and
 // as 1 shard, merges each, and compares both with an unsharded run.
 func TestSplitShardsMerge(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a dataset as shards in child processes")
+	}
 	split := []string{"split", "--fragment", "Z", "--train", "400", "--validation", "40", "--test", "40", "--zero-shot", "60", "--seed", "8", "-q"}
 	ref := filepath.Join(t.TempDir(), "ref")
 	if code, _, stderr := nlsat(context.Background(), "", append(split, "--out", ref)...); code != 0 {
@@ -246,6 +249,9 @@ func readHeldOut(t *testing.T, dir, name string) heldOutSplit {
 // TestSplitHoldouts checks that each held-out split holds out what it
 // claims, reading the files independently of the builder.
 func TestSplitHoldouts(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a dataset per hold-out")
+	}
 	checks := map[string]func(t *testing.T, m *split.Manifest, train, val, test heldOutSplit){
 		"size": checkSizeHoldout, "vocabulary": checkVocabularyHoldout,
 		"difficulty": checkDifficultyHoldout, "templates": checkTemplatesHoldout,

@@ -54,6 +54,9 @@ func (c tally) String() string {
 // reads all of a fragment's instances from one file, each inside
 // (push)/(pop), and runs while the binding works.
 func TestZ3BindingAgreesWithZ3Program(t *testing.T) {
+	if testing.Short() {
+		t.Skip("decides hundreds of instances with two Z3s")
+	}
 	if !z3.Available() {
 		t.Skip("the z3 binding is not built in (no cgo or -tags noz3)")
 	}

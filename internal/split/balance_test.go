@@ -179,6 +179,9 @@ func TestCalibrationShrinksNoise(t *testing.T) {
 // and by template pair, whose acceptance depends on more than the label:
 // the merged bytes must equal the unsharded ones.
 func TestShardsMergeHoldouts(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds several datasets sharded and unsharded")
+	}
 	for _, kind := range []string{HoldoutDifficulty, HoldoutTemplates} {
 		t.Run(kind, func(t *testing.T) {
 			p := smallPlan(t, fragments.V, 300, 0, 60, 0, 0)

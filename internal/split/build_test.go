@@ -318,6 +318,9 @@ func parseInstance(t *testing.T, where string, rec map[string]any) fragments.Ins
 }
 
 func TestBuildWorkersAndResume(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a dataset several times")
+	}
 	p := smallPlan(t, fragments.V, 400, 60, 60, 0, 60)
 	ref := t.TempDir()
 	if _, err := Run(context.Background(), p, testOptions(ref, 1)); err != nil {
@@ -566,6 +569,9 @@ func TestDedupRejects(t *testing.T) {
 // TestShardsMerge builds a dataset unsharded, as 1 shard and as 3 shards
 // (run concurrently), merges the shards and compares the bytes.
 func TestShardsMerge(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a dataset sharded and unsharded")
+	}
 	p := smallPlan(t, fragments.V, 300, 60, 60, 0, 60)
 	ref := t.TempDir()
 	if _, err := Run(context.Background(), p, testOptions(ref, 2)); err != nil {
