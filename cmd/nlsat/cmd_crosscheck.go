@@ -54,7 +54,7 @@ and makes crosscheck exit with status 1. For speed figures use -j 1.
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&o.fragments, "fragments", "S,W,V,Z,A", "comma-separated fragments to draw from")
+	f.StringVar(&o.fragments, "fragments", strings.Join(fragments.Names(), ","), "comma-separated fragments to draw from")
 	f.StringVar(&o.in, "in", "", "read instances from this JSONL file instead of drawing them")
 	f.Var(o.z3mode, "z3", "full: nlsat's z3 backend (quantified check, then a finite-model search, then other seeds); plain: one quantified check, Z3 as the paper used it")
 	f.IntVarP(&o.count, "count", "n", 200, "instances per fragment")

@@ -29,7 +29,7 @@ func (o *translateOptions) addFlags(cmd *cobra.Command) {
 func newTranslateCmd(s streams) *cobra.Command {
 	o := &translateOptions{
 		format:   newEnum("text", "text", "ascii", "latex", "smtlib", "tptp"),
-		fragment: newEnum("", "S", "W", "V", "Z", "A"),
+		fragment: newFragmentEnum("", false),
 	}
 	cmd := &cobra.Command{
 		Use:   "translate [sentence...]",

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/nlsat/nlsat/internal/fragments"
 )
 
 // strata groups the records of items into strata of both kinds, in report
@@ -27,17 +29,10 @@ func strata(items []item, mbin int) ([]Stratum, map[Stratum][]int) {
 	}
 	slices.SortFunc(keys, func(a, b Stratum) int {
 		return cmp.Or(cmp.Compare(b.Kind, a.Kind), // "n1-n2" before "m"
-			cmp.Compare(fragmentRank(a.Fragment), fragmentRank(b.Fragment)), cmp.Compare(a.Fragment, b.Fragment),
+			fragments.CompareNames(a.Fragment, b.Fragment),
 			cmp.Compare(a.N1, b.N1), cmp.Compare(a.N2, b.N2), cmp.Compare(a.MLo, b.MLo))
 	})
 	return keys, groups
-}
-
-func fragmentRank(f string) int {
-	if i := strings.Index("SWVZA", f); len(f) == 1 && i >= 0 {
-		return i
-	}
-	return 5
 }
 
 // String names the stratum as the text report does, e.g. "A n1=3 n2=4" or

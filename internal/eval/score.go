@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/nlsat/nlsat/internal/dataset"
+	"github.com/nlsat/nlsat/internal/fragments"
 	"github.com/nlsat/nlsat/internal/stats"
 )
 
@@ -249,7 +250,7 @@ func sizeKey(n int) string {
 func (a *accumulator) report() Report {
 	rep := Report{Confidence: Confidence, Overall: a.overall.score()}
 	dst := [numSections]*[]Row{&rep.BySplit, &rep.ByFragment, &rep.ByN, &rep.ByMBin, &rep.ByLabel, &rep.ByMUSSize, &rep.ByModelSize}
-	order := [numSections]func(x, y string) int{compareSplits, compareFragments, compareNumeric, compareNumeric, compareLabels, compareNumeric, compareNumeric}
+	order := [numSections]func(x, y string) int{compareSplits, fragments.CompareNames, compareNumeric, compareNumeric, compareLabels, compareNumeric, compareNumeric}
 	for s, m := range a.sections {
 		rows := []Row{}
 		for k, t := range m {
@@ -264,7 +265,7 @@ func (a *accumulator) report() Report {
 		rep.ByFragmentN = append(rep.ByFragmentN, k)
 	}
 	slices.SortFunc(rep.ByFragmentN, func(x, y FragmentNRow) int {
-		return cmp.Or(compareFragments(x.Fragment, y.Fragment), cmp.Compare(x.N, y.N))
+		return cmp.Or(fragments.CompareNames(x.Fragment, y.Fragment), cmp.Compare(x.N, y.N))
 	})
 	rep.BySplitFragment = []SplitFragmentRow{}
 	for k, t := range a.splitFrag {
@@ -272,24 +273,9 @@ func (a *accumulator) report() Report {
 		rep.BySplitFragment = append(rep.BySplitFragment, k)
 	}
 	slices.SortFunc(rep.BySplitFragment, func(x, y SplitFragmentRow) int {
-		return cmp.Or(compareSplits(x.Split, y.Split), compareFragments(x.Fragment, y.Fragment))
+		return cmp.Or(compareSplits(x.Split, y.Split), fragments.CompareNames(x.Fragment, y.Fragment))
 	})
 	return rep
-}
-
-// fragmentOrder ranks the fragments from the smallest to the largest.
-const fragmentOrder = "SWVZA"
-
-// compareFragments orders S, W, V, Z, A first, then any other name
-// alphabetically.
-func compareFragments(x, y string) int {
-	rank := func(f string) int {
-		if i := strings.Index(fragmentOrder, f); len(f) == 1 && i >= 0 {
-			return i
-		}
-		return len(fragmentOrder)
-	}
-	return cmp.Or(cmp.Compare(rank(x), rank(y)), strings.Compare(x, y))
 }
 
 // compareNumeric orders keys by the number they start with ("6-10" by 6),

@@ -1,6 +1,7 @@
 package fragments
 
 import (
+	"cmp"
 	"fmt"
 	"strings"
 )
@@ -142,4 +143,17 @@ func ParseTemplate(s string) (Template, error) {
 		}
 	}
 	return 0, fmt.Errorf("unknown template %q: allowed values are S1..S3, W1..W3, V1..V3, Z1..Z3, A1..A3", s)
+}
+
+// CompareNames orders fragment names as the fragments include each other
+// (S, W, V, Z, A), then any other name alphabetically, for sorting the
+// rows of reports.
+func CompareNames(x, y string) int {
+	rank := func(name string) int {
+		if f, err := ParseFragment(name); err == nil && name == f.String() {
+			return int(f)
+		}
+		return int(A) + 1
+	}
+	return cmp.Or(cmp.Compare(rank(x), rank(y)), strings.Compare(x, y))
 }

@@ -1,6 +1,7 @@
 package fragments
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -102,4 +103,18 @@ func FuzzParseFragment(f *testing.F) {
 			t.Fatalf("ParseFragment(%q) = %v", s, fr)
 		}
 	})
+}
+
+func TestCompareNamesAndNames(t *testing.T) {
+	names := []string{"Z", "other", "A", "S", "s", "W", "V"}
+	slices.SortFunc(names, CompareNames)
+	if got := strings.Join(names, " "); got != "S W V Z A other s" {
+		t.Errorf("sorted %q", got)
+	}
+	if got := strings.Join(Names(), ","); got != "S,W,V,Z,A" {
+		t.Errorf("Names() = %s", got)
+	}
+	if S.HasVerbs() || W.HasVerbs() || !V.HasVerbs() || !A.HasVerbs() {
+		t.Error("only V, Z and A have verbs")
+	}
 }

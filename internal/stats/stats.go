@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/nlsat/nlsat/internal/dataset"
+	"github.com/nlsat/nlsat/internal/fragments"
 )
 
 // Report is the summary of a set of records. Its JSON form has a fixed
@@ -200,7 +201,7 @@ func (a *Accumulator) Report() Report {
 	for _, l := range a.lengths {
 		rep.Lengths = append(rep.Lengths, *l)
 	}
-	slices.SortFunc(rep.Lengths, func(x, y Lengths) int { return compareFragments(x.Fragment, y.Fragment) })
+	slices.SortFunc(rep.Lengths, func(x, y Lengths) int { return fragments.CompareNames(x.Fragment, y.Fragment) })
 	if len(rep.Lengths) > 1 {
 		rep.Lengths = append(rep.Lengths, a.all)
 	}
@@ -208,13 +209,13 @@ func (a *Accumulator) Report() Report {
 		rep.Strata = append(rep.Strata, Stratum{k.frag, k.n1, k.n2, *l})
 	}
 	slices.SortFunc(rep.Strata, func(x, y Stratum) int {
-		return cmp.Or(compareFragments(x.Fragment, y.Fragment), cmp.Compare(x.N1, y.N1), cmp.Compare(x.N2, y.N2))
+		return cmp.Or(fragments.CompareNames(x.Fragment, y.Fragment), cmp.Compare(x.N1, y.N1), cmp.Compare(x.N2, y.N2))
 	})
 	for k, l := range a.byM {
 		rep.ByM = append(rep.ByM, MStratum{k.frag, k.m, *l})
 	}
 	slices.SortFunc(rep.ByM, func(x, y MStratum) int {
-		return cmp.Or(compareFragments(x.Fragment, y.Fragment), cmp.Compare(x.M, y.M))
+		return cmp.Or(fragments.CompareNames(x.Fragment, y.Fragment), cmp.Compare(x.M, y.M))
 	})
 	return rep
 }
@@ -228,30 +229,12 @@ func freqs(counts map[string]int, total int) []TemplateFreq {
 	return out
 }
 
-// fragmentOrder ranks the fragments from the smallest to the largest.
-const fragmentOrder = "SWVZA"
-
-// compareFragments orders S, W, V, Z, A first, then any other name
-// alphabetically.
-func compareFragments(x, y string) int {
-	return cmp.Or(cmp.Compare(fragmentRank(x), fragmentRank(y)), strings.Compare(x, y))
-}
-
-func fragmentRank(f string) int {
-	if len(f) == 1 {
-		if i := strings.Index(fragmentOrder, f); i >= 0 {
-			return i
-		}
-	}
-	return len(fragmentOrder)
-}
-
 // compareTemplates orders template ids by the fragment their first letter
 // names, then by number (so S2 comes before S10), then by name.
 func compareTemplates(x, y string) int {
 	fx, nx, rx := splitTemplate(x)
 	fy, ny, ry := splitTemplate(y)
-	return cmp.Or(compareFragments(fx, fy), cmp.Compare(nx, ny), strings.Compare(rx, ry), strings.Compare(x, y))
+	return cmp.Or(fragments.CompareNames(fx, fy), cmp.Compare(nx, ny), strings.Compare(rx, ry), strings.Compare(x, y))
 }
 
 // splitTemplate splits "A12.every-some" into "A", 12 and ".every-some".
