@@ -26,7 +26,7 @@ run: build
 
 test: lint
 	$(GO) test $(TAGS) ./...
-	$(GO) test $(TAGS) -race ./internal/pipeline/ ./internal/solver/ ./internal/solver/z3/
+	$(GO) test $(TAGS) -race ./internal/pipeline/ ./internal/job/ ./internal/phase/ ./internal/solver/ ./internal/solver/z3/
 
 # Everyday work: every test but those that build whole datasets or run
 # long cross-checks (go test -short), in about a minute.
