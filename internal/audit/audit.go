@@ -112,6 +112,7 @@ func Run(ctx context.Context, dir string, opts Options) (*Report, error) {
 		}
 		rep.Results = append(rep.Results, m.evaluate(s, o))
 	}
+	rep.Metadata = metadataReport(splits, o)
 	return rep, nil
 }
 

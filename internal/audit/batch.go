@@ -36,6 +36,7 @@ type slimRecord struct {
 	N2        int      `json:"n2"`
 	Alpha     float64  `json:"alpha"`
 	Beta      float64  `json:"beta"`
+	Seed      string   `json:"seed"`
 }
 
 // process decodes and checks each line, stopping at the first bad one,
@@ -62,7 +63,8 @@ func (b *batch) process(file string) {
 			return
 		}
 		text := recordText(rec)
-		it := item{label: int8(rec.Label), fragment: rec.Fragment, n1: rec.N1, n2: rec.N2, m: rec.M, x: surface(rec, text)}
+		it := item{label: int8(rec.Label), fragment: rec.Fragment, n1: rec.N1, n2: rec.N2, m: rec.M, x: surface(rec, text),
+			index: trailingNumber(sr.Seed, ":"), idNum: trailingNumber(sr.ID, "-")}
 		keys = keys[:0]
 		var prev uint64
 		tokens(text, func(tok []byte) {

@@ -33,6 +33,9 @@ type item struct {
 	x         [numFeatures]float64
 	grams     []uint32 // n-gram keys (see grammar)
 	counts    []uint8  // occurrences of each key, at most 255
+	// index is the instance index the record's seed names, idNum the
+	// number its id ends in; -1 when there is none.
+	index, idNum int
 }
 
 // split is one file of the dataset.

@@ -21,6 +21,9 @@ type Report struct {
 	// MutualInfo is measured on train, overall and per stratum.
 	MutualInfo MutualInfo    `json:"mutual_information"`
 	Results    []SplitResult `json:"results"`
+	// Metadata scores the fields beside the text (seed index, file
+	// position, id) and the balance of each split's head, per split.
+	Metadata []MetaSplit `json:"metadata"`
 }
 
 // SplitCount is the size and label balance of one file.

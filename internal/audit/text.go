@@ -50,12 +50,38 @@ func (r *Report) Text(w io.Writer) error {
 		}
 		p("\n")
 	}
+	r.textMetadata(p)
 	if err := tw.Flush(); err != nil {
 		return err
 	}
 	r.textFeatures(tw)
 	r.textStrata(tw)
 	return tw.Flush()
+}
+
+// textMetadata writes the metadata section: each field's score per split
+// (train on itself) and the labels of each split's first records.
+func (r *Report) textMetadata(p func(string, ...any)) {
+	p("\nMetadata: each fifth of a field's rank within each stratum predicts its majority label in train (train out of fold)\n")
+	p("field")
+	for _, ms := range r.Metadata {
+		p("\t%s", ms.Split)
+	}
+	p("\n")
+	for f, mf := range metaFields {
+		p("%s", mf.name)
+		for _, ms := range r.Metadata {
+			p("\t%s", cell(ms.Fields[f]))
+		}
+		p("\n")
+	}
+	for _, ms := range r.Metadata {
+		p("%s first records (sat/unsat):", ms.Split)
+		for _, fk := range ms.FirstK {
+			p(" %d: %d/%d", fk.K, fk.Sat, fk.Unsat)
+		}
+		p("; %s\n", ms.Verdict.Text)
+	}
 }
 
 func (r *Report) splitHeader() string {
@@ -150,6 +176,9 @@ func (r *Report) Summary() string {
 	fmt.Fprintf(&b, "interval lies above %s.\n", percent(r.Threshold))
 	for _, res := range r.Results {
 		fmt.Fprintf(&b, "- %s (%d records): %s\n", res.Split, res.Records, res.Verdict.Text)
+	}
+	for _, ms := range r.Metadata {
+		fmt.Fprintf(&b, "- %s metadata: %s\n", ms.Split, ms.Verdict.Text)
 	}
 	m := topMI(r.MutualInfo.Features)
 	fmt.Fprintf(&b, "- most informative feature on train: %q, %.4f bits of mutual information with the label\n", m.Feature, m.Plugin)
