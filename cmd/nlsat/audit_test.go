@@ -6,10 +6,12 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/nlsat/nlsat/internal/audit"
+	"github.com/nlsat/nlsat/internal/dataset"
 )
 
 // splitDataset builds a small balanced dataset with nlsat split.
@@ -92,5 +94,46 @@ func TestAuditBadInput(t *testing.T) {
 		if stdout != "" {
 			t.Errorf("%s: wrote to stdout: %q", tt.name, stdout)
 		}
+	}
+}
+
+// TestNoLabelInOrder builds a dataset with only equal counts per stratum
+// (where accepting in index order would let the index, the file order and
+// the id tell the label) and checks that the audit's metadata section
+// finds none of them predictive and every head balanced. The same build
+// with the earlier in-order acceptance fails it: the seed index predicts
+// 57% of train (out of fold) and 60% of test.
+func TestNoLabelInOrder(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and audits a dataset")
+	}
+	dir := filepath.Join(t.TempDir(), "ds")
+	code, _, errs := nlsat(context.Background(), "", "split", "--fragment", "V", "--train", "4000", "--validation", "600",
+		"--test", "600", "--balance", "strata", "--audit=false", "--seed", "4", "-q", "--out", dir)
+	if code != 0 {
+		t.Fatalf("split: exit %d: %s", code, errs)
+	}
+	rep, err := audit.Run(context.Background(), dir, audit.DefaultOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, ms := range rep.Metadata {
+		if ms.Verdict.Shortcut || len(ms.FirstK) == 0 {
+			t.Errorf("%s: %s", ms.Split, ms.Verdict.Text)
+		}
+	}
+	// The file is not in index order.
+	var last, ascending, n int
+	dataset.EachRecord(filepath.Join(dir, "data", "train.jsonl"), nil, func(r *dataset.Record, _ string) error {
+		_, idx, _ := strings.Cut(r.Seed, ":")
+		i, _ := strconv.Atoi(idx)
+		if i > last {
+			ascending++
+		}
+		last, n = i, n+1
+		return nil
+	})
+	if ascending > n*6/10 {
+		t.Errorf("%d of %d records follow a record of lower index: the file is in index order", ascending, n)
 	}
 }

@@ -62,7 +62,8 @@ type Part struct {
 	f     *os.File
 	w     *bufio.Writer
 	rows  int
-	gone  bool // moved by an earlier, interrupted Commit
+	size  int64 // bytes: saved, plus written since
+	gone  bool  // moved by an earlier, interrupted Commit
 }
 
 // OpenStore opens the store whose checkpoint is the file ckpt and whose
@@ -149,12 +150,29 @@ func (s *Store) Part(k int) *Part { return s.parts[k] }
 // written since.
 func (p *Part) Rows() int { return p.rows }
 
+// Size returns the part's length in bytes: what was saved, plus what
+// was written since.
+func (p *Part) Size() int64 { return p.size }
+
 // Write appends b to the part.
 func (p *Part) Write(b []byte) (int, error) {
 	if p.w == nil {
 		return 0, fmt.Errorf("%s was moved into place by an earlier run; remove its checkpoint to start afresh", p.Name)
 	}
-	return p.w.Write(b)
+	n, err := p.w.Write(b)
+	p.size += int64(n)
+	return n, err
+}
+
+// ReadAt reads back len(b) bytes of what the part holds at offset off.
+func (p *Part) ReadAt(b []byte, off int64) (int, error) {
+	if p.w == nil {
+		return 0, fmt.Errorf("%s is not open", p.Name)
+	}
+	if err := p.w.Flush(); err != nil {
+		return 0, err
+	}
+	return p.f.ReadAt(b, off)
 }
 
 // Row writes b as one row (a line, or a fixed-size record) of the part.
@@ -185,7 +203,7 @@ func (p *Part) open() error {
 		f.Close()
 		return err
 	}
-	p.f, p.w = f, bufio.NewWriterSize(f, 1<<16)
+	p.f, p.w, p.size = f, bufio.NewWriterSize(f, 1<<16), p.saved.Bytes
 	return nil
 }
 

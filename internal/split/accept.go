@@ -12,7 +12,11 @@ import (
 )
 
 // acceptor decides, in index order, the fate of the candidates of one
-// pool.
+// pool. Candidates that pass every rule are collected per stratum
+// (collect.go); once a stratum's collected candidates can fill its
+// quotas, it closes and the instances it accepts are chosen among them
+// by a seeded shuffle, so that a candidate's index says nothing of
+// whether it was accepted, whatever its label.
 type acceptor struct {
 	b        *builder
 	k        int
@@ -22,15 +26,21 @@ type acceptor struct {
 	open     int
 	accepted int
 	frag     fragments.Fragment
-	// full[s] is set once stratum s has every instance it needs. It only
-	// ever turns true, and only in consider, so a worker that sees it set
-	// agrees with what consider will decide.
+	// full[s] is set once stratum s has closed. It only ever turns true,
+	// and only in consider, so a worker that sees it set agrees with what
+	// consider will decide.
 	full []atomic.Bool
+	// entries[s] are the candidates stratum s collected, in index order;
+	// counts[s] counts them per mask and label.
+	entries [][]entry
+	counts  []map[uint8]*[2]int
 }
 
 func (b *builder) newAcceptor(k int) *acceptor {
 	a := &acceptor{b: b, k: k, pl: &b.plan.Pools[k], ps: &b.st.Pools[k], base: b.splitBase(k), frag: b.plan.Frag()}
 	a.full = make([]atomic.Bool, len(a.pl.Strata))
+	a.entries = make([][]entry, len(a.pl.Strata))
+	a.counts = make([]map[uint8]*[2]int, len(a.pl.Strata))
 	for s := range a.pl.Strata {
 		if b.stratumFull(k, s) {
 			a.full[s].Store(true)
@@ -46,11 +56,11 @@ func (b *builder) newAcceptor(k int) *acceptor {
 	return a
 }
 
-// wanted reports whether candidate i could still be accepted.
+// wanted reports whether candidate i could still be collected.
 func (a *acceptor) wanted(i int) bool { return !a.full[i%len(a.pl.Strata)].Load() }
 
-// consider decides candidate i; c is ignored when its stratum is full.
-// It returns stop once every stratum is full.
+// consider decides candidate i; c is ignored when its stratum is closed.
+// It returns stop once every stratum is closed.
 func (a *acceptor) consider(i int, c candidate) (stop bool, err error) {
 	b, k, pl := a.b, a.k, a.pl
 	s := i % len(pl.Strata)
@@ -72,55 +82,32 @@ func (a *acceptor) consider(i int, c candidate) (stop bool, err error) {
 		ss.Unknown[c.reason]++
 		return false, nil
 	}
-	label := c.rec.Label
 	if models := a.ps.Models; models != nil {
 		p := models.prob(Features(a.frag, c.rec))
-		if keepDraw(b.plan.Seed, k*PoolStride+i) >= keepProb(p, label) {
+		if keepDraw(b.plan.Seed, k*PoolStride+i) >= keepProb(p, c.rec.Label) {
 			ss.Thinned++
 			return false, nil
 		}
 	}
-	split, open := -1, false
-	for t, sp := range pl.Splits {
-		if ss.Fill[t][label] < sp.Pairs[s] {
-			open = true
-			if b.admits(k, t, c) {
-				split = t
-				break
-			}
-		}
-	}
-	switch _, dupExact := b.exact[c.exact]; {
-	case split < 0 && open:
+	mask := a.mask(s, c)
+	_, dupExact := b.exact[c.exact]
+	_, dupRenamed := b.renamed[c.renamed]
+	switch {
+	case mask == 0:
 		ss.HeldOut++
-		return false, nil
-	case split < 0:
-		ss.LabelFull++
 		return false, nil
 	case dupExact:
 		ss.DupExact++
 		return false, nil
+	case b.plan.Dedup == DedupRenaming && dupRenamed:
+		ss.DupRenaming++
+		return false, nil
 	}
-	if b.plan.Dedup == DedupRenaming {
-		if _, dup := b.renamed[c.renamed]; dup {
-			ss.DupRenaming++
-			return false, nil
-		}
-	}
-	if err := b.accept(a.base+split, &pl.Splits[split], c, k*PoolStride+i); err != nil {
+	if err := a.collect(i, c, mask); err != nil {
 		return true, err
 	}
-	ss.Fill[split][label]++
-	if c.capped {
-		ss.CanonFallbacks++
-	}
-	a.accepted++
-	if b.stratumFull(k, s) {
-		a.full[s].Store(true)
-		a.open--
-	}
-	if b.opt.Progress != nil {
-		b.opt.Progress(pl.Name, a.accepted, pl.Size(), label)
+	if a.fills(s) {
+		a.close(s)
 	}
 	return a.open == 0, nil
 }
@@ -228,29 +215,6 @@ func (b *builder) checkLimit(k, s int) error {
 		"(after removing %s). Strata not full:\n%s",
 		pl.Name, pl.Strata[s].Key, limit, b.plan.DrawLimit, 2*pl.stratumPairs(s),
 		filepath.Join(b.opt.Dir, workDir), strings.Join(lines, "\n"))
-}
-
-// accept appends candidate c to split file t and records its keys.
-func (b *builder) accept(t int, sp *Split, c candidate, idx int) error {
-	f := b.store.Part(t)
-	r := c.rec
-	r.ID = fmt.Sprintf("%s-%s-%06d", b.plan.Fragment, sp.Name, f.Rows())
-	r.Seed = dataset.SeedString(b.plan.Seed, idx)
-	b.line.Reset()
-	if err := dataset.NewEncoder(&b.line).Encode(r); err != nil {
-		return err
-	}
-	if err := f.Row(b.line.Bytes()); err != nil {
-		return err
-	}
-	b.exact[c.exact] = struct{}{}
-	var both [64]byte
-	copy(both[:32], c.exact[:])
-	if b.plan.Dedup == DedupRenaming {
-		b.renamed[c.renamed] = struct{}{}
-		copy(both[32:], c.renamed[:])
-	}
-	return b.store.Part(b.keysPart()).Row(both[:])
 }
 
 // unknownTotal returns the undecided candidates of a stratum.

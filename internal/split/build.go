@@ -217,10 +217,11 @@ func (b *builder) config() job.Config[solver.Backend, candidate] {
 			if s%2 == 0 {
 				return b.fitPilot(s / 2)
 			}
-			if a := b.acceptors[s/2]; a.open > 0 {
+			a := b.acceptors[s/2]
+			if a.open > 0 {
 				return fmt.Errorf("set %s stopped with %d strata not full", a.pl.Name, a.open)
 			}
-			return nil
+			return a.write()
 		},
 		Every: b.opt.CheckpointEvery,
 		State: func() any { return b.st },

@@ -11,11 +11,13 @@
 // A build is a deterministic function of its Plan. Candidates of a pool are
 // numbered; candidate i of pool p draws its instance from a generator
 // seeded with (Seed, p·PoolStride + i) alone, and targets stratum
-// i mod len(Strata). Candidates are accepted strictly in index order, each
-// into the first split (in plan order) whose quota for its stratum and
-// label is still open. So the output depends neither on the number of
+// i mod len(Strata). Candidates are considered strictly in index order; a
+// stratum collects them until it can fill its quotas, then chooses its
+// instances by a seeded shuffle (collect.go), and each split is written in
+// another seeded order. So the output depends neither on the number of
 // workers nor on interruptions: a build resumed from a checkpoint ends in
-// the same bytes.
+// the same bytes; and neither the index, nor the file order, nor the id
+// of a record tells its label.
 //
 // # Runs, shards and merges
 //

@@ -235,7 +235,11 @@ func (b *builder) place() ([]job.PartState, error) {
 			final = append(final, dst)
 		}
 	}
-	return b.store.Place(append(final, ""))
+	// The keys and the spill files stay in the work directory.
+	for len(final) < b.spillPart(len(b.plan.Pools)) {
+		final = append(final, "")
+	}
+	return b.store.Place(final)
 }
 
 // report reads split sp of pool k back, checks that it holds what the

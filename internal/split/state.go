@@ -59,7 +59,8 @@ func newState(p *Plan) *state {
 }
 
 // parts lists the files of the work directory: one per split, in plan
-// order across pools, then the keys of the accepted instances.
+// order across pools, then the keys of the collected candidates, then
+// per pool the spill file of its collected candidates.
 func parts(p *Plan, work string) []string {
 	var out []string
 	for _, pl := range p.Pools {
@@ -67,7 +68,11 @@ func parts(p *Plan, work string) []string {
 			out = append(out, filepath.Join(work, sp.Name+".jsonl"))
 		}
 	}
-	return append(out, filepath.Join(work, "keys"))
+	out = append(out, filepath.Join(work, "keys"))
+	for _, pl := range p.Pools {
+		out = append(out, filepath.Join(work, pl.Name+"-collected.jsonl"))
+	}
+	return out
 }
 
 // open prepares the output directory: it resumes an unfinished build of
@@ -102,7 +107,14 @@ func open(p *Plan, o Options) (*builder, error) {
 			return nil, err
 		}
 		b.store = store
-		return b, b.loadKeys()
+		if err := b.loadKeys(); err != nil {
+			return nil, err
+		}
+		// The pool in progress gets back what it had collected.
+		if pos := store.Position(); pos.Stream < 2*len(p.Pools) && pos.Stream%2 == 1 {
+			return b, b.acceptors[pos.Stream/2].reload()
+		}
+		return b, nil
 	}()
 	if err != nil {
 		store.Close()
@@ -114,7 +126,7 @@ func open(p *Plan, o Options) (*builder, error) {
 		// before the first checkpoint would come.
 		err = store.Save(store.Position(), st)
 	case o.Log != nil:
-		o.Log("resuming the unfinished build in %s (%d instances accepted before it stopped)", o.Dir, store.Part(b.keysPart()).Rows())
+		o.Log("resuming the unfinished build in %s (%d candidates collected before it stopped)", o.Dir, store.Part(b.keysPart()).Rows())
 	}
 	if err != nil {
 		store.Close()
