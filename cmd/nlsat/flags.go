@@ -83,8 +83,8 @@ func (r *intRange) ptr() *generate.Range {
 // samplerFlags are the sampler's flags, which generate, split and
 // phase-sweep share.
 type samplerFlags struct {
-	ownShare, negProb float64
-	repeats           bool
+	ownShare, negProb   float64
+	repeats, equivalent bool
 }
 
 // addFlags adds the flags; note says how the values relate to the
@@ -94,6 +94,7 @@ func (o *samplerFlags) addFlags(cmd *cobra.Command, note string) {
 	f.Float64Var(&o.ownShare, "own-share", 0.5, "probability of drawing one of the fragment's own templates rather than an inherited one"+note)
 	f.Float64Var(&o.negProb, "neg-prob", 0.5, "probability of each optional negation (non-, not, does not)"+note)
 	f.BoolVar(&o.repeats, "allow-repeats", false, "allow the same noun or verb twice in one sentence"+note)
+	f.BoolVar(&o.equivalent, "allow-equivalent", false, "allow two sentences of one instance that mean the same, such as \"Every p is a q\" and \"No non-q is a p\", as the paper's sampler does"+note)
 }
 
 // sampler returns the parameters, checked.
@@ -101,7 +102,7 @@ func (o *samplerFlags) sampler() (fragments.SamplerParams, error) {
 	if o.ownShare < 0 || o.ownShare > 1 || o.negProb < 0 || o.negProb > 1 {
 		return fragments.SamplerParams{}, usagef("--own-share and --neg-prob must lie in [0, 1]")
 	}
-	return fragments.SamplerParams{OwnShare: o.ownShare, NegProb: o.negProb, Distinct: !o.repeats}, nil
+	return fragments.SamplerParams{OwnShare: o.ownShare, NegProb: o.negProb, Distinct: !o.repeats, Equivalent: o.equivalent}, nil
 }
 
 // newFragmentEnum is the --fragment flag with its default, and "all" too

@@ -11,14 +11,22 @@ func BenchmarkSample(b *testing.B) {
 		if f >= V {
 			n2 = 6
 		}
-		b.Run(f.String(), func(b *testing.B) {
-			rng := rand.New(rand.NewPCG(1, 1))
-			for b.Loop() {
-				if _, err := Sample(rng, f, DefaultParams(), 20, 8, n2); err != nil {
-					b.Fatal(err)
-				}
+		for _, equivalent := range []bool{false, true} {
+			p := DefaultParams()
+			p.Equivalent = equivalent
+			name := f.String() + "/propositions"
+			if equivalent {
+				name = f.String() + "/sentences"
 			}
-		})
+			b.Run(name, func(b *testing.B) {
+				rng := rand.New(rand.NewPCG(1, 1))
+				for b.Loop() {
+					if _, err := Sample(rng, f, p, 20, 8, n2); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
 	}
 }
 

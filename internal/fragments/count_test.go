@@ -3,6 +3,7 @@ package fragments
 import (
 	"math"
 	"math/rand/v2"
+	"strings"
 	"testing"
 )
 
@@ -65,6 +66,7 @@ func tuples(ws []string, k int) [][]string {
 
 func TestCountSentences(t *testing.T) {
 	def := DefaultParams()
+	def.Equivalent = true // sentences, not propositions, are counted here
 	loose, noNeg, allNeg, own := def, def, def, def
 	loose.Distinct = false
 	noNeg.NegProb = 0
@@ -90,6 +92,20 @@ func TestCountSentences(t *testing.T) {
 		in, err := Sample(rand.New(rand.NewPCG(9, 9)), tc.f, tc.p, got, tc.n1, tc.n2)
 		if err != nil || len(in.Sentences) != got {
 			t.Errorf("Sample(m = %d = count) for %v: %d sentences, %v", got, tc.f, len(in.Sentences), err)
+		}
+	}
+	// With distinct propositions (the default) every one is reachable
+	// too, and one more is refused.
+	for _, tc := range tests {
+		p := tc.p
+		p.Equivalent = false
+		c := CountPropositions(tc.f, p, tc.n1, tc.n2)
+		in, err := Sample(rand.New(rand.NewPCG(9, 9)), tc.f, p, c, tc.n1, tc.n2)
+		if err != nil || len(in.Sentences) != c {
+			t.Errorf("Sample(m = %d propositions) for %v: %d sentences, %v", c, tc.f, len(in.Sentences), err)
+		}
+		if err := Validate(tc.f, p, c+1, tc.n1, tc.n2); err == nil || !strings.Contains(err.Error(), "has only") {
+			t.Errorf("Validate(m = %d + 1) for %v: %v", c, tc.f, err)
 		}
 	}
 	if c := CountSentences(A, loose, 1<<40, 1<<40); c != math.MaxInt {

@@ -71,10 +71,12 @@
 // template's shapes), each free polarity in role order O, P, Q (Float64 <
 // NegProb), the nouns in role order, and the verbs in role order (IntN over
 // the instance's words, redrawn on a repeat when Params.Distinct). A
-// sentence whose English was already drawn is discarded. CountSentences is
-// the exact number of distinct sentences the parameters allow; Validate
-// rejects m above it, and Sample gives up with an error after 1000·m +
-// 100000 draws.
+// sentence that means what a sentence already drawn means (Sentence.Meaning:
+// "No non-q is a p" after "Every p is a q") is discarded, or with
+// Params.Equivalent, as the paper's sampler does, only one whose English
+// was already drawn. CountSentences is the exact number of distinct
+// sentences the parameters allow; Validate rejects m above it, and Sample
+// gives up with an error after 1000·m + 100000 draws.
 //
 // # Determinism
 //

@@ -30,6 +30,11 @@ type SamplerParams struct {
 	NegProb float64 `json:"neg_prob"`
 	// Distinct makes the words within one sentence pairwise distinct.
 	Distinct bool `json:"distinct"`
+	// Equivalent allows two sentences of one instance to mean the same
+	// ("Every p is a q" and "No non-q is a p"), as the paper's sampler
+	// does; by default an instance is a set of m distinct propositions
+	// (Sentence.Meaning). Left out of the JSON form when false.
+	Equivalent bool `json:"equivalent,omitempty"`
 }
 
 // Params returns the sampler parameters with the built-in vocabulary and
@@ -104,9 +109,10 @@ func Formulas(sents []Sentence) []fol.Formula {
 
 // Sample draws an instance of fragment f with m distinct sentences over n1
 // nouns and n2 verbs (Algorithm 1 of the paper; see the package
-// documentation, # Sampling, for the exact order of random draws). It
-// returns Validate's error for impossible parameters, and an error if m
-// distinct sentences are not found within 1000·m + 100000 draws.
+// documentation, # Sampling, for the exact order of random draws): unless
+// p.Equivalent, no two of them with the same meaning. It returns
+// Validate's error for impossible parameters, and an error if m distinct
+// sentences are not found within 1000·m + 100000 draws.
 func Sample(rng *rand.Rand, f Fragment, p Params, m, n1, n2 int) (Instance, error) {
 	if err := Validate(f, p, m, n1, n2); err != nil {
 		return Instance{}, err
@@ -115,20 +121,82 @@ func Sample(rng *rand.Rand, f Fragment, p Params, m, n1, n2 int) (Instance, erro
 	in := Instance{Fragment: f, lex: lx}
 	in.Nouns = drawFrom(rng, nounWords(lx), n1)
 	in.Verbs = drawFrom(rng, verbWords(lx), n2)
-	seen := make(map[string]bool, m)
+	d := newDistinct(lx, p, m)
 	for tries, limit := 0, 1000*m+100000; len(in.Sentences) < m; tries++ {
 		if tries == limit {
 			return Instance{}, fmt.Errorf("sampling fragment %s: found only %d of %d distinct sentences in %d draws",
 				f, len(in.Sentences), m, limit)
 		}
 		s := drawSentence(rng, f, p, in.Nouns, in.Verbs)
-		e := lx.English(s)
-		if !seen[e] {
-			seen[e] = true
+		if d.add(s) {
 			in.Sentences = append(in.Sentences, s)
 		}
 	}
 	return in, nil
+}
+
+// distinct admits the sentences of an instance: none whose English was
+// admitted before and, unless p.Equivalent, none that means what an
+// admitted sentence means. With distinct words in every sentence, two
+// sentences can only mean the same if they use the same words (every word
+// matters to its sentence's truth), so Meaning is only computed where the
+// words meet; with repeated words it is computed always.
+type distinct struct {
+	lx       *Lexicon
+	p        Params
+	english  map[string]bool
+	meanings map[string]bool
+	byWords  map[string][]*meant
+}
+
+// meant is an admitted sentence with its meaning, once computed.
+type meant struct {
+	s Sentence
+	m string
+}
+
+func (x *meant) meaning() string {
+	if x.m == "" {
+		x.m = x.s.Meaning()
+	}
+	return x.m
+}
+
+func newDistinct(lx *Lexicon, p Params, m int) *distinct {
+	return &distinct{lx: lx, p: p, english: make(map[string]bool, m), meanings: map[string]bool{}, byWords: map[string][]*meant{}}
+}
+
+func (d *distinct) add(s Sentence) bool {
+	e := d.lx.English(s)
+	if d.english[e] {
+		return false
+	}
+	if !d.p.Equivalent {
+		if !d.p.Distinct {
+			k := s.Meaning()
+			if d.meanings[k] {
+				return false
+			}
+			d.meanings[k] = true
+		} else {
+			w, x := wordKey(s), &meant{s: s}
+			for _, t := range d.byWords[w] {
+				if t.meaning() == x.meaning() {
+					return false
+				}
+			}
+			d.byWords[w] = append(d.byWords[w], x)
+		}
+	}
+	d.english[e] = true
+	return true
+}
+
+// wordKey is the set of a sentence's words.
+func wordKey(s Sentence) string {
+	ws := append(s.Nouns(), s.Verbs()...)
+	slices.Sort(ws)
+	return strings.Join(slices.Compact(ws), " ")
 }
 
 func nounWords(lx *Lexicon) []string { return lx.nounWs }

@@ -107,6 +107,13 @@ func checkInstance(t *testing.T, in Instance, m, n1, n2 int) {
 			}
 		}
 	}
+	meanings := make([]string, len(in.Sentences))
+	for i, s := range in.Sentences {
+		meanings[i] = s.Meaning()
+	}
+	if hasDup(meanings) {
+		t.Errorf("two sentences of one instance mean the same: %q", in.Text())
+	}
 	if got, err := ParseText(in.Text()); err != nil || len(got) != m {
 		t.Errorf("ParseText(Text()) = %d sentences, %v", len(got), err)
 	}
@@ -125,6 +132,8 @@ func hasDup(ws []string) bool {
 
 func TestValidateErrors(t *testing.T) {
 	def := DefaultParams()
+	equiv := def
+	equiv.Equivalent = true
 	loose := def
 	loose.Distinct = false
 	ownOnly := def
@@ -154,9 +163,13 @@ func TestValidateErrors(t *testing.T) {
 		{S, def, 5, 1000, 0, "exceeds the"},
 		{Fragment(0), def, 5, 4, 0, "allowed values are S, W, V, Z, A"},
 		{S, SamplerParams{OwnShare: 2, NegProb: 0.5}.Params(), 5, 4, 0, "must lie in [0, 1]"},
-		// S with n1 = 2: S1 and S2 have 2·2 fillings, S3 2·4, so 16.
-		{S, def, 16, 2, 0, ""},
-		{S, def, 17, 2, 0, "has only 16 distinct sentences"},
+		// S with n1 = 2: S1 and S2 have 2·2 fillings, S3 2·4, so 16
+		// sentences; of distinct meaning 8 ("Every non-a is a b" is "Every
+		// non-b is an a", "Some a is a b" is "Some b is an a", ...).
+		{S, equiv, 16, 2, 0, ""},
+		{S, equiv, 17, 2, 0, "has only 16 distinct sentences"},
+		{S, def, 8, 2, 0, ""},
+		{S, def, 9, 2, 0, "has only 8 sentences of distinct meaning"},
 	}
 	for _, tc := range tests {
 		err := Validate(tc.f, tc.p, tc.m, tc.n1, tc.n2)
@@ -211,4 +224,33 @@ func TestSampleExclude(t *testing.T) {
 	if err := Validate(S, p, 5, 6, 0); err == nil {
 		t.Error("excluding every template of S was accepted")
 	}
+}
+
+// TestSampleEquivalent checks that Params.Equivalent, the paper's sampler,
+// does draw instances with two sentences of one meaning where the default
+// draws none (checkInstance checks the default).
+func TestSampleEquivalent(t *testing.T) {
+	p := DefaultParams()
+	p.Equivalent = true
+	rng := rand.New(rand.NewPCG(5, 6))
+	found := 0
+	for range 200 {
+		in, err := Sample(rng, S, p, 12, 4, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		seen := map[string]bool{}
+		for _, s := range in.Sentences {
+			if k := s.Meaning(); seen[k] {
+				found++
+				break
+			} else {
+				seen[k] = true
+			}
+		}
+	}
+	if found == 0 {
+		t.Error("the paper's sampler drew no instance with two equivalent sentences in 200")
+	}
+	t.Logf("%d of 200 instances (S, m = 12, n1 = 4) hold two equivalent sentences", found)
 }

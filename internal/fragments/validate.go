@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/bits"
+	"sync"
 )
 
 // Validate reports whether Sample can draw an instance of fragment f with
@@ -29,7 +30,110 @@ func Validate(f Fragment, p Params, m, n1, n2 int) error {
 		return fmt.Errorf("fragment %s with n1 = %d and n2 = %d has only %d distinct sentences under these parameters, fewer than m = %d",
 			f, n1, n2, c, m)
 	}
+	if c := CountPropositions(f, p, n1, n2); !p.Equivalent && m > c {
+		return fmt.Errorf("fragment %s with n1 = %d and n2 = %d has only %d sentences of distinct meaning under these parameters, fewer than m = %d (--allow-equivalent draws equivalent ones too)",
+			f, n1, n2, c, m)
+	}
 	return nil
+}
+
+// enumerateLimit bounds the sentences CountPropositions enumerates.
+const enumerateLimit = 20000
+
+// CountPropositions returns the number of distinct meanings
+// (Sentence.Meaning) among the sentences Sample can draw for fragment f
+// from n1 nouns and n2 verbs under p, found by enumerating them; where
+// there are more than enumerateLimit sentences it returns CountSentences,
+// a bound from above that no sampler size comes near.
+func CountPropositions(f Fragment, p Params, n1, n2 int) int {
+	c := CountSentences(f, p, n1, n2)
+	if c > enumerateLimit {
+		return c
+	}
+	key := propKey{fmt.Sprint(drawable(f, p)), p.NegProb > 0 && p.NegProb < 1, p.NegProb == 1, p.Distinct, n1, n2}
+	if n, ok := propCounts.Load(key); ok {
+		return n.(int)
+	}
+	n := countPropositions(f, p, n1, n2)
+	propCounts.Store(key, n)
+	return n
+}
+
+// propKey is what CountPropositions' answer depends on.
+type propKey struct {
+	templates        string
+	bothNegs, allNeg bool
+	distinct         bool
+	n1, n2           int
+}
+
+// propCounts remembers CountPropositions' answers: Sample validates on
+// every call.
+var propCounts sync.Map
+
+func countPropositions(f Fragment, p Params, n1, n2 int) int {
+	nouns, verbs := make([]string, n1), make([]string, n2)
+	for i := range nouns {
+		nouns[i] = fmt.Sprintf("n%d", i)
+	}
+	for i := range verbs {
+		verbs[i] = fmt.Sprintf("v%d", i)
+	}
+	seen := map[string]bool{}
+	for _, t := range drawable(f, p) {
+		l := layoutOf(t)
+		for _, sh := range shapesOf(t) {
+			eachFilling(Sentence{Shape: sh}, l, p, nouns, verbs, func(s Sentence) { seen[s.Meaning()] = true })
+		}
+	}
+	return len(seen)
+}
+
+// eachFilling calls fn with s under every choice of polarities (when both
+// can be drawn), nouns and verbs of its layout.
+func eachFilling(s Sentence, l layout, p Params, nouns, verbs []string, fn func(Sentence)) {
+	negs := 1
+	if p.NegProb > 0 && p.NegProb < 1 {
+		negs = 1 << len(l.neg)
+	}
+	for bitsN := range negs {
+		for k, r := range l.neg {
+			s.term(r).Neg = p.NegProb == 1 || bitsN&(1<<k) != 0
+		}
+		eachWords(len(l.nouns), nouns, p.Distinct, func(ns []string) {
+			for k, r := range l.nouns {
+				s.term(r).Noun = ns[k]
+			}
+			eachWords(l.verbs, verbs, p.Distinct, func(vs []string) {
+				if len(vs) > 0 {
+					s.R = vs[0]
+				}
+				if len(vs) > 1 {
+					s.S = vs[1]
+				}
+				fn(s)
+			})
+		})
+	}
+}
+
+// eachWords calls fn with every sequence of k words of ws (pairwise
+// distinct when distinct).
+func eachWords(k int, ws []string, distinct bool, fn func([]string)) {
+	var rec func(acc []string)
+	rec = func(acc []string) {
+		if len(acc) == k {
+			fn(acc)
+			return
+		}
+		for _, w := range ws {
+			if distinct && containsWord(acc, w) {
+				continue
+			}
+			rec(append(acc, w))
+		}
+	}
+	rec(make([]string, 0, k))
 }
 
 func checkWordCounts(f Fragment, p Params, n1, n2 int) error {

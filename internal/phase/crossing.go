@@ -2,10 +2,13 @@ package phase
 
 import (
 	"encoding/csv"
+	"fmt"
 	"io"
 	"math"
 	"slices"
 	"strconv"
+
+	"gonum.org/v1/gonum/mat"
 )
 
 // Crossing is where P(sat) falls through 0.5 along m at fixed (n1, n2),
@@ -89,4 +92,60 @@ func WriteCrossings(w io.Writer, cs []Crossing) error {
 	}
 	cw.Flush()
 	return cw.Error()
+}
+
+// ReadCrossings reads crossings written by WriteCrossings.
+func ReadCrossings(r io.Reader) ([]Crossing, error) {
+	rows, err := readCSV(r, []string{"fragment", "n1", "n2", "m", "alpha", "beta"})
+	if err != nil {
+		return nil, err
+	}
+	var out []Crossing
+	for i, row := range rows {
+		n1, e1 := strconv.Atoi(row[1])
+		n2, e2 := strconv.Atoi(row[2])
+		m, e3 := strconv.ParseFloat(row[3], 64)
+		if e1 != nil || e2 != nil || e3 != nil {
+			return nil, fmt.Errorf("crossing %d: %q is not a crossing", i+1, row)
+		}
+		out = append(out, Crossing{Fragment: row[0], N1: n1, N2: n2, M: m})
+	}
+	return out, nil
+}
+
+// FitHardM fits the crossings of one fragment with m = a·n1 + b·n2 + c by
+// least squares (b = 0 when no crossing has verbs), the form of HardM,
+// and returns (a, b, c) with the largest deviation of a crossing from the
+// fit.
+func FitHardM(cs []Crossing) (coef [3]float64, maxDev float64, err error) {
+	verbs := slices.ContainsFunc(cs, func(c Crossing) bool { return c.N2 > 0 })
+	cols := 2
+	if verbs {
+		cols = 3
+	}
+	if len(cs) < cols {
+		return coef, 0, fmt.Errorf("%d crossings cannot fit %d coefficients", len(cs), cols)
+	}
+	x := mat.NewDense(len(cs), cols, nil)
+	y := mat.NewVecDense(len(cs), nil)
+	for i, c := range cs {
+		x.Set(i, 0, float64(c.N1))
+		if verbs {
+			x.Set(i, 1, float64(c.N2))
+		}
+		x.Set(i, cols-1, 1)
+		y.SetVec(i, c.M)
+	}
+	var beta mat.VecDense
+	if err := beta.SolveVec(x, y); err != nil {
+		return coef, 0, err
+	}
+	coef[0], coef[2] = beta.AtVec(0), beta.AtVec(cols-1)
+	if verbs {
+		coef[1] = beta.AtVec(1)
+	}
+	for _, c := range cs {
+		maxDev = max(maxDev, math.Abs(coef[0]*float64(c.N1)+coef[1]*float64(c.N2)+coef[2]-c.M))
+	}
+	return coef, maxDev, nil
 }

@@ -1,6 +1,7 @@
 package phase
 
 import (
+	"math"
 	"strings"
 	"testing"
 
@@ -78,5 +79,27 @@ func TestGridSpec(t *testing.T) {
 		if err != nil || g.N2 != tt.n2 {
 			t.Errorf("%s: got %+v, %v", tt.name, g, err)
 		}
+	}
+}
+
+func TestFitHardM(t *testing.T) {
+	var cs []Crossing
+	for n1 := 3; n1 <= 8; n1++ {
+		for n2 := 3; n2 <= 8; n2++ {
+			cs = append(cs, Crossing{Fragment: "V", N1: n1, N2: n2, M: 2.5*float64(n1) + 0.2*float64(n2) + 1})
+		}
+	}
+	coef, dev, err := FitHardM(cs)
+	if err != nil || math.Abs(coef[0]-2.5) > 1e-9 || math.Abs(coef[1]-0.2) > 1e-9 || math.Abs(coef[2]-1) > 1e-9 || dev > 1e-9 {
+		t.Errorf("fit %v, deviation %v, %v", coef, dev, err)
+	}
+	var b strings.Builder
+	WriteCrossings(&b, cs)
+	back, err := ReadCrossings(strings.NewReader(b.String()))
+	if err != nil || len(back) != len(cs) || back[5] != cs[5] {
+		t.Errorf("crossings round trip: %v, %v", back, err)
+	}
+	if _, _, err := FitHardM(cs[:1]); err == nil {
+		t.Error("one crossing fits three coefficients")
 	}
 }

@@ -15,13 +15,14 @@ func HardM(f fragments.Fragment, n1, n2 int) int {
 }
 
 // hardFit holds, per fragment, the coefficients of n1 and n2 and the
-// intercept of the fitted crossing m. The largest deviation of a measured
-// crossing from the fit is 0.8 (S), 1.0 (W), 1.1 (V), 1.7 (Z) and 2.1 (A)
+// intercept of the fitted crossing m (FitHardM; scripts/regions.sh
+// measures and prints them). The largest deviation of a measured crossing
+// from the fit is 0.8 (S), 1.0 (W), 1.2 (V), 1.7 (Z) and 2.2 (A)
 // sentences.
 var hardFit = map[fragments.Fragment][3]float64{
-	fragments.S: {1.174, 0, 1.771},
-	fragments.W: {1.543, 0, 0.431},
-	fragments.V: {2.749, 0.102, 0.801},
-	fragments.Z: {3.593, 0.239, -0.722},
-	fragments.A: {4.893, 0.582, -1.697},
+	fragments.S: {1.176, 0, 1.658},
+	fragments.W: {1.549, 0, 0.321},
+	fragments.V: {2.767, 0.107, 0.585},
+	fragments.Z: {3.627, 0.228, -0.922},
+	fragments.A: {4.917, 0.580, -1.867},
 }

@@ -3,6 +3,8 @@ package split
 import (
 	"fmt"
 	"strings"
+
+	"github.com/nlsat/nlsat/internal/fragments"
 )
 
 // features is the record's schema in the dataset card's YAML form, as the
@@ -187,7 +189,7 @@ func cardMaking(b *strings.Builder, m *Manifest) {
 	fmt.Fprintf(b, "- Command: `%s` (toolkit %s %s, commit %s).\n", m.Command, m.Toolkit.Name, m.Toolkit.Version, orUnknown(m.Toolkit.Commit))
 	fmt.Fprintf(b, "- Sampler: the paper's Algorithm 1; own-template share %g, negation probability %g, %s; master seed %d. "+
 		"Record `seed` is `master:index`; candidate i of set k has index k·10¹² + i.\n",
-		p.Sampler.OwnShare, p.Sampler.NegProb, distinctText(p.Sampler.Distinct), p.Seed)
+		p.Sampler.OwnShare, p.Sampler.NegProb, distinctText(p.Sampler), p.Seed)
 	for _, pl := range p.Pools {
 		fmt.Fprintf(b, "- Set %s (%s): %d strata, %s.\n", pl.Name, strings.Join(splitNames(pl), ", "), len(pl.Strata), pl.Source)
 	}
@@ -280,11 +282,15 @@ func splitNames(pl Pool) []string {
 	return out
 }
 
-func distinctText(d bool) string {
-	if d {
-		return "no word twice in one sentence"
+func distinctText(sp fragments.SamplerParams) string {
+	words := "no word twice in one sentence"
+	if !sp.Distinct {
+		words = "words may repeat within a sentence"
 	}
-	return "words may repeat within a sentence"
+	if sp.Equivalent {
+		return words + ", two sentences of an instance may mean the same (the paper's sampler)"
+	}
+	return words + ", no two sentences of an instance with the same meaning (such as \"Every p is a q\" and \"No non-q is a p\")"
 }
 
 func orUnknown(s string) string {

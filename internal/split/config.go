@@ -263,6 +263,9 @@ func (c Config) Command(p *Plan) string {
 	if !p.Sampler.Distinct {
 		args = append(args, "--allow-repeats")
 	}
+	if p.Sampler.Equivalent {
+		args = append(args, "--allow-equivalent")
+	}
 	args = append(args, c.holdoutArgs(p)...)
 	if p.Balance.Mode == BalanceSurface {
 		args = append(args, fmt.Sprintf("--balance surface --balance-pilot %d", p.Balance.Pilot))
