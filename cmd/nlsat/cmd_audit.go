@@ -29,37 +29,10 @@ func newAuditCmd(s streams) *cobra.Command {
 		Short: "Check a dataset for surface shortcuts with shallow baselines",
 		Long: `Audit reads a dataset directory made by nlsat split (DIR/data/train.jsonl,
 validation.jsonl and test.jsonl, and generalisation.jsonl and zero-shot.jsonl
-when present), trains shallow baselines on train and scores them on every
-other split, overall and per stratum:
+when present) and measures whether anything but the logic predicts the
+labels.
 
-  - majority: the most frequent label in train (sat on a tie);
-  - counts-logreg: logistic regression on the surface features below,
-    standardised by their train mean and deviation;
-  - bow-logreg: logistic regression on log(1 + count) of every unigram and
-    bigram of the lowercased text that occurs in at least 2 train records;
-  - each surface feature alone: every value (bin) predicts its majority
-    label in train.
-
-Both logistic models minimise the mean log-loss plus an L2 penalty of
-0.001/2 times the squared weights (not the intercept) with L-BFGS, at most
-100 iterations, from zero; they are deterministic.
-
-The surface features are m, n1, n2, alpha and beta from the record; the
-number of occurrences of the words every, some, no, not, who and him in the
-text (any case, whole words: the text is split into runs of letters, digits
-and apostrophes, so "Nobody" is not "no"); the number of words starting
-with "non-"; and "existential", the share of sentences whose first word is
-"Some" (exactly the templates whose formula is ∃x…).
-
-It also reports the mutual information, in bits on train, between the label
-and each feature (counts as they are, alpha and beta in bins of 0.5, the
-existential share in tenths). The plug-in estimate is biased upwards on
-small samples; it is shown with the Miller-Madow correction and with its
-mean under 20 random label permutations, which is what an uninformative
-feature scores.
-
-Strata are a fragment with one (n1, n2), and a fragment with m in a bin of
-width 5; a stratum is reported when it has at least --min-stratum records.
+` + audit.About + `
 
 Each split gets a verdict: "no surface shortcut above 55%" when no
 predictor's 95% Wilson interval lies above --threshold, or else the

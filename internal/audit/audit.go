@@ -3,6 +3,7 @@ package audit
 import (
 	"cmp"
 	"context"
+	"fmt"
 	"math"
 	"slices"
 
@@ -73,6 +74,7 @@ const (
 	Majority     = "majority"
 	CountsLogreg = "counts-logreg"
 	BoWLogreg    = "bow-logreg"
+	GBMStructure = "gbm-structure"
 )
 
 // Run audits the dataset in dir (files dir/data/SPLIT.jsonl, SPLIT one of
@@ -126,14 +128,15 @@ func labelsOf(items []item) []int8 {
 
 // models are the baselines trained on train.
 type models struct {
-	majority int8
-	std      standardiser
-	counts   *logit
-	index    map[uint32]int32
-	vocab    []string
-	bow      *logit
-	lookups  [numFeatures]map[int]int8
-	trainAcc [3]float64 // of the baselines, in baselineNames order
+	majority  int8
+	std       standardiser
+	counts    *logit
+	index     map[uint32]int32
+	vocab     []string
+	bow       *logit
+	lookups   [numFeatures]map[int]int8
+	structure *structModel
+	trainAcc  [numBaselines]float64 // of the baselines, in baselineNames order
 }
 
 func fit(train []item, gr *grammar, o Options) *models {
@@ -152,9 +155,10 @@ func fit(train []item, gr *grammar, o Options) *models {
 		train[i].grams, train[i].counts = nil, nil // only db needs them now
 	}
 	m.bow = fitLogit(db, y, fitSettings{o.LambdaBoW, o.Iterations})
-	var correct [3]int
+	m.structure = fitStruct(train)
+	var correct [numBaselines]int
 	for i := range train {
-		for k, p := range [3]int8{m.majority, m.counts.predict(dc, i), m.bow.predict(db, i)} {
+		for k, p := range [numBaselines]int8{m.majority, m.counts.predict(dc, i), m.bow.predict(db, i), m.structure.predict(&train[i])} {
 			if p == y[i] {
 				correct[k]++
 			}
@@ -188,7 +192,7 @@ func fit(train []item, gr *grammar, o Options) *models {
 }
 
 // predict returns the baselines' and the lookups' predictions for items.
-func (m *models) predict(items []item) (base [3][]int8, look [numFeatures][]int8) {
+func (m *models) predict(items []item) (base [numBaselines][]int8, look [numFeatures][]int8) {
 	dc, db := m.std.design(items), bowDesign(items, m.index)
 	for k := range base {
 		base[k] = make([]int8, len(items))
@@ -200,6 +204,7 @@ func (m *models) predict(items []item) (base [3][]int8, look [numFeatures][]int8
 		base[0][i] = m.majority
 		base[1][i] = m.counts.predict(dc, i)
 		base[2][i] = m.bow.predict(db, i)
+		base[3][i] = m.structure.predict(&items[i])
 		for f := range numFeatures {
 			p, ok := m.lookups[f][features[f].bin(items[i].x[f])]
 			if !ok {
@@ -211,13 +216,16 @@ func (m *models) predict(items []item) (base [3][]int8, look [numFeatures][]int8
 	return base, look
 }
 
-var baselineNames = [3]string{Majority, CountsLogreg, BoWLogreg}
+var baselineNames = [numBaselines]string{Majority, CountsLogreg, BoWLogreg, GBMStructure}
+
+const numBaselines = 4
 
 func (m *models) info(o Options) []BaselineInfo {
 	return []BaselineInfo{
 		{Majority, "the most frequent label in train (sat on a tie)", 0, 0, m.trainAcc[0]},
 		{CountsLogreg, "logistic regression on the standardised surface features, L2, L-BFGS", o.LambdaCounts, m.counts.iterations, m.trainAcc[1]},
 		{BoWLogreg, "logistic regression on log(1 + count) of each unigram and bigram in the vocabulary, L2, L-BFGS", o.LambdaBoW, m.bow.iterations, m.trainAcc[2]},
+		{GBMStructure, fmt.Sprintf("gradient-boosted trees (100 of depth 3, rate 0.1) on the counts of the %d commonest sentence skeletons of train and %d structural statistics of the text, fitted on the first %d train records", skeletonColumns, numStruct, structTrainLimit), 0, 0, m.trainAcc[3]},
 	}
 }
 

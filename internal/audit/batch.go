@@ -65,6 +65,7 @@ func (b *batch) process(file string) {
 		text := recordText(rec)
 		it := item{label: int8(rec.Label), fragment: rec.Fragment, n1: rec.N1, n2: rec.N2, m: rec.M, x: surface(rec, text),
 			index: trailingNumber(sr.Seed, ":"), idNum: trailingNumber(sr.ID, "-")}
+		it.skel, it.st = structure(rec.Sentences)
 		keys = keys[:0]
 		var prev uint64
 		tokens(text, func(tok []byte) {

@@ -36,6 +36,9 @@ type item struct {
 	// index is the instance index the record's seed names, idNum the
 	// number its id ends in; -1 when there is none.
 	index, idNum int
+	// skel are the sentences' skeletons, st the structural statistics.
+	skel []uint64
+	st   [numStruct]float64
 }
 
 // split is one file of the dataset.

@@ -121,6 +121,8 @@ func (m *models) verdict(r SplitResult, o Options) Verdict {
 			d += fmt.Sprintf(" (largest weights: %s)", strings.Join(topNames(features, m.counts.w, 2), ", "))
 		case BoWLogreg:
 			d += fmt.Sprintf(" (strongest n-grams: %s)", strings.Join(m.topGrams(3), ", "))
+		case GBMStructure:
+			d += " (skeletons and word degrees, with their interactions)"
 		}
 		descs = append(descs, d)
 	}

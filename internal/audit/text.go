@@ -36,9 +36,10 @@ func (r *Report) Text(w io.Writer) error {
 		}
 		p("\n")
 	}
-	for _, b := range r.Baselines[1:] {
+	for _, b := range r.Baselines[1 : len(r.Baselines)-1] {
 		p("%s: λ = %g, %d L-BFGS iterations\n", b.Name, b.Lambda, b.Iterations)
 	}
+	p("%s: %s\n", r.Baselines[len(r.Baselines)-1].Name, r.Baselines[len(r.Baselines)-1].About)
 	p("bow-logreg vocabulary: %d unigrams and bigrams, each in at least %d train records\n", r.BoW.Vocabulary, r.BoW.MinCount)
 
 	p("\nSingle features: each bin predicts its majority label in train\n")
@@ -129,7 +130,7 @@ func (r *Report) textFeatures(tw *tabwriter.Writer) {
 func (r *Report) textStrata(tw *tabwriter.Writer) {
 	p := func(format string, a ...any) { fmt.Fprintf(tw, format, a...) }
 	p("\nBaselines per stratum with at least %d records in the split\n", r.MinStratum)
-	p("split\tstratum\trecords\tmajority\tcounts-logreg\tbow-logreg\n")
+	p("split\tstratum\trecords\t%s\n", strings.Join(baselineNames[:], "\t"))
 	for _, res := range r.Results {
 		for _, s := range res.Strata {
 			p("%s\t%s\t%d", res.Split, s.Stratum, s.Records)

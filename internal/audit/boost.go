@@ -1,0 +1,230 @@
+package audit
+
+import (
+	"math"
+	"slices"
+)
+
+// Boosted is a gradient-boosted model of P(sat | x) on dense features:
+// the log-odds are Base plus the sum of the trees' leaves. Each tree splits
+// on thresholds between the values a feature takes in training (at most
+// BoostOptions.Bins candidate thresholds per feature), so it sees what a
+// linear model cannot: interactions and thresholds. Its JSON form
+// round-trips exactly, so a model in a checkpoint predicts the same.
+type Boosted struct {
+	Base  float64 `json:"base"`
+	Trees []Tree  `json:"trees"`
+}
+
+// Tree is a regression tree in an array: node i splits on feature F[i] at
+// threshold T[i] (left: x < T), its children are L[i] and R[i]; a node with
+// F[i] < 0 is a leaf with value V[i].
+type Tree struct {
+	F []int     `json:"f"`
+	T []float64 `json:"t"`
+	L []int     `json:"l"`
+	R []int     `json:"r"`
+	V []float64 `json:"v"`
+}
+
+// BoostOptions are the fit's settings; a zero field takes the default in
+// its comment.
+type BoostOptions struct {
+	Trees   int     // 100
+	Depth   int     // 3
+	Rate    float64 // 0.1, the shrinkage of every tree
+	Bins    int     // 32 candidate thresholds per feature
+	MinLeaf int     // 20 records at least in a leaf
+	// Lambda is the L2 penalty on leaf values (1).
+	Lambda float64
+}
+
+func (o BoostOptions) withDefaults() BoostOptions {
+	if o.Trees == 0 {
+		o.Trees = 100
+	}
+	if o.Depth == 0 {
+		o.Depth = 3
+	}
+	if o.Rate == 0 {
+		o.Rate = 0.1
+	}
+	if o.Bins == 0 {
+		o.Bins = 32
+	}
+	if o.MinLeaf == 0 {
+		o.MinLeaf = 20
+	}
+	if o.Lambda == 0 {
+		o.Lambda = 1
+	}
+	return o
+}
+
+// FitBoosted fits a Boosted model to rows x and labels y (1 sat, 0 unsat)
+// by Newton boosting on the log-loss. It is deterministic.
+func FitBoosted(x [][]float64, y []int8, o BoostOptions) *Boosted {
+	o = o.withDefaults()
+	n := len(x)
+	m := &Boosted{}
+	if n == 0 {
+		return m
+	}
+	sat := 0
+	for _, l := range y {
+		sat += int(l)
+	}
+	p := (float64(sat) + 1) / (float64(n) + 2)
+	m.Base = math.Log(p / (1 - p))
+	cuts := thresholds(x, o.Bins)
+	bins := binned(x, cuts)
+	f := make([]float64, n)
+	for i := range f {
+		f[i] = m.Base
+	}
+	g, h := make([]float64, n), make([]float64, n)
+	all := make([]int, n)
+	for i := range all {
+		all[i] = i
+	}
+	for range o.Trees {
+		for i := range n {
+			q := sigmoid(f[i])
+			g[i], h[i] = q-float64(y[i]), max(q*(1-q), 1e-12)
+		}
+		t := &Tree{}
+		grow(t, bins, g, h, cuts, all, 0, o)
+		m.Trees = append(m.Trees, *t)
+		for i := range n {
+			f[i] += t.value(x[i])
+		}
+	}
+	return m
+}
+
+// thresholds returns, per feature, up to bins thresholds: midpoints
+// between distinct training values, taken at even quantiles.
+func thresholds(x [][]float64, bins int) [][]float64 {
+	dim := len(x[0])
+	out := make([][]float64, dim)
+	col := make([]float64, len(x))
+	for j := range dim {
+		for i, row := range x {
+			col[i] = row[j]
+		}
+		vals := slices.Compact(slices.Sorted(slices.Values(col)))
+		var mids []float64
+		for k := 1; k < len(vals); k++ {
+			mids = append(mids, (vals[k-1]+vals[k])/2)
+		}
+		if len(mids) > bins {
+			picked := make([]float64, 0, bins)
+			for b := range bins {
+				picked = append(picked, mids[(2*b+1)*len(mids)/(2*bins)])
+			}
+			mids = slices.Compact(picked)
+		}
+		out[j] = mids
+	}
+	return out
+}
+
+// binned returns, per record and feature, the interval of the feature's
+// thresholds its value lies in (0: below the first).
+func binned(x [][]float64, cuts [][]float64) [][]uint8 {
+	out := make([][]uint8, len(x))
+	for i, row := range x {
+		out[i] = make([]uint8, len(row))
+		for j, v := range row {
+			b, found := slices.BinarySearch(cuts[j], v)
+			if found {
+				b++
+			}
+			out[i][j] = uint8(b)
+		}
+	}
+	return out
+}
+
+// grow adds to t the node for the records idx at the given depth and
+// returns its index: the split that most lowers the penalised loss, or a
+// leaf with the Newton step −Σg/(Σh+λ), shrunk by the rate.
+func grow(t *Tree, bins [][]uint8, g, h []float64, cuts [][]float64, idx []int, depth int, o BoostOptions) int {
+	node := len(t.F)
+	t.F, t.T, t.L, t.R, t.V = append(t.F, -1), append(t.T, 0), append(t.L, -1), append(t.R, -1), append(t.V, 0)
+	var sg, sh float64
+	for _, i := range idx {
+		sg, sh = sg+g[i], sh+h[i]
+	}
+	t.V[node] = -o.Rate * sg / (sh + o.Lambda)
+	if depth == o.Depth || len(idx) < 2*o.MinLeaf {
+		return node
+	}
+	bestF, bestK, bestGain := -1, 0, 1e-9
+	parent := sg * sg / (sh + o.Lambda)
+	for j, cs := range cuts {
+		if len(cs) == 0 {
+			continue
+		}
+		// Sums of g and h per interval between thresholds.
+		bg, bh, bn := make([]float64, len(cs)+1), make([]float64, len(cs)+1), make([]int, len(cs)+1)
+		for _, i := range idx {
+			b := bins[i][j]
+			bg[b], bh[b], bn[b] = bg[b]+g[i], bh[b]+h[i], bn[b]+1
+		}
+		var lg, lh float64
+		ln := 0
+		for k := range cs {
+			lg, lh, ln = lg+bg[k], lh+bh[k], ln+bn[k]
+			if ln < o.MinLeaf || len(idx)-ln < o.MinLeaf {
+				continue
+			}
+			rg, rh := sg-lg, sh-lh
+			gain := lg*lg/(lh+o.Lambda) + rg*rg/(rh+o.Lambda) - parent
+			if gain > bestGain {
+				bestF, bestK, bestGain = j, k, gain
+			}
+		}
+	}
+	if bestF < 0 {
+		return node
+	}
+	var left, right []int
+	for _, i := range idx {
+		if int(bins[i][bestF]) <= bestK {
+			left = append(left, i)
+		} else {
+			right = append(right, i)
+		}
+	}
+	t.F[node], t.T[node] = bestF, cuts[bestF][bestK]
+	l := grow(t, bins, g, h, cuts, left, depth+1, o)
+	r := grow(t, bins, g, h, cuts, right, depth+1, o)
+	t.L[node], t.R[node] = l, r
+	return node
+}
+
+// value is the tree's leaf value at x.
+func (t *Tree) value(x []float64) float64 {
+	i := 0
+	for t.F[i] >= 0 {
+		if x[t.F[i]] < t.T[i] {
+			i = t.L[i]
+		} else {
+			i = t.R[i]
+		}
+	}
+	return t.V[i]
+}
+
+// Score returns the model's log-odds of sat at x.
+func (m *Boosted) Score(x []float64) float64 {
+	z := m.Base
+	for k := range m.Trees {
+		z += m.Trees[k].value(x)
+	}
+	return z
+}
+
+// Prob returns the model's P(sat | x).
+func (m *Boosted) Prob(x []float64) float64 { return sigmoid(m.Score(x)) }

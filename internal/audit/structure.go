@@ -1,0 +1,208 @@
+package audit
+
+import (
+	"cmp"
+	"hash/fnv"
+	"math"
+	"slices"
+
+	"github.com/nlsat/nlsat/internal/fragments"
+)
+
+// Structure. Besides word counts a model can see an instance's shape: which
+// sentence skeletons it has (the sentence with its nouns written N and its
+// verbs V: "every N is not a N ."), how often each noun and verb occurs,
+// whether a noun occurs both negated and plain, whether it is the subject
+// of both a universal and an existential sentence. The gbm-structure
+// baseline is gradient boosting on these, computed from the text alone
+// (the vocabulary tells nouns from verbs); it sees the interactions and
+// thresholds a linear model misses.
+
+// Indices of the structural statistics.
+const (
+	sSentences = iota
+	sWords
+	sNouns
+	sVerbs
+	sNounMax
+	sNounMean
+	sNounSD
+	sNounOnce
+	sBothPolarities
+	sBothPolaritiesShare
+	sBothQuantities
+	sVerbMax
+	sVerbMean
+	sHim
+	numStruct
+)
+
+var structNames = [numStruct]string{"sentences", "words", "nouns", "verbs", "noun-degree-max", "noun-degree-mean",
+	"noun-degree-sd", "nouns-once", "nouns-negated-and-plain", "share-negated-and-plain", "nouns-universal-and-existential",
+	"verb-degree-max", "verb-degree-mean", "him"}
+
+// skeletonWords are the words a skeleton keeps.
+var skeletonWords = map[string]bool{"every": true, "some": true, "no": true, "any": true, "not": true, "non-": true,
+	"who": true, "him": true, "is": true, "a": true, "an": true, "does": true, ".": true}
+
+// structure returns the skeleton of each sentence (as a hash) and the
+// structural statistics of the whole.
+func structure(sentences []string) ([]uint64, [numStruct]float64) {
+	var st [numStruct]float64
+	lx := fragments.Default()
+	type use struct{ n, neg, plain, univ, exist int }
+	nouns, verbs := map[string]*use{}, map[string]int{}
+	sk := make([]uint64, 0, len(sentences))
+	for _, s := range sentences {
+		h := fnv.New64a()
+		first, universal, neg, subject := true, false, false, true
+		tokens(s, func(tok []byte) {
+			w := string(tok)
+			st[sWords]++
+			if first {
+				universal = w == "every" || w == "no"
+				first = false
+			}
+			switch {
+			case skeletonWords[w]:
+				h.Write(tok)
+				neg = w == "non-"
+				if w == "him" {
+					st[sHim]++
+				}
+			case isNoun(lx, w):
+				h.Write([]byte("N"))
+				u := nouns[w]
+				if u == nil {
+					u = &use{}
+					nouns[w] = u
+				}
+				u.n++
+				if neg {
+					u.neg++
+				} else {
+					u.plain++
+				}
+				if subject {
+					if universal {
+						u.univ++
+					} else {
+						u.exist++
+					}
+					subject = false
+				}
+				neg = false
+			default:
+				h.Write([]byte("V"))
+				verbs[w]++
+				neg = false
+			}
+			h.Write([]byte{' '})
+		})
+		sk = append(sk, h.Sum64())
+	}
+	st[sSentences] = float64(len(sentences))
+	st[sNouns], st[sVerbs] = float64(len(nouns)), float64(len(verbs))
+	var sum, sq float64
+	for _, u := range nouns {
+		d := float64(u.n)
+		sum, sq = sum+d, sq+d*d
+		st[sNounMax] = max(st[sNounMax], d)
+		if u.n == 1 {
+			st[sNounOnce]++
+		}
+		if u.neg > 0 && u.plain > 0 {
+			st[sBothPolarities]++
+		}
+		if u.univ > 0 && u.exist > 0 {
+			st[sBothQuantities]++
+		}
+	}
+	if n := float64(len(nouns)); n > 0 {
+		st[sNounMean] = sum / n
+		st[sNounSD] = math.Sqrt(max(0, sq/n-st[sNounMean]*st[sNounMean]))
+		st[sBothPolaritiesShare] = st[sBothPolarities] / n
+	}
+	for _, c := range verbs {
+		st[sVerbMax] = max(st[sVerbMax], float64(c))
+		st[sVerbMean] += float64(c)
+	}
+	if len(verbs) > 0 {
+		st[sVerbMean] /= float64(len(verbs))
+	}
+	return sk, st
+}
+
+// sortByCount orders keys by their count, largest first, then by key.
+func sortByCount(keys []uint64, count map[uint64]int) {
+	slices.SortFunc(keys, func(a, b uint64) int { return cmp.Or(cmp.Compare(count[b], count[a]), cmp.Compare(a, b)) })
+}
+
+// isNoun reports whether a content word is a noun of the vocabulary
+// (anything else is a verb form).
+func isNoun(lx *fragments.Lexicon, w string) bool {
+	_, ok := lx.Noun(w)
+	return ok
+}
+
+// skeletonColumns is the number of most frequent train skeletons the
+// gbm-structure baseline counts.
+const skeletonColumns = 128
+
+// structModel is the gbm-structure baseline: the skeletons it counts, and
+// the boosted model on their counts and the structural statistics.
+type structModel struct {
+	cols  map[uint64]int
+	model *Boosted
+}
+
+// structTrainLimit bounds the train records the boosted model is fitted
+// on (the first ones; split files are in random order).
+const structTrainLimit = 30000
+
+func fitStruct(train []item) *structModel {
+	freq := map[uint64]int{}
+	for i := range train {
+		for _, k := range train[i].skel {
+			freq[k]++
+		}
+	}
+	keys := make([]uint64, 0, len(freq))
+	for k := range freq {
+		keys = append(keys, k)
+	}
+	sortByCount(keys, freq)
+	m := &structModel{cols: map[uint64]int{}}
+	for i, k := range keys {
+		if i == skeletonColumns {
+			break
+		}
+		m.cols[k] = i
+	}
+	n := min(len(train), structTrainLimit)
+	x := make([][]float64, n)
+	for i := range n {
+		x[i] = m.row(&train[i])
+	}
+	m.model = FitBoosted(x, labelsOf(train[:n]), BoostOptions{})
+	return m
+}
+
+// row is the model's feature vector of an item.
+func (m *structModel) row(it *item) []float64 {
+	x := make([]float64, numStruct+len(m.cols))
+	copy(x, it.st[:])
+	for _, k := range it.skel {
+		if c, ok := m.cols[k]; ok {
+			x[numStruct+c]++
+		}
+	}
+	return x
+}
+
+func (m *structModel) predict(it *item) int8 {
+	if m.model.Score(m.row(it)) >= 0 {
+		return 1
+	}
+	return 0
+}
