@@ -122,17 +122,22 @@ func TestNoLabelInOrder(t *testing.T) {
 			t.Errorf("%s: %s", ms.Split, ms.Verdict.Text)
 		}
 	}
-	// The file is not in index order.
-	var last, ascending, n int
+	// The file is not in index order, and every head of it is within 10
+	// of half sat (blocks of 20).
+	var last, ascending, n, sat, worst int
 	dataset.EachRecord(filepath.Join(dir, "data", "train.jsonl"), nil, func(r *dataset.Record, _ string) error {
 		_, idx, _ := strings.Cut(r.Seed, ":")
 		i, _ := strconv.Atoi(idx)
 		if i > last {
 			ascending++
 		}
-		last, n = i, n+1
+		last, n, sat = i, n+1, sat+r.Label
+		worst = max(worst, 2*sat-n, n-2*sat)
 		return nil
 	})
+	if worst > 20 {
+		t.Errorf("a head of train is %d records off balance (at most 10 sat or unsat more than half expected)", worst/2)
+	}
 	if ascending > n*6/10 {
 		t.Errorf("%d of %d records follow a record of lower index: the file is in index order", ascending, n)
 	}
