@@ -52,6 +52,7 @@ func (o BoostOptions) withDefaults() BoostOptions {
 	if o.Bins == 0 {
 		o.Bins = 32
 	}
+	o.Bins = min(o.Bins, 255) // a bin index is a byte
 	if o.MinLeaf == 0 {
 		o.MinLeaf = 20
 	}
@@ -64,23 +65,37 @@ func (o BoostOptions) withDefaults() BoostOptions {
 // FitBoosted fits a Boosted model to rows x and labels y (1 sat, 0 unsat)
 // by Newton boosting on the log-loss. It is deterministic.
 func FitBoosted(x [][]float64, y []int8, o BoostOptions) *Boosted {
+	return FitBoostedFrom(x, y, nil, o)
+}
+
+// FitBoostedFrom fits a Boosted model as FitBoosted does, but on top of
+// the log-odds offset[i] another model gives row i: the trees fit what
+// that model leaves, and the predicted log-odds of a row are its offset
+// plus Score (whose Base is then 0). A nil offset is FitBoosted, with
+// Base the log-odds of the labels' mean.
+func FitBoostedFrom(x [][]float64, y []int8, offset []float64, o BoostOptions) *Boosted {
 	o = o.withDefaults()
 	n := len(x)
 	m := &Boosted{}
 	if n == 0 {
 		return m
 	}
-	sat := 0
-	for _, l := range y {
-		sat += int(l)
+	if offset == nil {
+		sat := 0
+		for _, l := range y {
+			sat += int(l)
+		}
+		p := (float64(sat) + 1) / (float64(n) + 2)
+		m.Base = math.Log(p / (1 - p))
 	}
-	p := (float64(sat) + 1) / (float64(n) + 2)
-	m.Base = math.Log(p / (1 - p))
 	cuts := thresholds(x, o.Bins)
 	bins := binned(x, cuts)
 	f := make([]float64, n)
 	for i := range f {
 		f[i] = m.Base
+		if offset != nil {
+			f[i] = offset[i]
+		}
 	}
 	g, h := make([]float64, n), make([]float64, n)
 	all := make([]int, n)
@@ -93,7 +108,12 @@ func FitBoosted(x [][]float64, y []int8, o BoostOptions) *Boosted {
 			g[i], h[i] = q-float64(y[i]), max(q*(1-q), 1e-12)
 		}
 		t := &Tree{}
-		grow(t, bins, g, h, cuts, all, 0, o)
+		gr := newGrower(bins, g, h, cuts, o)
+		var hs *hist
+		if o.Depth > 0 {
+			hs = gr.histOf(all)
+		}
+		gr.grow(t, all, hs, 0)
 		m.Trees = append(m.Trees, *t)
 		for i := range n {
 			f[i] += t.value(x[i])
@@ -129,54 +149,140 @@ func thresholds(x [][]float64, bins int) [][]float64 {
 	return out
 }
 
-// binned returns, per record and feature, the interval of the feature's
-// thresholds its value lies in (0: below the first).
+// binned returns, per feature and record (column by column, so that the
+// split search reads each feature's bins in order), the interval of the
+// feature's thresholds its value lies in (0: below the first).
 func binned(x [][]float64, cuts [][]float64) [][]uint8 {
-	out := make([][]uint8, len(x))
+	out := make([][]uint8, len(cuts))
+	for j := range out {
+		out[j] = make([]uint8, len(x))
+	}
 	for i, row := range x {
-		out[i] = make([]uint8, len(row))
 		for j, v := range row {
 			b, found := slices.BinarySearch(cuts[j], v)
 			if found {
 				b++
 			}
-			out[i][j] = uint8(b)
+			out[j][i] = uint8(b)
 		}
 	}
 	return out
 }
 
-// grow adds to t the node for the records idx at the given depth and
-// returns its index: the split that most lowers the penalised loss, or a
-// leaf with the Newton step −Σg/(Σh+λ), shrunk by the rate.
-func grow(t *Tree, bins [][]uint8, g, h []float64, cuts [][]float64, idx []int, depth int, o BoostOptions) int {
+// hist holds, for a set of records, the sums of g and h and the count
+// per interval of every feature's thresholds, feature j's intervals at
+// off[j] to off[j+1].
+type hist struct {
+	g, h []float64
+	n    []int
+}
+
+// grower grows the trees of one fit: the records' bins (feature by
+// feature), gradients and Hessians, and where each feature's intervals
+// start in a hist.
+type grower struct {
+	bins [][]uint8
+	g, h []float64
+	cuts [][]float64
+	off  []int
+	o    BoostOptions
+}
+
+func newGrower(bins [][]uint8, g, h []float64, cuts [][]float64, o BoostOptions) *grower {
+	gr := &grower{bins: bins, g: g, h: h, cuts: cuts, o: o, off: make([]int, len(cuts)+1)}
+	for j, cs := range cuts {
+		gr.off[j+1] = gr.off[j] + len(cs) + 1
+	}
+	return gr
+}
+
+// histOf returns the histogram of the records idx.
+func (gr *grower) histOf(idx []int) *hist {
+	n := gr.off[len(gr.off)-1]
+	hs := &hist{g: make([]float64, n), h: make([]float64, n), n: make([]int, n)}
+	for j, col := range gr.bins {
+		if len(gr.cuts[j]) == 0 {
+			continue
+		}
+		bg, bh, bn := hs.g[gr.off[j]:gr.off[j+1]], hs.h[gr.off[j]:gr.off[j+1]], hs.n[gr.off[j]:gr.off[j+1]]
+		for _, i := range idx {
+			b := col[i]
+			bg[b], bh[b], bn[b] = bg[b]+gr.g[i], bh[b]+gr.h[i], bn[b]+1
+		}
+	}
+	return hs
+}
+
+// minus returns a − b, the histogram of the records of a not in b.
+func (a *hist) minus(b *hist) *hist {
+	out := &hist{g: make([]float64, len(a.g)), h: make([]float64, len(a.h)), n: make([]int, len(a.n))}
+	for k := range a.g {
+		out.g[k], out.h[k], out.n[k] = a.g[k]-b.g[k], a.h[k]-b.h[k], a.n[k]-b.n[k]
+	}
+	return out
+}
+
+// grow adds to t the node for the records idx (whose histogram is hs,
+// nil for a node that cannot split) at the given depth and returns its
+// index: the split that most lowers the penalised loss, or a leaf with
+// the Newton step −Σg/(Σh+λ), shrunk by the rate. The larger child's
+// histogram is its parent's minus the smaller one's.
+func (gr *grower) grow(t *Tree, idx []int, hs *hist, depth int) int {
+	o := gr.o
 	node := len(t.F)
 	t.F, t.T, t.L, t.R, t.V = append(t.F, -1), append(t.T, 0), append(t.L, -1), append(t.R, -1), append(t.V, 0)
 	var sg, sh float64
 	for _, i := range idx {
-		sg, sh = sg+g[i], sh+h[i]
+		sg, sh = sg+gr.g[i], sh+gr.h[i]
 	}
 	t.V[node] = -o.Rate * sg / (sh + o.Lambda)
 	if depth == o.Depth || len(idx) < 2*o.MinLeaf {
 		return node
 	}
-	bestF, bestK, bestGain := -1, 0, 1e-9
+	bestF, bestK := gr.bestSplit(hs, sg, sh, len(idx))
+	if bestF < 0 {
+		return node
+	}
+	var left, right []int
+	for _, i := range idx {
+		if int(gr.bins[bestF][i]) <= bestK {
+			left = append(left, i)
+		} else {
+			right = append(right, i)
+		}
+	}
+	var hl, hr *hist
+	if depth+1 < o.Depth {
+		if len(left) <= len(right) {
+			hl = gr.histOf(left)
+			hr = hs.minus(hl)
+		} else {
+			hr = gr.histOf(right)
+			hl = hs.minus(hr)
+		}
+	}
+	t.F[node], t.T[node] = bestF, gr.cuts[bestF][bestK]
+	l := gr.grow(t, left, hl, depth+1)
+	r := gr.grow(t, right, hr, depth+1)
+	t.L[node], t.R[node] = l, r
+	return node
+}
+
+// bestSplit returns the feature and threshold index of the split of a
+// node of n records (histogram hs, sums sg and sh) that most lowers the
+// penalised loss, with at least MinLeaf records on each side; -1 if none
+// does.
+func (gr *grower) bestSplit(hs *hist, sg, sh float64, n int) (bestF, bestK int) {
+	o := gr.o
+	bestF, bestGain := -1, 1e-9
 	parent := sg * sg / (sh + o.Lambda)
-	for j, cs := range cuts {
-		if len(cs) == 0 {
-			continue
-		}
-		// Sums of g and h per interval between thresholds.
-		bg, bh, bn := make([]float64, len(cs)+1), make([]float64, len(cs)+1), make([]int, len(cs)+1)
-		for _, i := range idx {
-			b := bins[i][j]
-			bg[b], bh[b], bn[b] = bg[b]+g[i], bh[b]+h[i], bn[b]+1
-		}
+	for j, cs := range gr.cuts {
 		var lg, lh float64
 		ln := 0
 		for k := range cs {
-			lg, lh, ln = lg+bg[k], lh+bh[k], ln+bn[k]
-			if ln < o.MinLeaf || len(idx)-ln < o.MinLeaf {
+			b := gr.off[j] + k
+			lg, lh, ln = lg+hs.g[b], lh+hs.h[b], ln+hs.n[b]
+			if ln < o.MinLeaf || n-ln < o.MinLeaf {
 				continue
 			}
 			rg, rh := sg-lg, sh-lh
@@ -186,22 +292,7 @@ func grow(t *Tree, bins [][]uint8, g, h []float64, cuts [][]float64, idx []int, 
 			}
 		}
 	}
-	if bestF < 0 {
-		return node
-	}
-	var left, right []int
-	for _, i := range idx {
-		if int(bins[i][bestF]) <= bestK {
-			left = append(left, i)
-		} else {
-			right = append(right, i)
-		}
-	}
-	t.F[node], t.T[node] = bestF, cuts[bestF][bestK]
-	l := grow(t, bins, g, h, cuts, left, depth+1, o)
-	r := grow(t, bins, g, h, cuts, right, depth+1, o)
-	t.L[node], t.R[node] = l, r
-	return node
+	return bestF, bestK
 }
 
 // value is the tree's leaf value at x.

@@ -53,3 +53,23 @@ func TestBoostedSeesInteractions(t *testing.T) {
 		t.Error("two fits differ")
 	}
 }
+
+// BenchmarkFitBoosted fits the default model to 20,000 rows of 200
+// count-like features.
+func BenchmarkFitBoosted(b *testing.B) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	x := make([][]float64, 20000)
+	y := make([]int8, len(x))
+	for i := range x {
+		x[i] = make([]float64, 200)
+		for j := range x[i] {
+			x[i][j] = float64(rng.IntN(8))
+		}
+		if x[i][0]+x[i][1] > 7 != (rng.Float64() < 0.2) {
+			y[i] = 1
+		}
+	}
+	for b.Loop() {
+		FitBoosted(x, y, BoostOptions{})
+	}
+}

@@ -45,6 +45,19 @@ var structNames = [numStruct]string{"sentences", "words", "nouns", "verbs", "nou
 var skeletonWords = map[string]bool{"every": true, "some": true, "no": true, "any": true, "not": true, "non-": true,
 	"who": true, "him": true, "is": true, "a": true, "an": true, "does": true, ".": true}
 
+// Structure returns the skeleton of each sentence, as a hash (the
+// sentence with its nouns written N and its verbs V), and the structural
+// statistics of the whole (StructureNames): what the gbm-structure
+// baseline sees of an instance. nlsat split's surface balance models the
+// same.
+func Structure(sentences []string) (skeletons []uint64, stats []float64) {
+	sk, st := structure(sentences)
+	return sk, st[:]
+}
+
+// StructureNames are the names of Structure's statistics, in order.
+func StructureNames() []string { return structNames[:] }
+
 // structure returns the skeleton of each sentence (as a hash) and the
 // structural statistics of the whole.
 func structure(sentences []string) ([]uint64, [numStruct]float64) {
@@ -149,10 +162,51 @@ func isNoun(lx *fragments.Lexicon, w string) bool {
 // gbm-structure baseline counts.
 const skeletonColumns = 128
 
+// Skeletons are the sentence skeletons a model counts: the k commonest
+// of its training records, most common first (ties by hash). Its JSON
+// form is the list of hashes.
+type Skeletons struct {
+	Keys  []uint64 `json:"keys"`
+	index map[uint64]int
+}
+
+// CommonSkeletons returns the k commonest skeletons of rows (each row the
+// skeletons of one record, as Structure returns them).
+func CommonSkeletons(rows [][]uint64, k int) *Skeletons {
+	freq := map[uint64]int{}
+	for _, row := range rows {
+		for _, h := range row {
+			freq[h]++
+		}
+	}
+	keys := make([]uint64, 0, len(freq))
+	for h := range freq {
+		keys = append(keys, h)
+	}
+	sortByCount(keys, freq)
+	return &Skeletons{Keys: keys[:min(k, len(keys))]}
+}
+
+// Count adds to out[j] the number of sentences of a record (its skeletons
+// skel) whose skeleton is Keys[j]; out has len(Keys) entries.
+func (c *Skeletons) Count(skel []uint64, out []float64) {
+	if c.index == nil {
+		c.index = make(map[uint64]int, len(c.Keys))
+		for j, h := range c.Keys {
+			c.index[h] = j
+		}
+	}
+	for _, h := range skel {
+		if j, ok := c.index[h]; ok {
+			out[j]++
+		}
+	}
+}
+
 // structModel is the gbm-structure baseline: the skeletons it counts, and
 // the boosted model on their counts and the structural statistics.
 type structModel struct {
-	cols  map[uint64]int
+	cols  *Skeletons
 	model *Boosted
 }
 
@@ -161,24 +215,11 @@ type structModel struct {
 const structTrainLimit = 30000
 
 func fitStruct(train []item) *structModel {
-	freq := map[uint64]int{}
+	rows := make([][]uint64, len(train))
 	for i := range train {
-		for _, k := range train[i].skel {
-			freq[k]++
-		}
+		rows[i] = train[i].skel
 	}
-	keys := make([]uint64, 0, len(freq))
-	for k := range freq {
-		keys = append(keys, k)
-	}
-	sortByCount(keys, freq)
-	m := &structModel{cols: map[uint64]int{}}
-	for i, k := range keys {
-		if i == skeletonColumns {
-			break
-		}
-		m.cols[k] = i
-	}
+	m := &structModel{cols: CommonSkeletons(rows, skeletonColumns)}
 	n := min(len(train), structTrainLimit)
 	x := make([][]float64, n)
 	for i := range n {
@@ -190,13 +231,9 @@ func fitStruct(train []item) *structModel {
 
 // row is the model's feature vector of an item.
 func (m *structModel) row(it *item) []float64 {
-	x := make([]float64, numStruct+len(m.cols))
+	x := make([]float64, numStruct+len(m.cols.Keys))
 	copy(x, it.st[:])
-	for _, k := range it.skel {
-		if c, ok := m.cols[k]; ok {
-			x[numStruct+c]++
-		}
-	}
+	m.cols.Count(it.skel, x[numStruct:])
 	return x
 }
 

@@ -83,8 +83,7 @@ func (a *acceptor) consider(i int, c candidate) (stop bool, err error) {
 		return false, nil
 	}
 	if models := a.ps.Models; models != nil {
-		p := models.prob(Features(a.frag, c.rec))
-		if keepDraw(b.plan.Seed, k*PoolStride+i) >= keepProb(p, c.rec.Label) {
+		if !models.keep(b.plan.Seed, k*PoolStride+i, surfaceOf(a.frag, c.rec), c.rec.Label) {
 			ss.Thinned++
 			return false, nil
 		}

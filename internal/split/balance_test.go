@@ -3,6 +3,7 @@ package split
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"path/filepath"
@@ -83,7 +84,7 @@ func TestSurfaceBalanceRemovesShortcut(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds two splits of 8,000")
 	}
-	accuracy := func(mode string) (counts, bow audit.Score) {
+	accuracy := func(mode string) (counts, bow, gbm audit.Score) {
 		p := smallPlan(t, fragments.V, 6000, 200, 2000, 0, 0)
 		p.Balance = Balance{Mode: mode}
 		if mode == BalanceSurface {
@@ -107,21 +108,26 @@ func TestSurfaceBalanceRemovesShortcut(t *testing.T) {
 					counts = s
 				case audit.BoWLogreg:
 					bow = s
+				case audit.GBMStructure:
+					gbm = s
 				}
 			}
 		}
-		return counts, bow
+		return counts, bow, gbm
 	}
-	counts0, bow0 := accuracy(BalanceStrata)
-	t.Logf("strata balance only: counts-logreg %.1f%% [%.1f, %.1f], bow-logreg %.1f%% [%.1f, %.1f]", 100*counts0.Accuracy, 100*counts0.Lo, 100*counts0.Hi, 100*bow0.Accuracy, 100*bow0.Lo, 100*bow0.Hi)
-	if counts0.Lo <= 0.55 || bow0.Lo <= 0.55 {
-		t.Fatalf("without the surface balance the baselines score %+v and %+v: the test no longer shows a shortcut to remove", counts0, bow0)
+	show := func(s audit.Score) string {
+		return fmt.Sprintf("%.1f%% [%.1f, %.1f]", 100*s.Accuracy, 100*s.Lo, 100*s.Hi)
 	}
-	counts, bow := accuracy(BalanceSurface)
-	t.Logf("surface balance: counts-logreg %.1f%% [%.1f, %.1f], bow-logreg %.1f%% [%.1f, %.1f]", 100*counts.Accuracy, 100*counts.Lo, 100*counts.Hi, 100*bow.Accuracy, 100*bow.Lo, 100*bow.Hi)
+	counts0, bow0, gbm0 := accuracy(BalanceStrata)
+	t.Logf("strata balance only: counts-logreg %s, bow-logreg %s, gbm-structure %s", show(counts0), show(bow0), show(gbm0))
+	if counts0.Lo <= 0.55 || bow0.Lo <= 0.55 || gbm0.Lo <= 0.55 {
+		t.Fatalf("without the surface balance the baselines score %+v, %+v and %+v: the test no longer shows a shortcut to remove", counts0, bow0, gbm0)
+	}
+	counts, bow, gbm := accuracy(BalanceSurface)
+	t.Logf("surface balance: counts-logreg %s, bow-logreg %s, gbm-structure %s", show(counts), show(bow), show(gbm))
 	// What is left of the shortcut is at most a third of it, and no more
 	// than estimation noise: the interval reaches down to 51%.
-	for _, s := range [][2]audit.Score{{counts0, counts}, {bow0, bow}} {
+	for _, s := range [][2]audit.Score{{counts0, counts}, {bow0, bow}, {gbm0, gbm}} {
 		before, after := s[0], s[1]
 		if after.Accuracy-0.5 > (before.Accuracy-0.5)/3 || after.Lo > 0.51 {
 			b, _ := json.Marshal(after)
@@ -148,11 +154,11 @@ func TestCalibrationShrinksNoise(t *testing.T) {
 		idx[i] = i
 	}
 	spread := func(y []int8) (lo, hi float64, corr float64) {
-		m := fitModels(x, y, idx)
+		m := fitModels(surfaces(x), y, idx)
 		lo, hi = 1, 0
 		var sx, sp, sxx, spp, sxp float64
 		for i := range x {
-			p := m.prob(x[i])
+			p := m.prob(surface{x: x[i]})
 			lo, hi = math.Min(lo, p), math.Max(hi, p)
 			sx, sp, sxx, spp, sxp = sx+x[i][0], sp+p, sxx+x[i][0]*x[i][0], spp+p*p, sxp+x[i][0]*p
 		}
@@ -172,6 +178,25 @@ func TestCalibrationShrinksNoise(t *testing.T) {
 	}
 	if lo, hi, corr := spread(signal); hi-lo < 0.5 || corr < 0.9 {
 		t.Errorf("labels following feature 0: calibrated P(sat) spans [%.3f, %.3f], correlation %.3f with the feature", lo, hi, corr)
+	}
+	// Labels that follow an interaction (sat when exactly one of features
+	// 0 and 1 is above 2), which no linear model sees: the trees do.
+	xor := make([]int8, n)
+	for i := range x {
+		if (x[i][0] > 2) != (x[i][1] > 2) == (rng.Float64() < 0.9) {
+			xor[i] = 1
+		}
+	}
+	m := fitModels(surfaces(x), xor, idx)
+	right := 0
+	for i := range x {
+		if (m.prob(surface{x: x[i]}) >= 0.5) == (xor[i] == 1) {
+			right++
+		}
+	}
+	if acc := float64(right) / n; acc < 0.85 || m.Shortcut.Linear > 0.6 || m.Shortcut.Accuracy < 0.85 {
+		t.Errorf("labels following an exclusive or: the balance model predicts %.3f of them (out of fold: linear %.3f, with trees %.3f); want above 0.85 with trees, near 0.5 without",
+			acc, m.Shortcut.Linear, m.Shortcut.Accuracy)
 	}
 }
 
@@ -233,4 +258,13 @@ func TestPilotOneLabel(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "too few of one label to fit the surface balance; use --balance strata") {
 		t.Fatalf("got %v, want a refusal of the one-label pilot", err)
 	}
+}
+
+// surfaces wraps feature rows as surfaces without structure.
+func surfaces(x [][]float64) []surface {
+	out := make([]surface, len(x))
+	for i := range x {
+		out[i] = surface{x: x[i]}
+	}
+	return out
 }

@@ -99,9 +99,9 @@ type builder struct {
 	params    []fragments.Params // per pool
 	acceptors []*acceptor        // per pool
 	line      bytes.Buffer       // the record being written
-	// The pilot of the set in progress: features, labels and indices of
+	// The pilot of the set in progress: surfaces, labels and indices of
 	// its decided candidates.
-	x   [][]float64
+	x   []surface
 	y   []int8
 	idx []int
 }
@@ -257,7 +257,7 @@ func (b *builder) pilotAdd(k, i int, c candidate) {
 	}
 	label := dataset.LabelAbsent
 	if r := c.rec; r != nil {
-		b.x = append(b.x, Features(b.plan.Frag(), r))
+		b.x = append(b.x, surfaceOf(b.plan.Frag(), r))
 		b.y = append(b.y, int8(r.Label))
 		b.idx = append(b.idx, i)
 		label = r.Label

@@ -204,7 +204,8 @@ func cardMaking(b *strings.Builder, m *Manifest) {
 			"So each set first labelled a pilot of %d candidates (a smaller set: as many as it holds, but at least 10,000 or eight times that, whichever is less), which are not part of the data, and fitted a logistic model p(x) of P(sat) on surface features x "+
 			"(m, n1, n2, alpha, beta; the count, share and log-count of each template variant, of the words every, some, no, not, non-, who, him, any, does, is, a, an and of their bigrams such as \"every non-\"; squared word shares; "+
 			"the tenth the share of existential sentences falls in; how evenly the sentences spread over the nouns and verbs), "+
-			"calibrated on out-of-sample scores within the pilot (each half scored by the model fitted to the other half). "+
+			"then fitted gradient-boosted trees (100 of depth 3) to what that model leaves, on the sizes, the counts above, structural statistics of the text (how often each noun and verb occurs, nouns both negated and plain, nouns heading universal and existential sentences) and the counts of the 128 commonest sentence skeletons (a sentence with its nouns and verbs blanked out), which see the interactions and thresholds a linear model misses; "+
+			"the sum was calibrated on out-of-sample scores within the pilot (each half scored by the models fitted to the other half). "+
 			"Every candidate was then kept with probability min(p, 1−p) / p(its label), decided by its seed alone, so that sat and unsat instances come from one distribution of these features; "+
 			"the candidates it dropped are counted as thinned below, and the audit below measures what is left.\n", p.Balance.Pilot)
 	}
@@ -259,8 +260,8 @@ func cardCandidates(b *strings.Builder, m *Manifest) {
 	}
 	for _, s := range m.Sets {
 		if s.Pilot != nil {
-			fmt.Fprintf(b, "\nBefore thinning, the surface model predicted the labels of set %s's %d decided pilot candidates with %.1f%% accuracy out of sample (the majority label: %.1f%%): the shortcut the surface balance set out to remove (the audit below measures what is left).",
-				s.Name, s.Pilot.Decided, 100*s.Pilot.Accuracy, 100*s.Pilot.Majority)
+			fmt.Fprintf(b, "\nBefore thinning, the surface model predicted the labels of set %s's %d decided pilot candidates with %.1f%% accuracy out of sample (its logistic part alone: %.1f%%; the majority label: %.1f%%): the shortcut the surface balance set out to remove (the audit below measures what is left).",
+				s.Name, s.Pilot.Decided, 100*s.Pilot.Accuracy, 100*s.Pilot.Linear, 100*s.Pilot.Majority)
 		}
 	}
 	b.WriteString("\nPer-stratum counts are in `manifest.json`.\n\n")
