@@ -34,6 +34,7 @@ type splitOptions struct {
 	holdoutShare            float64
 	holdoutMUS              int
 	holdoutPairs            string
+	minCore                 int
 	audit                   bool
 	balance                 *enumFlag
 	pilot                   int
@@ -165,6 +166,7 @@ func (o *splitOptions) addFlags(cmd *cobra.Command) {
 	f.IntVar(&o.holdoutN, "holdout-n", 0, "with --holdout size: train and validation take n ≤ this, test n above it (default: the median n of the region)")
 	f.Float64Var(&o.holdoutShare, "holdout-share", 0.2, "with --holdout vocabulary: the share of nouns and of verbs kept for test")
 	f.StringVar(&o.holdoutPairs, "holdout-pairs", "", "with --holdout templates: comma-separated pairs of templates that never co-occur in train and validation, such as A1+A2,V3+Z1 (default: the fragment's own templates 1 and 2, e.g. A1+A2)")
+	f.IntVar(&o.minCore, "min-core", 0, "keep out unsat instances with an unsatisfiable subset of fewer than this many sentences (3: no two sentences contradict each other; each kept instance's absence of one is certified by checked models); 0 keeps all")
 	f.IntVar(&o.holdoutMUS, "holdout-mus", 3, "with --holdout difficulty: train and validation take unsat instances with a MUS of at most this many sentences, test those with no unsatisfiable subset that small")
 	o.shard.addFlags(cmd, true)
 	o.solver.addFlags(cmd)
@@ -188,7 +190,7 @@ func (o *splitOptions) config(cmd *cobra.Command, solverName string) (split.Conf
 		Generalisation: o.generalisation, ZeroShot: o.zeroShot, Seed: o.seed, RegionFile: o.region,
 		Dedup: o.dedup.value, DrawLimit: o.drawLimit, Sampler: sampler,
 		Holdout: o.holdout.value, HoldoutN: o.holdoutN, HoldoutShare: o.holdoutShare, HoldoutMUS: o.holdoutMUS, HoldoutPairs: o.holdoutPairs,
-		Balance: o.balance.value, Pilot: o.pilot, Audit: o.audit, Solver: o.solver.solver.value, SolverName: solverName}, nil
+		Balance: o.balance.value, Pilot: o.pilot, MinCore: o.minCore, Audit: o.audit, Solver: o.solver.solver.value, SolverName: solverName}, nil
 }
 
 func runSplit(ctx context.Context, cmd *cobra.Command, o *splitOptions, s streams) error {

@@ -425,3 +425,46 @@ func runShards(t *testing.T, n int, setup func(i int) (args, env []string)) {
 		}
 	}
 }
+
+// TestSplitMinCore builds with --min-core 3 and solves every pair of
+// sentences of every unsat record of every split: all are satisfiable,
+// and the records say so (no unsat_pair); the splits stay balanced.
+func TestSplitMinCore(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a dataset")
+	}
+	dir := filepath.Join(t.TempDir(), "ds")
+	code, _, stderr := nlsat(context.Background(), "", "split", "--fragment", "W", "--train", "400", "--validation", "40",
+		"--test", "100", "--min-core", "3", "--seed", "2", "-q", "--out", dir)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	m, err := split.ReadManifest(filepath.Join(dir, "manifest.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.Plan.MinCore != 3 || m.Sets[0].HeldOut == 0 {
+		t.Errorf("min core %d, %d candidates held out: the rule was not applied", m.Plan.MinCore, m.Sets[0].HeldOut)
+	}
+	b := native.New(native.Options{})
+	for _, name := range []string{"train", "validation", "test"} {
+		sp := readHeldOut(t, dir, name)
+		if sp.sat != sp.unsat {
+			t.Errorf("%s: %d sat, %d unsat", name, sp.sat, sp.unsat)
+		}
+		for _, r := range sp.unsatRecs {
+			if len(r.Difficulty.UnsatPair) > 0 || len(r.Certificate.MUS) < 3 {
+				t.Errorf("%s: unsat pair %v, MUS %v", r.ID, r.Difficulty.UnsatPair, r.Certificate.MUS)
+			}
+			fs := recordFormulas(t, r)
+			for i := range fs {
+				for j := i; j < len(fs); j++ {
+					res, err := b.Solve(context.Background(), &solver.Problem{Sentences: []fol.Formula{fs[i], fs[j]}})
+					if err != nil || res.Status != solver.Sat {
+						t.Fatalf("%s: sentences %d and %d are %v (%v) under --min-core 3", r.ID, i, j, res.Status, err)
+					}
+				}
+			}
+		}
+	}
+}

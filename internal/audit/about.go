@@ -39,6 +39,13 @@ ranked in fifths, and each fifth predicts its majority label in train
 records of each split are counted: balanced when within two standard
 errors of half.
 
+Difficulty, which is inference and not a shortcut: per split, the unsat
+records by the size of their certified MUS, how many hold two sentences
+that contradict each other (the record's difficulty.unsat_pair, certified
+either way), and the accuracy of a one-step reasoner that says unsat
+exactly when a record holds such a pair. A model's score is best read
+next to it.
+
 Mutual information, in bits on train, between the label and each feature
 (counts as they are, alpha and beta in bins of 0.5, the existential share
 in tenths). The plug-in estimate is biased upwards on small samples; it is

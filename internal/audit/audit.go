@@ -115,6 +115,7 @@ func Run(ctx context.Context, dir string, opts Options) (*Report, error) {
 		rep.Results = append(rep.Results, m.evaluate(s, o))
 	}
 	rep.Metadata = metadataReport(splits, o)
+	rep.Difficulty = difficultyReport(splits, o)
 	return rep, nil
 }
 

@@ -66,6 +66,10 @@ func (b *batch) process(file string) {
 		it := item{label: int8(rec.Label), fragment: rec.Fragment, n1: rec.N1, n2: rec.N2, m: rec.M, x: surface(rec, text),
 			index: trailingNumber(sr.Seed, ":"), idNum: trailingNumber(sr.ID, "-")}
 		it.skel, it.st = structure(rec.Sentences)
+		it.mus, it.pair = len(rec.Certificate.MUS), -1
+		if p := rec.Difficulty.UnsatPair; p != nil {
+			it.pair = int8(min(len(p), 1))
+		}
 		keys = keys[:0]
 		var prev uint64
 		tokens(text, func(tok []byte) {

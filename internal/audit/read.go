@@ -39,6 +39,11 @@ type item struct {
 	// skel are the sentences' skeletons, st the structural statistics.
 	skel []uint64
 	st   [numStruct]float64
+	// mus is the size of the certified MUS (0 for sat); pair is 1 when
+	// the record holds a certified contradictory pair, 0 when it holds
+	// none, -1 when it does not say.
+	mus  int
+	pair int8
 }
 
 // split is one file of the dataset.

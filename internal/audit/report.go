@@ -24,6 +24,8 @@ type Report struct {
 	// Metadata scores the fields beside the text (seed index, file
 	// position, id) and the balance of each split's head, per split.
 	Metadata []MetaSplit `json:"metadata"`
+	// Difficulty is how much of each split one-step reasoning solves.
+	Difficulty []DifficultyProfile `json:"difficulty"`
 }
 
 // SplitCount is the size and label balance of one file.

@@ -52,6 +52,7 @@ func (r *Report) Text(w io.Writer) error {
 		p("\n")
 	}
 	r.textMetadata(p)
+	r.textDifficulty(p)
 	if err := tw.Flush(); err != nil {
 		return err
 	}
@@ -173,7 +174,8 @@ func (r *Report) Summary() string {
 	var b strings.Builder
 	train := r.Splits[0]
 	fmt.Fprintf(&b, "Shortcut audit (nlsat audit): majority class, logistic regression on %d surface features and on\n", len(r.Features))
-	fmt.Fprintf(&b, "unigrams and bigrams, trained on %s (%d records); a shortcut is an accuracy whose %s Wilson\n", train.Split, train.Records, percent(r.Confidence))
+	fmt.Fprintf(&b, "unigrams and bigrams, gradient-boosted trees on the structure of the text, trained on %s\n", train.Split)
+	fmt.Fprintf(&b, "(%d records); a shortcut is an accuracy whose %s Wilson\n", train.Records, percent(r.Confidence))
 	fmt.Fprintf(&b, "interval lies above %s.\n", percent(r.Threshold))
 	for _, res := range r.Results {
 		fmt.Fprintf(&b, "- %s (%d records): %s\n", res.Split, res.Records, res.Verdict.Text)
@@ -181,8 +183,35 @@ func (r *Report) Summary() string {
 	for _, ms := range r.Metadata {
 		fmt.Fprintf(&b, "- %s metadata: %s\n", ms.Split, ms.Verdict.Text)
 	}
+	for _, d := range r.Difficulty {
+		fmt.Fprintf(&b, "- %s difficulty (not a shortcut, inference): %s\n", d.Split, d.Text())
+	}
 	m := topMI(r.MutualInfo.Features)
 	fmt.Fprintf(&b, "- most informative feature on train: %q, %.4f bits of mutual information with the label\n", m.Feature, m.Plugin)
 	fmt.Fprintf(&b, "  (Miller-Madow %.4f; %.4f on average with permuted labels)\n", m.MillerMadow, m.Permuted)
 	return b.String()
+}
+
+// textDifficulty writes the difficulty profile: per split, the unsat
+// records by MUS size, those with a contradictory pair, and the one-step
+// detector's accuracy.
+func (r *Report) textDifficulty(p func(string, ...any)) {
+	p("\nDifficulty (inference, not a shortcut): unsat records by the size of their MUS, those holding two sentences\n")
+	p("that contradict each other, and a one-step reasoner that says unsat exactly when a record holds such a pair\n")
+	p("split\tunsat")
+	for _, b := range MUSBuckets[:len(MUSBuckets)-1] {
+		p("\tMUS %d", b)
+	}
+	p("\tMUS %d+\twith a pair\tone-step\n", MUSBuckets[len(MUSBuckets)-1])
+	for _, d := range r.Difficulty {
+		p("%s\t%d", d.Split, d.Unsat)
+		for _, b := range d.MUSSizes {
+			p("\t%d", b.Count)
+		}
+		if d.OneStep == nil {
+			p("\tnot recorded\t-\n")
+			continue
+		}
+		p("\t%d\t%s\n", d.WithPair, cell(*d.OneStep))
+	}
 }

@@ -39,6 +39,7 @@ func (r *Record) SetVerdict(v solver.Verdict, solverName string) {
 	case solver.Unsat:
 		r.Label = LabelUnsat
 		r.Certificate.MUS = v.MUS
+		r.Difficulty.UnsatPair = v.Pair
 	default:
 		r.Label = LabelAbsent
 	}

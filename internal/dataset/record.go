@@ -6,7 +6,7 @@ import (
 )
 
 // SchemaVersion names the set of record fields this package writes.
-const SchemaVersion = "nlsat-record/2"
+const SchemaVersion = "nlsat-record/3"
 
 // Label values of a record.
 const (
@@ -55,6 +55,13 @@ type Difficulty struct {
 	MUSSize     int `json:"mus_size"`
 	ModelSize   int `json:"model_size"`
 	SearchNodes int `json:"search_nodes"`
+	// Since nlsat-record/3: UnsatPair is a certified unsatisfiable pair of
+	// the sentences (indices, increasing; one index for a sentence that is
+	// unsatisfiable alone), or empty when every pair has a checked model
+	// (and always for sat). The MUS is minimal, not minimum: an instance
+	// whose MUS has five sentences may still hold a contradictory pair,
+	// which a reasoner comparing sentences two at a time finds.
+	UnsatPair []int `json:"unsat_pair"`
 }
 
 // Certificate is the evidence behind a label: for sat the size of the
@@ -96,6 +103,9 @@ func (r *Record) Normalize() {
 	}
 	if r.Distractors == nil {
 		r.Distractors = []int{}
+	}
+	if r.Difficulty.UnsatPair == nil {
+		r.Difficulty.UnsatPair = []int{}
 	}
 	r.Difficulty.MUSSize, r.Difficulty.ModelSize = len(r.Certificate.MUS), r.Certificate.ModelSize
 	r.M = len(r.Sentences)

@@ -61,7 +61,7 @@
 // cannot be certified counts as undecided; no twin is written without its
 // certificate.
 //
-// # Records (schema nlsat-pair/1)
+// # Records (schema nlsat-pair/2)
 //
 // A pairs file holds the twins of each pair on consecutive lines, the
 // original first. Each line is a Record: the fields of an instance record

@@ -12,7 +12,7 @@ import (
 
 // SchemaVersion names the record layout of a pairs file: the fields of
 // dataset.SchemaVersion, then pair_id, pair_role and edit.
-const SchemaVersion = "nlsat-pair/1"
+const SchemaVersion = "nlsat-pair/2"
 
 // The values of Record.PairRole.
 const (

@@ -78,7 +78,7 @@ func TestRecordKeysAndTypes(t *testing.T) {
 		"m:float64 n1:float64 n2:float64 alpha:float64 beta:float64 nouns:[]interface {} verbs:[]interface {} " +
 		"templates:[]interface {} formulas:[]interface {} solver:string " +
 		"certificate:model_size:float64,mus:[]interface {} seed:string " +
-		"difficulty:model_size:float64,mus_size:float64,search_nodes:float64 distractors:[]interface {} distractor_mode:string " +
+		"difficulty:model_size:float64,mus_size:float64,search_nodes:float64,unsat_pair:[]interface {} distractors:[]interface {} distractor_mode:string " +
 		"pair_id:string pair_role:string " +
 		"edit:from:string,kind:string,role:string,sentence:float64,to:string"
 	for i, l := range lines {

@@ -25,6 +25,10 @@ type Verdict struct {
 	// answer (indices into the sentences, increasing); nil when Decide
 	// was not asked for one.
 	MUS []int
+	// Pair, found with MUS, is a certified unsatisfiable pair of the
+	// sentences (UnsatPair); nil when every pair is satisfiable, or
+	// without MUS.
+	Pair []int
 	// Nodes is the backend's search effort (the native type search's
 	// nodes; 0 where the backend does not report it).
 	Nodes int
@@ -35,8 +39,9 @@ type Verdict struct {
 
 // DecideOptions say how far Decide certifies an answer.
 type DecideOptions struct {
-	// MUS asks for a certified MUS of an Unsat answer. Without it an
-	// Unsat verdict carries no subset.
+	// MUS asks for a certified MUS of an Unsat answer, and for a certified
+	// unsatisfiable pair of sentences or the certified absence of one
+	// (Pair). Without it an Unsat verdict carries no subset.
 	MUS bool
 }
 
@@ -44,9 +49,10 @@ type DecideOptions struct {
 // backend is reset first (Reset), so that the verdict does not depend on
 // the problems it solved before. A Sat answer's model is checked with
 // CheckModel, whatever the backend did; an Unsat answer, with opt.MUS, is
-// shrunk to a MUS by MinimalCore. An Unsat answer whose MUS cannot be
-// certified because b answered Unknown on a subset is returned as Unknown
-// (GaveUp): no label goes out without its certificate.
+// shrunk to a MUS by MinimalCore and searched for an unsatisfiable pair by
+// UnsatPair. An Unsat answer whose MUS or pair cannot be certified
+// because b answered Unknown on a subset is returned as Unknown (GaveUp):
+// no label goes out without its certificate.
 //
 // # Errors
 //
@@ -84,6 +90,16 @@ func Decide(ctx context.Context, b Backend, fs []fol.Formula, opt DecideOptions)
 			return Verdict{}, fmt.Errorf("minimal unsatisfiable subset: %w", err)
 		}
 		v.MUS = mus
+		pair, err := UnsatPair(ctx, b, p, mus)
+		switch {
+		case ctx.Err() != nil:
+			return canceled(ctx)
+		case errors.Is(err, ErrUndecided):
+			return Verdict{Reason: GaveUp, Detail: err.Error()}, nil
+		case err != nil:
+			return Verdict{}, fmt.Errorf("unsatisfiable pair: %w", err)
+		}
+		v.Pair = pair
 	}
 	return v, nil
 }

@@ -157,12 +157,16 @@ func (b *builder) difficultyPool(k int) bool {
 	return false
 }
 
-// admits reports whether split t of pool k may take candidate c: under the
+// admits reports whether split t of pool k may take candidate c: no split
+// takes an unsat instance with a core below Plan.MinCore; under the
 // difficulty hold-out, test takes only hard unsat instances, and train and
 // validation only unsat instances whose MUS has at most MaxTrainMUS
 // sentences. Sat instances go anywhere.
 func (b *builder) admits(k, t int, c candidate) bool {
 	r := c.rec
+	if c.easy {
+		return false
+	}
 	if b.plan.Pools[k].Templates == "test" && !b.plan.holdsPair(r.Templates) {
 		return false
 	}

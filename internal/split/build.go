@@ -134,6 +134,9 @@ type candidate struct {
 	// hard is set, under the difficulty hold-out, for an unsat candidate
 	// with no unsatisfiable subset of at most MaxTrainMUS sentences.
 	hard bool
+	// easy is set, under Plan.MinCore, for an unsat candidate with an
+	// unsatisfiable subset of fewer than MinCore sentences.
+	easy bool
 }
 
 // splitBase returns the index of pool k's first split among the store's
@@ -181,11 +184,32 @@ func (b *builder) draw(ctx context.Context, w solver.Backend, k, i int) (candida
 		}
 		c.hard = ok
 	}
+	if c.easy, err = b.easy(ctx, w, inst, v); err != nil {
+		return candidate{}, fmt.Errorf("instance %s: %w", dataset.SeedString(b.plan.Seed, idx), err)
+	}
 	if b.plan.Dedup == DedupRenaming {
 		form := canon.Canonical(inst)
 		c.renamed, c.capped = sha256.Sum256([]byte(form.Key)), form.Capped
 	}
 	return c, nil
+}
+
+// easy reports, under Plan.MinCore, whether an unsat instance has an
+// unsatisfiable subset of fewer than MinCore sentences: its MUS is that
+// small, or its certified unsatisfiable pair is, or (for MinCore above 3)
+// NoCoreUpTo finds one; no is certified by checked models.
+func (b *builder) easy(ctx context.Context, w solver.Backend, inst fragments.Instance, v solver.Verdict) (bool, error) {
+	k := b.plan.MinCore
+	switch {
+	case k == 0 || v.Status != solver.Unsat:
+		return false, nil
+	case len(v.MUS) < k || len(v.Pair) > 0 && len(v.Pair) < k:
+		return true, nil
+	case k <= 3:
+		return false, nil // the pair search covered every subset below k
+	}
+	ok, _, err := solver.NoCoreUpTo(ctx, w, &solver.Problem{Sentences: inst.Formulas()}, k-1)
+	return !ok, err
 }
 
 // The job's streams: pool k is streams 2k (its pilot, when the surface
@@ -256,7 +280,7 @@ func (b *builder) pilotAdd(k, i int, c candidate) {
 		b.opt.Log("set %s: labelling %d pilot candidates to fit the surface-balance model", pl.Name, b.plan.PilotFor(k))
 	}
 	label := dataset.LabelAbsent
-	if r := c.rec; r != nil {
+	if r := c.rec; r != nil && !c.easy {
 		b.x = append(b.x, surfaceOf(b.plan.Frag(), r))
 		b.y = append(b.y, int8(r.Label))
 		b.idx = append(b.idx, i)

@@ -62,6 +62,8 @@ const features = `  features:
       dtype: int64
     - name: search_nodes
       dtype: int64
+    - name: unsat_pair
+      sequence: int64
   - name: distractors
     sequence: int64
   - name: distractor_mode
@@ -225,8 +227,13 @@ func cardMaking(b *strings.Builder, m *Manifest) {
 	b.WriteString("- Undecided instances: an instance the solver leaves undecided is never labelled or written; it is counted below.\n\n")
 }
 
-// cardHoldout writes what test holds out, if anything.
+// cardHoldout writes what test holds out, if anything, and the minimum
+// core.
 func cardHoldout(b *strings.Builder, p *Plan) {
+	if p.MinCore > 0 {
+		fmt.Fprintf(b, "- Minimum core: no unsat instance has an unsatisfiable subset of fewer than %d sentences (for each, every smaller subset was shown satisfiable by a checked model), so none is settled by comparing fewer sentences; "+
+			"candidates that had one were not accepted (counted as held out below), and the surface balance was fitted without them.\n", p.MinCore)
+	}
 	switch p.Holdout.Kind {
 	case HoldoutSize:
 		fmt.Fprintf(b, "- Held out by size: train and validation hold only instances with n = n1 + n2 ≤ %d, test only larger ones.\n", p.Holdout.MaxTrainN)
@@ -272,7 +279,7 @@ func cardCandidates(b *strings.Builder, m *Manifest) {
 		"`m` (sentences), `n1` (nouns drawn), `n2` (verbs drawn), `alpha` = m/n1, `beta` = m/n2 (0 without verbs), `nouns`, `verbs`, " +
 		"`templates` (per sentence its template and variant), `formulas` (per sentence its first-order formula), `solver`, " +
 		"`certificate` (`model_size` for sat; `mus`, indices into `sentences`, for unsat), `seed`, " +
-		"`difficulty` (`mus_size`, `model_size`, `search_nodes` of the native type search), `distractors` and `distractor_mode` (sentences added without changing the label; none here).\n")
+		"`difficulty` (`mus_size`, `model_size`, `search_nodes` of the native type search, `unsat_pair`: a certified contradictory pair of sentences, empty when there is none), `distractors` and `distractor_mode` (sentences added without changing the label; none here).\n")
 }
 
 func splitNames(pl Pool) []string {

@@ -32,6 +32,7 @@ type Config struct {
 	HoldoutPairs string  // templates: "A1+A2,V3+Z1" ("": the fragment's 1 and 2)
 	Balance      string
 	Pilot        int
+	MinCore      int // 0: any; else no unsatisfiable subset smaller than this
 	Audit        bool
 	// Solver is the decision procedure asked for (for the command line)
 	// and SolverName its backend's name (for the records).
@@ -45,8 +46,11 @@ func NewPlan(c Config) (*Plan, error) {
 	if c.DrawLimit < 1 {
 		return nil, fmt.Errorf("--draw-limit must be at least 1, got %d", c.DrawLimit)
 	}
+	if c.MinCore != 0 && (c.MinCore < 2 || c.MinCore > 8) {
+		return nil, fmt.Errorf("--min-core must be 0 (off) or from 2 to 8, got %d", c.MinCore)
+	}
 	p := &Plan{Fragment: c.Fragment.String(), Seed: c.Seed, Dedup: c.Dedup, DrawLimit: c.DrawLimit, Solver: c.SolverName, Audit: c.Audit,
-		Sampler: c.Sampler, Balance: Balance{Mode: c.Balance}}
+		Sampler: c.Sampler, Balance: Balance{Mode: c.Balance}, MinCore: c.MinCore}
 	if p.Balance.Mode == BalanceSurface {
 		p.Balance.Pilot = c.Pilot
 	}
@@ -267,6 +271,9 @@ func (c Config) Command(p *Plan) string {
 		args = append(args, "--allow-equivalent")
 	}
 	args = append(args, c.holdoutArgs(p)...)
+	if p.MinCore > 0 {
+		args = append(args, fmt.Sprintf("--min-core %d", p.MinCore))
+	}
 	if p.Balance.Mode == BalanceSurface {
 		args = append(args, fmt.Sprintf("--balance surface --balance-pilot %d", p.Balance.Pilot))
 	} else {

@@ -50,6 +50,10 @@ type Plan struct {
 	// Balance says how labels are balanced beyond equal counts per
 	// stratum.
 	Balance Balance `json:"balance"`
+	// MinCore, when above 0, keeps out unsat instances that have an
+	// unsatisfiable subset of fewer than MinCore sentences: with 3, no
+	// instance holds two sentences that contradict each other.
+	MinCore int `json:"min_core,omitempty"`
 	// Audit says whether the finished data gets a shortcut audit.
 	Audit bool   `json:"audit"`
 	Pools []Pool `json:"pools"`
