@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -120,6 +121,17 @@ func TestNoLabelInOrder(t *testing.T) {
 	for _, ms := range rep.Metadata {
 		if ms.Verdict.Shortcut || len(ms.FirstK) == 0 {
 			t.Errorf("%s: %s", ms.Split, ms.Verdict.Text)
+		}
+	}
+	// The difficulty profile reads the pairs and MUSes off the files:
+	// some unsat records of V hold a contradictory pair, and the
+	// one-step reasoner scores half plus half their share.
+	for _, d := range rep.Difficulty {
+		if d.OneStep == nil || d.PairKnown != d.Unsat || d.WithPair == 0 || d.WithPair == d.Unsat || d.MUSSizes[1].Count == 0 {
+			t.Fatalf("%s: difficulty %+v", d.Split, d)
+		}
+		if want := 0.5 + 0.5*float64(d.WithPair)/float64(d.Unsat); math.Abs(d.OneStep.Accuracy-want) > 1e-4 {
+			t.Errorf("%s: one-step %.4f, want %.4f", d.Split, d.OneStep.Accuracy, want)
 		}
 	}
 	// The file is not in index order, and every head of it is within 10

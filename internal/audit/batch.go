@@ -23,7 +23,7 @@ type batch struct {
 func newBatch() *batch { return &batch{ready: make(chan struct{})} }
 
 // slimRecord holds the fields of a record the audit uses; decoding only
-// these skips building the formulas, nouns, verbs and certificate.
+// these skips building the formulas, nouns and verbs.
 type slimRecord struct {
 	ID        string   `json:"id"`
 	Fragment  string   `json:"fragment"`
@@ -37,6 +37,14 @@ type slimRecord struct {
 	Alpha     float64  `json:"alpha"`
 	Beta      float64  `json:"beta"`
 	Seed      string   `json:"seed"`
+	// For the difficulty profile: the MUS, and the contradictory pair
+	// (nil when the record does not say).
+	Certificate struct {
+		MUS []int `json:"mus"`
+	} `json:"certificate"`
+	Difficulty struct {
+		UnsatPair []int `json:"unsat_pair"`
+	} `json:"difficulty"`
 }
 
 // process decodes and checks each line, stopping at the first bad one,
@@ -66,8 +74,8 @@ func (b *batch) process(file string) {
 		it := item{label: int8(rec.Label), fragment: rec.Fragment, n1: rec.N1, n2: rec.N2, m: rec.M, x: surface(rec, text),
 			index: trailingNumber(sr.Seed, ":"), idNum: trailingNumber(sr.ID, "-")}
 		it.skel, it.st = structure(rec.Sentences)
-		it.mus, it.pair = len(rec.Certificate.MUS), -1
-		if p := rec.Difficulty.UnsatPair; p != nil {
+		it.mus, it.pair = len(sr.Certificate.MUS), -1
+		if p := sr.Difficulty.UnsatPair; p != nil {
 			it.pair = int8(min(len(p), 1))
 		}
 		keys = keys[:0]
