@@ -13,9 +13,13 @@ import (
 
 // Options configures the native decider. The zero value gives defaults.
 type Options struct {
-	// MaxNouns bounds the nouns of a problem with binary atoms (the
-	// pattern space has 2^MaxNouns elements); default 16.
-	MaxNouns int
+	// ExplicitNouns is the number of nouns up to which a problem with
+	// binary atoms is searched in the explicit pattern space (bitsets over
+	// all 2^nouns patterns); above it the lazy search is used, whose
+	// memory does not grow with 2^nouns. Default 12.
+	ExplicitNouns int
+	// Lazy forces the lazy search whatever the nouns (for cross-checks).
+	Lazy bool
 	// MaxNodes bounds the clique-repair search; default 20000.
 	MaxNodes int
 	// MaxClosure caps the lifted resolution closure; above it pair
@@ -36,8 +40,8 @@ var _ solver.Backend = (*Backend)(nil)
 
 // New returns a native backend with options o (zero fields get defaults).
 func New(o Options) *Backend {
-	if o.MaxNouns <= 0 {
-		o.MaxNouns = 16
+	if o.ExplicitNouns <= 0 {
+		o.ExplicitNouns = 12
 	}
 	if o.MaxNodes <= 0 {
 		o.MaxNodes = 20000
@@ -92,7 +96,7 @@ func (b *Backend) solve(ctx context.Context, p *solver.Problem) (solver.Result, 
 		m = &model{unary: elems}
 	} else {
 		var res solver.Result
-		if m, res, err = b.types(ctx, &ws.t, n, stats); m == nil || err != nil {
+		if m, res, err = b.types(ctx, ws, n, stats); m == nil || err != nil {
 			return res, err
 		}
 	}
@@ -106,20 +110,26 @@ func (b *Backend) solve(ctx context.Context, p *solver.Problem) (solver.Result, 
 
 // types runs the type search; a nil model comes with the final result.
 // The search runs in t, whose buffers are reused.
-func (b *Backend) types(ctx context.Context, t *typer, n *normal, stats map[string]float64) (*model, solver.Result, error) {
-	if len(n.nouns) > b.opts.MaxNouns {
-		return nil, solver.Result{Status: solver.Unknown, Reason: solver.GaveUp, Stats: stats,
-			Detail: fmt.Sprintf("%d nouns in a problem with verbs; the type search is limited to %d", len(n.nouns), b.opts.MaxNouns)}, nil
+func (b *Backend) types(ctx context.Context, ws *workspace, n *normal, stats map[string]float64) (*model, solver.Result, error) {
+	t := &ws.t
+	var ts *typeSet
+	var err error
+	if b.opts.Lazy || len(n.nouns) > b.opts.ExplicitNouns {
+		initLazyTyper(t, ctx, n, b.opts.MaxNodes)
+		ws.sat.Options.Stop = func() bool { return ctx.Err() != nil }
+		ts, err = newLazy(t, &ws.sat).search()
+		stats["nogoods"] = float64(t.learnt)
+	} else {
+		limit := b.opts.MaxClosure
+		if b.opts.Ground {
+			limit = 0
+		}
+		initTyper(t, ctx, n, b.opts.MaxNodes, limit)
+		if t.lifted {
+			stats["closure"] = float64(len(t.cl))
+		}
+		ts, err = t.search(nil, t.mono0)
 	}
-	limit := b.opts.MaxClosure
-	if b.opts.Ground {
-		limit = 0
-	}
-	initTyper(t, ctx, n, b.opts.MaxNodes, limit)
-	if t.lifted {
-		stats["closure"] = float64(len(t.cl))
-	}
-	ts, err := t.search(nil, t.mono0)
 	stats["nodes"] = float64(t.nodes)
 	switch {
 	case errors.Is(err, errGaveUp):

@@ -3,6 +3,8 @@ package native
 import (
 	"slices"
 	"sync"
+
+	"github.com/nlsat/nlsat/internal/sat"
 )
 
 // infoCache maps keys to their kinfo: per fresh predicate a segment of a
@@ -93,6 +95,7 @@ type workspace struct {
 	shapes shapeCache
 	norm   normal
 	t      typer
+	sat    sat.Solver
 }
 
 var workspaces = sync.Pool{New: func() any { return new(workspace) }}

@@ -26,17 +26,33 @@
 // none: the domain is not empty). The others take the type search of the
 // design's Theorem 1: a non-empty set T of noun patterns that are locally
 // consistent, pairwise compatible (T is a clique, not a mere fixpoint),
-// witnessed, and cover every existential. Pair questions are answered from
+// witnessed, and cover every existential. Conflicts between members are
+// repaired by branching on the guards of a minimal unsatisfiable set of
+// ground clauses.
+//
+// Up to Options.ExplicitNouns nouns the search works in the explicit
+// pattern space, bitsets over all 2^nouns patterns, with the greatest
+// fixpoint of viability computed on it. Pair questions are answered from
 // the lifted resolution closure CL; when CL would exceed
 // Options.MaxClosure clauses (or with Options.Ground) they are answered by
 // ground 2-SAT per class of patterns with equal pair problems, which is
-// exact too. Conflicts between members are repaired by branching on the
-// guards of a minimal unsatisfiable set of ground clauses.
+// exact too.
+//
+// Above that (or with Options.Lazy) the search is lazy: the patterns still
+// allowed are described by clauses over the nouns (M's clauses, the
+// guards forbidden on the branch, and learnt nogoods) and explored by SAT
+// queries (package sat) over one pattern, the pair atoms between it and a
+// fixed key, and activation literals for the pair clauses that key
+// switches on. A key found not viable (a requirement without witness that
+// it cannot witness itself) gives a nogood: the guards named by the failed
+// assumptions of the queries that refuted it, which exclude every key
+// failing for the same reason. The viable region is thus approached from
+// above exactly as the explicit fixpoint, region by region; memory and
+// work grow with the clauses and nogoods, not with 2^nouns.
 //
 // # Unknown
 //
-// The answer is Unknown, never a guess, when the problem has verbs and more
-// than Options.MaxNouns nouns (GaveUp), when the search exceeds
+// The answer is Unknown, never a guess, when the search exceeds
 // Options.MaxNodes nodes (GaveUp; the design's one-shot SAT fallback is
 // not implemented), or when the context ends (Canceled, or Timeout for
 // Problem.Timeout).

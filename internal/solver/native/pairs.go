@@ -23,6 +23,7 @@ type typer struct {
 	arenas   arenas
 	ts       twoSAT
 	nodes    int
+	learnt   int // nogoods learnt by the lazy search
 	maxNodes int
 	cl       []*lclause // the lifted closure; nil in ground mode
 	lifted   bool
@@ -48,7 +49,8 @@ type sigInfo struct {
 	proto kinfo
 	elig  []bitset
 	done  []bool
-	refl  int8 // whether (T1) holds without units: 0 unknown, 1 yes, 2 no
+	refl  int8    // whether (T1) holds without units: 0 unknown, 1 yes, 2 no
+	lazy  []int32 // the lazy search's witInfo per requirement of proto.reqs, -1 unasked
 }
 
 // pclass is a set of c-free patterns with the same signature.

@@ -1,0 +1,265 @@
+package native
+
+import (
+	"math/bits"
+
+	"github.com/nlsat/nlsat/internal/sat"
+)
+
+// lazy is the type search without an explicit pattern space (the cure of
+// the design's section 8 for many nouns). The patterns the search may
+// still use are described by clauses over the nouns: M's clauses, the
+// guards forbidden on the current branch, and nogoods, each a conjunction
+// of guards shown to make a key non-viable. Questions about them (a
+// candidate for an existential, a witness for a requirement) are SAT
+// queries over one pattern w, the pair atoms between w and a fixed key a,
+// and activation literals that switch on the pair clauses whose a-side
+// guard holds of a. Memory and work grow with the clauses, not with 2^nn.
+//
+// A query that fails names, through its failed assumptions, the pair
+// clauses it needed; their a-side guards, with the requirement's X,
+// describe every key for which the same question fails. That is how a
+// non-viable key becomes a nogood that removes a whole region: the lazy
+// counterpart of the greatest fixpoint of the explicit search.
+type lazy struct {
+	t     *typer
+	s     *sat.Solver
+	atoms int // first pair-atom variable: atoms + verb*2 + orient
+	acts  int // first pair-clause activation: acts + 2i (X_i on a), +1 (Y_i on a)
+	cacts int // first existential activation: cacts + c
+	nvars int // variables before the branch and temporary ones
+
+	depth int
+	bacts []int     // per depth from 1, the branch's activation variable
+	goods []nogood  // the nogoods learnt, in order
+	f     []guard   // the guards forbidden on the current branch
+	wits  []witInfo // indexed by sigInfo.lazy, see witnessFor
+	gen   int       // bumped when the branch changes: wits of older generations are stale
+	lits  []sat.Lit // scratch
+	asm   []sat.Lit
+	used  []guard
+}
+
+// nogood is a region of keys that are not viable, learnt at a branch
+// depth (0: valid everywhere).
+type nogood struct {
+	g   guard
+	lvl int
+}
+
+// witInfo is the answer of a witness query for one requirement of one
+// signature: a witness pattern w, or dead with its reason (the guards that
+// make the query fail) and the depth it depends on.
+type witInfo struct {
+	gen    int // 0: not asked
+	ngoods int // len(goods) when asked
+	dead   bool
+	w      uint64
+	reason guard
+	lvl    int
+}
+
+// newLazy encodes t's problem for the lazy search into s.
+func newLazy(t *typer, s *sat.Solver) *lazy {
+	n := t.n
+	l := &lazy{t: t, s: s, gen: 1}
+	s.Reset()
+	s.AddVars(t.nn)
+	l.atoms = s.AddVars(2 * t.nverbs)
+	l.acts = s.AddVars(2 * len(n.cs))
+	l.cacts = s.AddVars(len(n.csrc))
+	l.nvars = s.NumVars()
+	for i := range n.cs {
+		c := &n.cs[i]
+		l.lits = append(l.lits[:0], sat.Neg(l.acts+2*i))
+		l.lits = l.notCube(l.lits, c.y)
+		for _, d := range c.d {
+			l.lits = append(l.lits, l.atom(d))
+		}
+		s.AddClause(l.lits...)
+		if c.x.c >= 0 {
+			continue // a witness is c-free: X never holds of it
+		}
+		l.lits = append(l.lits[:0], sat.Neg(l.acts+2*i+1))
+		l.lits = l.notCube(l.lits, c.x)
+		for _, d := range c.d {
+			l.lits = append(l.lits, l.atom(d.swap()))
+		}
+		s.AddClause(l.lits...)
+	}
+	for _, g := range n.mono {
+		l.exclude(g, -1)
+	}
+	return l
+}
+
+// atom is the literal of binary literal d read at x:=a, y:=w.
+func (l *lazy) atom(d blit) sat.Lit {
+	v := l.atoms + int(d)>>1
+	if d&1 != 0 {
+		return sat.Neg(v)
+	}
+	return sat.Pos(v)
+}
+
+// notCube appends the literals of ¬g's nouns (g's fresh predicate apart).
+func (l *lazy) notCube(out []sat.Lit, g guard) []sat.Lit {
+	for m := g.mask; m != 0; m &= m - 1 {
+		i := bits.TrailingZeros64(m)
+		out = append(out, sat.Mk(i, g.val&(1<<i) == 0))
+	}
+	return out
+}
+
+// cube appends the literals of g's nouns.
+func (l *lazy) cube(out []sat.Lit, g guard) []sat.Lit {
+	for m := g.mask; m != 0; m &= m - 1 {
+		i := bits.TrailingZeros64(m)
+		out = append(out, sat.Mk(i, g.val&(1<<i) != 0))
+	}
+	return out
+}
+
+// exclude adds the clause that no key satisfies g, under the activation
+// variable act (none when act < 0).
+func (l *lazy) exclude(g guard, act int) {
+	l.lits = l.lits[:0]
+	if act >= 0 {
+		l.lits = append(l.lits, sat.Neg(act))
+	}
+	if g.c >= 0 {
+		l.lits = append(l.lits, sat.Neg(l.cacts+g.c))
+	}
+	l.lits = l.notCube(l.lits, g)
+	l.s.AddClause(l.lits...)
+}
+
+// branchAssumptions appends the current branch's activation literals.
+func (l *lazy) branchAssumptions(out []sat.Lit) []sat.Lit {
+	for _, b := range l.bacts {
+		out = append(out, sat.Pos(b))
+	}
+	return out
+}
+
+// solve runs a query; Unknown (the context ended) is errCanceled.
+func (l *lazy) solve(asm []sat.Lit) (bool, error) {
+	switch l.s.Solve(asm...) {
+	case sat.Sat:
+		return true, nil
+	case sat.Unsat:
+		return false, nil
+	}
+	return false, errCanceled
+}
+
+// pattern returns the noun pattern of the last model.
+func (l *lazy) pattern() uint64 {
+	var u uint64
+	for i := range l.t.nn {
+		if l.s.Value(i) {
+			u |= 1 << i
+		}
+	}
+	return u
+}
+
+// depthOf returns the branch depth of activation variable v (0 if v is
+// not a branch activation).
+func (l *lazy) depthOf(v int) int {
+	for d, b := range l.bacts {
+		if b == v {
+			return d + 1
+		}
+	}
+	return 0
+}
+
+// witnessQuery looks for a c-free pattern w allowed on the branch that can
+// witness requirement j for a key of a's signature: Y_j holds of w and
+// S(a,w) ∪ E_j is satisfiable. If there is none it returns the reason:
+// X_j joined with the a-side guards of the pair clauses the refutation
+// used, and the deepest branch it depends on.
+func (l *lazy) witnessQuery(j int, a *kinfo, extra []sat.Lit) (w uint64, ok bool, reason guard, lvl int, err error) {
+	q := &l.t.n.qs[j]
+	asm := l.branchAssumptions(l.asm[:0])
+	asm = append(asm, extra...)
+	asm = l.cube(asm, q.y)
+	for _, e := range q.e {
+		asm = append(asm, l.atom(e))
+	}
+	for _, i := range a.xs {
+		asm = append(asm, sat.Pos(l.acts+2*i))
+	}
+	a.ym.each(func(i uint64) bool {
+		if l.t.n.cs[i].x.c < 0 {
+			asm = append(asm, sat.Pos(l.acts+2*int(i)+1))
+		}
+		return true
+	})
+	l.asm = asm
+	ok, err = l.solve(asm)
+	if ok || err != nil {
+		return l.pattern(), ok, reason, 0, err
+	}
+	reason = q.x
+	for _, lit := range l.s.Core() {
+		v := lit.Var()
+		switch {
+		case v >= l.acts && v < l.acts+2*len(l.t.n.cs):
+			c := &l.t.n.cs[(v-l.acts)/2]
+			g := c.x
+			if (v-l.acts)%2 == 1 {
+				g = c.y
+			}
+			reason, _ = reason.join(g) // every such guard holds of a
+		case v >= l.nvars:
+			lvl = max(lvl, l.depthOf(v))
+		}
+	}
+	return 0, false, reason, lvl, nil
+}
+
+// witnessFor is witnessQuery for the r-th requirement of a, remembered
+// per signature: a dead answer stays dead while the branch is the same
+// (the allowed patterns only shrink), a witness is re-asked when a
+// nogood learnt since excludes it.
+func (l *lazy) witnessFor(a *kinfo, r int) (*witInfo, error) {
+	si := l.t.sigs[a.sig]
+	if si.lazy == nil {
+		si.lazy = make([]int32, len(a.reqs))
+		for i := range si.lazy {
+			si.lazy[i] = -1
+		}
+	}
+	wi := l.slot(si, r)
+	if wi.gen == l.gen && (wi.dead || !l.excludedSince(wi.w, wi.ngoods)) {
+		return wi, nil
+	}
+	w, ok, reason, lvl, err := l.witnessQuery(a.reqs[r], a, nil)
+	if err != nil {
+		return nil, err
+	}
+	*wi = witInfo{gen: l.gen, ngoods: len(l.goods), dead: !ok, w: w, reason: reason, lvl: lvl}
+	return wi, nil
+}
+
+// slot returns the witInfo of position r of signature si.
+func (l *lazy) slot(si *sigInfo, r int) *witInfo {
+	if si.lazy[r] < 0 {
+		si.lazy[r] = int32(len(l.wits))
+		l.wits = append(l.wits, witInfo{})
+	}
+	return &l.wits[si.lazy[r]]
+}
+
+// excludedSince reports whether a nogood learnt after the first k
+// excludes the c-free pattern u.
+func (l *lazy) excludedSince(u uint64, k int) bool {
+	for _, g := range l.goods[k:] {
+		if g.g.c < 0 && g.g.applies(key{u, -1}) {
+			return true
+		}
+	}
+	return false
+}

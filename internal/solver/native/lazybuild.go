@@ -1,0 +1,411 @@
+package native
+
+import (
+	"context"
+
+	"github.com/nlsat/nlsat/internal/sat"
+)
+
+// The outcomes of one lazy BUILD.
+const (
+	lzBuilt    = iota // a type set without conflicts
+	lzConflict        // two members conflict: branch on their guards
+	lzRestart         // a member was not viable: a nogood was learnt
+	lzUnsat           // some existential has no allowed key
+)
+
+// maxTries bounds the keys tried, per choice, in search of one compatible
+// with every member so far.
+const maxTries = 8
+
+// initLazyTyper prepares t for the lazy search: only the per-key caches,
+// none of the explicit pattern space.
+func initLazyTyper(t *typer, ctx context.Context, n *normal, maxNodes int) *typer {
+	old := *t
+	*t = typer{ctx: ctx, n: n, nn: len(n.nouns), nverbs: len(n.verbs), maxNodes: maxNodes,
+		contains: old.contains, infos: old.infos, sigTab: old.sigTab, arenas: old.arenas,
+		scratch: old.scratch, ts: old.ts, sigs: old.sigs[:0], classes: old.classes[:0], usig: old.usig[:0]}
+	t.sigTab.reset()
+	t.arenas.reset()
+	t.infos.init(t.nn, len(n.csrc))
+	return t
+}
+
+// learn adds the nogood g, which depends on the branch down to depth lvl.
+func (l *lazy) learn(g guard, lvl int) {
+	l.goods = append(l.goods, nogood{g, lvl})
+	act := -1
+	if lvl > 0 {
+		act = l.bacts[lvl-1]
+	}
+	l.exclude(g, act)
+	l.t.learnt++
+}
+
+// viable checks a against the patterns allowed on the branch: it returns
+// the witness answer per requirement (the dead ones a must witness
+// itself), or ok = false after learning a nogood that excludes a.
+func (l *lazy) viable(a *kinfo) (infos []witInfo, ok bool, err error) {
+	infos = make([]witInfo, len(a.reqs))
+	var units []blit
+	for r, j := range a.reqs {
+		wi, err := l.witnessFor(a, r)
+		if err != nil {
+			return nil, false, err
+		}
+		infos[r] = *wi
+		if !wi.dead {
+			continue
+		}
+		q := &l.t.n.qs[j]
+		if !q.y.applies(a.k) {
+			l.learn(against(wi.reason, q.y, a.k), wi.lvl)
+			return nil, false, nil
+		}
+		units = append(units, q.e...)
+	}
+	if !l.t.reflOK(a, units) {
+		g, lvl := l.reflNogood(a, infos)
+		l.learn(g, lvl)
+		return nil, false, nil
+	}
+	return infos, true, nil
+}
+
+// against returns g with a literal of y that k falsifies (k does not
+// satisfy y).
+func against(g guard, y guard, k key) guard {
+	diff := (k.u ^ y.val) & y.mask
+	i := 0
+	for diff&(1<<i) == 0 {
+		i++
+	}
+	g, _ = g.with(i, k.u&(1<<i) == 0)
+	return g
+}
+
+// reflNogood returns, for a key a whose reflexive atoms cannot satisfy its
+// (T1) clauses with the units of its dead requirements, the guards of a
+// minimal unsatisfiable set of those clauses and requirements, and the
+// deepest branch the requirements' deaths depend on.
+func (l *lazy) reflNogood(a *kinfo, infos []witInfo) (guard, int) {
+	t := l.t
+	var items, dead []int
+	for _, i := range a.xs {
+		if a.ym.has(uint64(i)) {
+			items = append(items, i)
+		}
+	}
+	for r := range a.reqs {
+		if infos[r].dead {
+			dead = append(dead, r)
+		}
+	}
+	sat := func(items, dead []int) bool {
+		t.ts.reset(t.nverbs)
+		for _, i := range items {
+			d := t.n.cs[i].d
+			switch {
+			case len(d) == 0:
+				return false
+			case len(d) == 1:
+				t.ts.clause(d[0].refl(), d[0].refl())
+			case d[0].refl() != d[1].refl()^1:
+				t.ts.clause(d[0].refl(), d[1].refl())
+			}
+		}
+		for _, r := range dead {
+			for _, e := range t.n.qs[a.reqs[r]].e {
+				t.ts.clause(e.refl(), e.refl())
+			}
+		}
+		return t.ts.solve()
+	}
+	items = shrinkUnsat(items, func(s []int) bool { return !sat(s, dead) })
+	dead = shrinkUnsat(dead, func(s []int) bool { return !sat(items, s) })
+	g, lvl := noGuard, 0
+	for _, i := range items {
+		g, _ = g.join(t.n.cs[i].x)
+		g, _ = g.join(t.n.cs[i].y)
+	}
+	for _, r := range dead {
+		g, _ = g.join(infos[r].reason)
+		lvl = max(lvl, infos[r].lvl)
+	}
+	return g, lvl
+}
+
+// shrinkUnsat drops elements of s, one at a time, while unsat(rest) holds.
+func shrinkUnsat(s []int, unsat func([]int) bool) []int {
+	for i := 0; i < len(s); {
+		rest := append(append([]int(nil), s[:i]...), s[i+1:]...)
+		if unsat(rest) {
+			s = rest
+		} else {
+			i++
+		}
+	}
+	return s
+}
+
+// temp returns a fresh activation variable for temporary clauses.
+func (l *lazy) temp() int { return l.s.AddVars(1) }
+
+// retire switches the clauses of activation variable v off for good.
+func (l *lazy) retire(v int) {
+	if v >= 0 {
+		l.s.AddClause(sat.Neg(v))
+	}
+}
+
+// preferCompatible returns the first key next yields that is compatible
+// with every member, trying at most maxTries; after an incompatible key,
+// next is called again with the temporary variable under which that key's
+// side of the conflict is excluded. Failing that it returns the first key.
+// ok is false when next yields no key at all.
+func (l *lazy) preferCompatible(b *builder, next func(tmp int) (*kinfo, bool, error)) (*kinfo, bool, error) {
+	tmp := -1
+	defer func() { l.retire(tmp) }()
+	var first *kinfo
+	for try := 0; ; try++ {
+		k, ok, err := next(tmp)
+		switch {
+		case err != nil:
+			return nil, false, err
+		case !ok:
+			return first, first != nil, nil
+		}
+		if first == nil {
+			first = k
+		}
+		m := b.incompatible(k)
+		if m == nil || try+1 >= maxTries {
+			if m == nil {
+				return k, true, nil
+			}
+			return first, true, nil
+		}
+		x, _, _ := l.t.conflict(k, m)
+		if tmp < 0 {
+			tmp = l.temp()
+		}
+		l.exclude(x, tmp)
+	}
+}
+
+// incompatible returns a member whose pair problem with a is
+// unsatisfiable, or nil.
+func (b *builder) incompatible(a *kinfo) *kinfo {
+	for _, m := range b.ts.members {
+		if m.k != a.k && !b.t.pairSAT(a, m, nil) {
+			return m
+		}
+	}
+	return nil
+}
+
+// candidate picks an allowed key with fresh predicate c, preferring one
+// compatible with the members so far; ok is false when there is none.
+func (l *lazy) candidate(b *builder, c int) (*kinfo, bool, error) {
+	return l.preferCompatible(b, func(tmp int) (*kinfo, bool, error) {
+		asm := l.branchAssumptions(l.asm[:0])
+		asm = append(asm, sat.Pos(l.cacts+c))
+		if tmp >= 0 {
+			asm = append(asm, sat.Pos(tmp))
+		}
+		l.asm = asm
+		ok, err := l.solve(asm)
+		if !ok || err != nil {
+			return nil, false, err
+		}
+		return l.t.info(key{l.pattern(), c}), true, nil
+	})
+}
+
+// anyPattern picks an allowed c-free pattern, for problems without
+// existentials.
+func (l *lazy) anyPattern() (*kinfo, bool, error) {
+	l.asm = l.branchAssumptions(l.asm[:0])
+	ok, err := l.solve(l.asm)
+	if !ok || err != nil {
+		return nil, false, err
+	}
+	return l.t.info(key{l.pattern(), -1}), true, nil
+}
+
+// newWitness picks a witness for requirement j of a: first (the answer of
+// its witness query) if it is compatible with every member, else another
+// witness that is, if one is found within maxTries.
+func (l *lazy) newWitness(b *builder, j int, a *kinfo, first uint64) (*kinfo, error) {
+	tries := 0
+	k, _, err := l.preferCompatible(b, func(tmp int) (*kinfo, bool, error) {
+		tries++
+		if tries == 1 {
+			return l.t.info(key{first, -1}), true, nil
+		}
+		w, ok, _, _, err := l.witnessQuery(j, a, []sat.Lit{sat.Pos(tmp)})
+		if !ok || err != nil {
+			return nil, false, err
+		}
+		return l.t.info(key{w, -1}), true, nil
+	})
+	return k, err
+}
+
+// process chooses a witness for every requirement of member i, as the
+// explicit builder's witness does, with the lazy viability check; restart
+// is true when the member was not viable (a nogood was learnt).
+func (l *lazy) process(b *builder, i int) (restart bool, err error) {
+	t := l.t
+	a := b.ts.members[i]
+	infos, ok, err := l.viable(a)
+	if !ok || err != nil {
+		return err == nil, err
+	}
+	const unset = -2
+	wit := make([]int, len(a.reqs))
+	var units []blit
+	for r, j := range a.reqs {
+		wit[r] = unset
+		if infos[r].dead {
+			wit[r] = -1
+			units = append(units, t.n.qs[j].e...)
+		}
+	}
+	for r, j := range a.reqs {
+		if wit[r] != unset {
+			continue
+		}
+		if w, ok := b.memberWitness(j, a); ok {
+			wit[r] = w
+			continue
+		}
+		q := &t.n.qs[j]
+		if q.y.applies(a.k) && t.reflOK(a, append(units[:len(units):len(units)], q.e...)) {
+			units = append(units, q.e...)
+			wit[r] = -1
+			continue
+		}
+		k, err := l.newWitness(b, j, a, infos[r].w)
+		if err != nil {
+			return false, err
+		}
+		wit[r] = b.add(k)
+	}
+	rho, _ := t.reflSAT(a, units) // satisfiable: viable, and self only when sat
+	b.ts.rho = append(b.ts.rho, rho)
+	b.ts.wit = append(b.ts.wit, wit)
+	return false, nil
+}
+
+// build is BUILD with the lazy viability: one key per existential, then
+// the witness closure, then the conflict check.
+func (l *lazy) build() (ts *typeSet, x, y guard, st int, err error) {
+	t := l.t
+	b := &builder{t: t, ts: &typeSet{}}
+	for c := range t.n.csrc {
+		k, ok, err := l.candidate(b, c)
+		if err != nil || !ok {
+			return nil, x, y, lzUnsat, err
+		}
+		b.add(k)
+	}
+	if len(b.ts.members) == 0 {
+		k, ok, err := l.anyPattern()
+		if err != nil || !ok {
+			return nil, x, y, lzUnsat, err
+		}
+		b.add(k)
+	}
+	for i := 0; i < len(b.ts.members); i++ {
+		if err := t.ctx.Err(); err != nil {
+			return nil, x, y, 0, errCanceled
+		}
+		restart, err := l.process(b, i)
+		if err != nil || restart {
+			return nil, x, y, lzRestart, err
+		}
+	}
+	ms := b.ts.members
+	for i := range ms {
+		for j := i + 1; j < len(ms); j++ {
+			if x, y, bad := t.conflict(ms[i], ms[j]); bad {
+				return nil, x, y, lzConflict, nil
+			}
+		}
+	}
+	return b.ts, x, y, lzBuilt, nil
+}
+
+// search is SEARCH with lazy viability: BUILD until it stops learning,
+// then branch on a conflict's guards as the explicit search does.
+func (l *lazy) search() (*typeSet, error) {
+	t := l.t
+	t.nodes++
+	if t.nodes > t.maxNodes {
+		return nil, errGaveUp
+	}
+	var x, y guard
+	for {
+		if err := t.ctx.Err(); err != nil {
+			return nil, errCanceled
+		}
+		ts, gx, gy, st, err := l.build()
+		if err != nil {
+			return nil, err
+		}
+		switch st {
+		case lzBuilt:
+			return ts, nil
+		case lzUnsat:
+			return nil, nil
+		case lzConflict:
+			x, y = gx, gy
+		}
+		if st == lzConflict {
+			break
+		}
+	}
+	branches := []guard{x, y}
+	if y.size() > x.size() {
+		branches = []guard{y, x}
+	}
+	if x == y {
+		branches = branches[:1]
+	}
+	for _, z := range branches {
+		l.push(z)
+		r, err := l.search()
+		l.pop()
+		if r != nil || err != nil {
+			return r, err
+		}
+	}
+	return nil, nil
+}
+
+// push enters the branch that forbids guard z.
+func (l *lazy) push(z guard) {
+	v := l.temp()
+	l.bacts = append(l.bacts, v)
+	l.f = append(l.f, z)
+	l.exclude(z, v)
+	l.depth++
+	l.gen++
+}
+
+// pop leaves the current branch, forgetting what was learnt under it.
+func (l *lazy) pop() {
+	last := len(l.bacts) - 1
+	l.retire(l.bacts[last])
+	l.bacts, l.f = l.bacts[:last], l.f[:last]
+	keep := l.goods[:0]
+	for _, g := range l.goods {
+		if g.lvl < l.depth {
+			keep = append(keep, g)
+		}
+	}
+	l.goods = keep
+	l.depth--
+	l.gen++
+}
