@@ -96,7 +96,7 @@ func (b *Backend) solve(ctx context.Context, p *solver.Problem) (solver.Result, 
 		m = &model{unary: elems}
 	} else {
 		var res solver.Result
-		if m, res, err = b.types(ctx, ws, n, stats); m == nil || err != nil {
+		if m, res, err = b.types(ctx, ws, n, len(p.Sentences), stats); m == nil || err != nil {
 			return res, err
 		}
 	}
@@ -108,17 +108,22 @@ func (b *Backend) solve(ctx context.Context, p *solver.Problem) (solver.Result, 
 	return solver.Result{Status: solver.Sat, Model: st, Stats: stats}, nil
 }
 
-// types runs the type search; a nil model comes with the final result.
-// The search runs in t, whose buffers are reused.
-func (b *Backend) types(ctx context.Context, ws *workspace, n *normal, stats map[string]float64) (*model, solver.Result, error) {
+// types runs the type search on n, from m sentences; a nil model comes
+// with the final result. The search runs in ws, whose buffers are reused.
+func (b *Backend) types(ctx context.Context, ws *workspace, n *normal, m int, stats map[string]float64) (*model, solver.Result, error) {
 	t := &ws.t
 	var ts *typeSet
+	var core []int
 	var err error
 	if b.opts.Lazy || len(n.nouns) > b.opts.ExplicitNouns {
 		initLazyTyper(t, ctx, n, b.opts.MaxNodes)
 		ws.sat.Options.Stop = func() bool { return ctx.Err() != nil }
-		ts, err = newLazy(t, &ws.sat).search()
+		var sup sset
+		ts, sup, err = newLazy(t, &ws.sat, m).search()
 		stats["nogoods"] = float64(t.learnt)
+		if ts == nil && err == nil {
+			core = sup.indices()
+		}
 	} else {
 		limit := b.opts.MaxClosure
 		if b.opts.Ground {
@@ -142,19 +147,22 @@ func (b *Backend) types(ctx context.Context, ws *workspace, n *normal, stats map
 		}
 		return nil, solver.Result{Status: solver.Unknown, Reason: r, Stats: stats}, nil
 	case ts == nil:
-		return nil, unsat(stats), nil
+		res := unsat(stats)
+		res.Core = core
+		return nil, res, nil
 	}
 	stats["types"] = float64(len(ts.members))
-	m, err := t.buildModel(ts)
+	mod, err := t.buildModel(ts)
 	if err != nil {
 		stats["three_copies"] = 1
-		m, err = t.threeCopies(ts)
+		mod, err = t.threeCopies(ts)
 	}
-	return m, solver.Result{}, err
+	return mod, solver.Result{}, err
 }
 
 // unsat is an Unsat result; unless the caller sets a core, Solve sets it
-// to every sentence (the type search does not track its refutation).
+// to every sentence (the explicit type search does not track its
+// refutation).
 func unsat(stats map[string]float64) solver.Result {
 	return solver.Result{Status: solver.Unsat, Stats: stats}
 }

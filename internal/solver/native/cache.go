@@ -75,15 +75,16 @@ func (c *infoCache) alloc() *kinfo {
 // scratch holds buffers reused within one search, so the hot paths do not
 // allocate.
 type scratch struct {
-	sig    []uint64  // info's signature
-	guards []guard   // monoFor's output
-	pcs    []pclause // pairSAT's ground clauses
-	need   []int     // viable's requirements witnessed by the key itself
-	units  []blit    // viable's unit literals
-	rel    []byte    // eligibleGround's pair-problem key
-	memo   []int8    // candidates' viability per signature: 0 unknown, 1 yes, 2 no
-	byD    [][]gpair // closure's subsumption index
-	class  []int     // groupClasses' class per signature
+	sig      []uint64  // info's signature
+	guards   []guard   // monoFor's output
+	pcs      []pclause // pairSAT's ground clauses
+	need     []int     // viable's requirements witnessed by the key itself
+	units    []blit    // viable's unit literals
+	rel      []byte    // eligibleGround's pair-problem key
+	memo     []int8    // candidates' viability per signature: 0 unknown, 1 yes, 2 no
+	byD      [][]gpair // closure's subsumption index
+	class    []int     // groupClasses' class per signature
+	conflict []pclause // conflict's minimal unsatisfiable set
 }
 
 // workspace is the memory one Solve call works in. Workspaces are pooled,

@@ -27,29 +27,37 @@ type lazy struct {
 	atoms int // first pair-atom variable: atoms + verb*2 + orient
 	acts  int // first pair-clause activation: acts + 2i (X_i on a), +1 (Y_i on a)
 	cacts int // first existential activation: cacts + c
-	nvars int // variables before the branch and temporary ones
+	// Every clause but the pair clauses' own is switched on by an
+	// activation variable assumed in every query (base), so that a failed
+	// query names, through its core, the sentences (vsup) and the branch
+	// depth (vlvl) its refutation used.
+	vsup  []sset
+	vlvl  []int
+	base  []sat.Lit // the activations of M's sentences, live nogoods, the branch
+	macts []int     // the activations of M's sentences
 
 	depth int
 	bacts []int     // per depth from 1, the branch's activation variable
-	goods []nogood  // the nogoods learnt, in order
-	f     []guard   // the guards forbidden on the current branch
+	goods []nogood  // the live nogoods, in the order learnt
 	wits  []witInfo // indexed by sigInfo.lazy, see witnessFor
 	gen   int       // bumped when the branch changes: wits of older generations are stale
+	words int       // words of a sentence set
 	lits  []sat.Lit // scratch
 	asm   []sat.Lit
-	used  []guard
 }
 
-// nogood is a region of keys that are not viable, learnt at a branch
-// depth (0: valid everywhere).
+// nogood is a region g of keys that are not viable, learnt at a branch
+// depth (0: valid everywhere) from the sentences sup, switched on by act.
 type nogood struct {
 	g   guard
 	lvl int
+	act int
+	sup sset
 }
 
 // witInfo is the answer of a witness query for one requirement of one
 // signature: a witness pattern w, or dead with its reason (the guards that
-// make the query fail) and the depth it depends on.
+// make the query fail), the depth and the sentences it depends on.
 type witInfo struct {
 	gen    int // 0: not asked
 	ngoods int // len(goods) when asked
@@ -57,20 +65,55 @@ type witInfo struct {
 	w      uint64
 	reason guard
 	lvl    int
+	sup    sset
 }
 
-// newLazy encodes t's problem for the lazy search into s.
-func newLazy(t *typer, s *sat.Solver) *lazy {
+// sset is a set of sentence indices.
+type sset []uint64
+
+// union returns a ∪ b as a new set (a or b may be nil).
+func (l *lazy) union(a, b sset) sset {
+	out := make(sset, l.words)
+	copy(out, a)
+	for i, w := range b {
+		out[i] |= w
+	}
+	return out
+}
+
+// with returns a ∪ {i} as a new set.
+func (l *lazy) with(a sset, i int) sset {
+	out := l.union(a, nil)
+	out[i/64] |= 1 << (i % 64)
+	return out
+}
+
+// indices returns the elements of s in increasing order.
+func (s sset) indices() []int {
+	var out []int
+	bitset(s).each(func(i uint64) bool {
+		out = append(out, int(i))
+		return true
+	})
+	return out
+}
+
+// newLazy encodes t's problem, of m sentences, for the lazy search into s.
+func newLazy(t *typer, s *sat.Solver, m int) *lazy {
 	n := t.n
-	l := &lazy{t: t, s: s, gen: 1}
+	l := &lazy{t: t, s: s, gen: 1, words: (m + 63) / 64}
 	s.Reset()
-	s.AddVars(t.nn)
-	l.atoms = s.AddVars(2 * t.nverbs)
-	l.acts = s.AddVars(2 * len(n.cs))
-	l.cacts = s.AddVars(len(n.csrc))
-	l.nvars = s.NumVars()
+	l.vars(t.nn)
+	l.atoms = l.vars(2 * t.nverbs)
+	l.acts = l.vars(2 * len(n.cs))
+	l.cacts = l.vars(len(n.csrc))
+	for c, src := range n.csrc {
+		l.vsup[l.cacts+c] = l.with(nil, src)
+	}
 	for i := range n.cs {
 		c := &n.cs[i]
+		sup := l.with(nil, c.src)
+		l.vsup[l.acts+2*i], l.vsup[l.acts+2*i+1] = sup, sup
 		l.lits = append(l.lits[:0], sat.Neg(l.acts+2*i))
 		l.lits = l.notCube(l.lits, c.y)
 		for _, d := range c.d {
@@ -87,10 +130,29 @@ func newLazy(t *typer, s *sat.Solver) *lazy {
 		}
 		s.AddClause(l.lits...)
 	}
-	for _, g := range n.mono {
-		l.exclude(g, -1)
+	macts := map[int]int{}
+	for i, g := range n.mono {
+		src := n.msrc[i]
+		act, ok := macts[src]
+		if !ok {
+			act = l.vars(1)
+			macts[src] = act
+			l.vsup[act] = l.with(nil, src)
+			l.macts = append(l.macts, act)
+		}
+		l.exclude(g, act)
 	}
+	l.rebase()
 	return l
+}
+
+// vars adds k variables, without support, and returns the first.
+func (l *lazy) vars(k int) int {
+	for range k {
+		l.vsup = append(l.vsup, nil)
+		l.vlvl = append(l.vlvl, 0)
+	}
+	return l.s.AddVars(k)
 }
 
 // atom is the literal of binary literal d read at x:=a, y:=w.
@@ -121,12 +183,9 @@ func (l *lazy) cube(out []sat.Lit, g guard) []sat.Lit {
 }
 
 // exclude adds the clause that no key satisfies g, under the activation
-// variable act (none when act < 0).
+// variable act.
 func (l *lazy) exclude(g guard, act int) {
-	l.lits = l.lits[:0]
-	if act >= 0 {
-		l.lits = append(l.lits, sat.Neg(act))
-	}
+	l.lits = append(l.lits[:0], sat.Neg(act))
 	if g.c >= 0 {
 		l.lits = append(l.lits, sat.Neg(l.cacts+g.c))
 	}
@@ -134,12 +193,28 @@ func (l *lazy) exclude(g guard, act int) {
 	l.s.AddClause(l.lits...)
 }
 
-// branchAssumptions appends the current branch's activation literals.
-func (l *lazy) branchAssumptions(out []sat.Lit) []sat.Lit {
-	for _, b := range l.bacts {
-		out = append(out, sat.Pos(b))
+// explain reads the core of a failed query: the a-side guards of the
+// pair clauses it used, joined to reason; the deepest branch it depends
+// on; and its sentences, added to sup.
+func (l *lazy) explain(reason guard, sup sset) (guard, int, sset) {
+	lvl := 0
+	sup = l.union(sup, nil)
+	for _, lit := range l.s.Core() {
+		v := lit.Var()
+		if v >= l.acts && v < l.acts+2*len(l.t.n.cs) {
+			c := &l.t.n.cs[(v-l.acts)/2]
+			g := c.x
+			if (v-l.acts)%2 == 1 {
+				g = c.y
+			}
+			reason, _ = reason.join(g) // every such guard holds of a
+		}
+		lvl = max(lvl, l.vlvl[v])
+		for i, w := range l.vsup[v] {
+			sup[i] |= w
+		}
 	}
-	return out
+	return reason, lvl, sup
 }
 
 // solve runs a query; Unknown (the context ended) is errCanceled.
@@ -164,26 +239,14 @@ func (l *lazy) pattern() uint64 {
 	return u
 }
 
-// depthOf returns the branch depth of activation variable v (0 if v is
-// not a branch activation).
-func (l *lazy) depthOf(v int) int {
-	for d, b := range l.bacts {
-		if b == v {
-			return d + 1
-		}
-	}
-	return 0
-}
-
 // witnessQuery looks for a c-free pattern w allowed on the branch that can
 // witness requirement j for a key of a's signature: Y_j holds of w and
 // S(a,w) ∪ E_j is satisfiable. If there is none it returns the reason:
 // X_j joined with the a-side guards of the pair clauses the refutation
-// used, and the deepest branch it depends on.
-func (l *lazy) witnessQuery(j int, a *kinfo, extra []sat.Lit) (w uint64, ok bool, reason guard, lvl int, err error) {
+// used, the deepest branch it depends on and its sentences.
+func (l *lazy) witnessQuery(j int, a *kinfo, extra []sat.Lit) (w uint64, ok bool, reason guard, lvl int, sup sset, err error) {
 	q := &l.t.n.qs[j]
-	asm := l.branchAssumptions(l.asm[:0])
-	asm = append(asm, extra...)
+	asm := append(append(l.asm[:0], l.base...), extra...)
 	asm = l.cube(asm, q.y)
 	for _, e := range q.e {
 		asm = append(asm, l.atom(e))
@@ -200,24 +263,10 @@ func (l *lazy) witnessQuery(j int, a *kinfo, extra []sat.Lit) (w uint64, ok bool
 	l.asm = asm
 	ok, err = l.solve(asm)
 	if ok || err != nil {
-		return l.pattern(), ok, reason, 0, err
+		return l.pattern(), ok, reason, 0, nil, err
 	}
-	reason = q.x
-	for _, lit := range l.s.Core() {
-		v := lit.Var()
-		switch {
-		case v >= l.acts && v < l.acts+2*len(l.t.n.cs):
-			c := &l.t.n.cs[(v-l.acts)/2]
-			g := c.x
-			if (v-l.acts)%2 == 1 {
-				g = c.y
-			}
-			reason, _ = reason.join(g) // every such guard holds of a
-		case v >= l.nvars:
-			lvl = max(lvl, l.depthOf(v))
-		}
-	}
-	return 0, false, reason, lvl, nil
+	reason, lvl, sup = l.explain(q.x, l.with(nil, q.src))
+	return 0, false, reason, lvl, sup, nil
 }
 
 // witnessFor is witnessQuery for the r-th requirement of a, remembered
@@ -236,11 +285,12 @@ func (l *lazy) witnessFor(a *kinfo, r int) (*witInfo, error) {
 	if wi.gen == l.gen && (wi.dead || !l.excludedSince(wi.w, wi.ngoods)) {
 		return wi, nil
 	}
-	w, ok, reason, lvl, err := l.witnessQuery(a.reqs[r], a, nil)
+	w, ok, reason, lvl, sup, err := l.witnessQuery(a.reqs[r], a, nil)
 	if err != nil {
 		return nil, err
 	}
-	*wi = witInfo{gen: l.gen, ngoods: len(l.goods), dead: !ok, w: w, reason: reason, lvl: lvl}
+	wi = l.slot(si, r) // witnessQuery may have added slots
+	*wi = witInfo{gen: l.gen, ngoods: len(l.goods), dead: !ok, w: w, reason: reason, lvl: lvl, sup: sup}
 	return wi, nil
 }
 

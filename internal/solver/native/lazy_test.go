@@ -14,7 +14,7 @@ import (
 // one agree on sampled V, Z, A instances at the paper's main and
 // generalisation sizes, on the random generator's shapes with repeated
 // words, and on the adversarial Vconf mix; Solve checks both answers'
-// models.
+// models, and the lazy search's unsat cores must be unsat.
 func TestLazyVsExplicit(t *testing.T) {
 	n := envInt(t, "NLSAT_LAZY_N", 150)
 	if testing.Short() {
@@ -23,6 +23,7 @@ func TestLazyVsExplicit(t *testing.T) {
 	explicit, lazy := New(Options{}), New(Options{Lazy: true})
 	rng := rand.New(rand.NewPCG(13, 14))
 	counts := map[string]int{}
+	coreSum, mSum := 0, 0
 	check := func(tag string, fs []fol.Formula) {
 		p := &solver.Problem{Sentences: fs}
 		a, err1 := explicit.Solve(context.Background(), p)
@@ -33,6 +34,11 @@ func TestLazyVsExplicit(t *testing.T) {
 		counts[b.Status.String()]++
 		if a.Status != b.Status || a.Status == solver.Unknown {
 			t.Errorf("%s: explicit %v, lazy %v (%s)", tag, a.Status, b.Status, b.Detail)
+		}
+		if b.Status == solver.Unsat {
+			checkCore(t, tag, explicit, p, b.Core)
+			coreSum += len(b.Core)
+			mSum += len(fs)
 		}
 	}
 	for i := range n {
@@ -49,5 +55,5 @@ func TestLazyVsExplicit(t *testing.T) {
 		}
 		check("vconf", fs)
 	}
-	t.Logf("answers: %v", counts)
+	t.Logf("answers: %v; unsat cores: %d sentences of %d", counts, coreSum, mSum)
 }

@@ -31,13 +31,13 @@ func initLazyTyper(t *typer, ctx context.Context, n *normal, maxNodes int) *type
 	return t
 }
 
-// learn adds the nogood g, which depends on the branch down to depth lvl.
-func (l *lazy) learn(g guard, lvl int) {
-	l.goods = append(l.goods, nogood{g, lvl})
-	act := -1
-	if lvl > 0 {
-		act = l.bacts[lvl-1]
-	}
+// learn adds the nogood g, which depends on the branch down to depth lvl
+// and on the sentences sup.
+func (l *lazy) learn(g guard, lvl int, sup sset) {
+	act := l.vars(1)
+	l.vsup[act], l.vlvl[act] = sup, lvl
+	l.goods = append(l.goods, nogood{g: g, lvl: lvl, act: act, sup: sup})
+	l.base = append(l.base, sat.Pos(act))
 	l.exclude(g, act)
 	l.t.learnt++
 }
@@ -59,14 +59,13 @@ func (l *lazy) viable(a *kinfo) (infos []witInfo, ok bool, err error) {
 		}
 		q := &l.t.n.qs[j]
 		if !q.y.applies(a.k) {
-			l.learn(against(wi.reason, q.y, a.k), wi.lvl)
+			l.learn(against(wi.reason, q.y, a.k), wi.lvl, wi.sup)
 			return nil, false, nil
 		}
 		units = append(units, q.e...)
 	}
 	if !l.t.reflOK(a, units) {
-		g, lvl := l.reflNogood(a, infos)
-		l.learn(g, lvl)
+		l.learn(l.reflNogood(a, infos))
 		return nil, false, nil
 	}
 	return infos, true, nil
@@ -86,9 +85,9 @@ func against(g guard, y guard, k key) guard {
 
 // reflNogood returns, for a key a whose reflexive atoms cannot satisfy its
 // (T1) clauses with the units of its dead requirements, the guards of a
-// minimal unsatisfiable set of those clauses and requirements, and the
-// deepest branch the requirements' deaths depend on.
-func (l *lazy) reflNogood(a *kinfo, infos []witInfo) (guard, int) {
+// minimal unsatisfiable set of those clauses and requirements, the
+// deepest branch the requirements' deaths depend on, and the sentences.
+func (l *lazy) reflNogood(a *kinfo, infos []witInfo) (guard, int, sset) {
 	t := l.t
 	var items, dead []int
 	for _, i := range a.xs {
@@ -123,16 +122,18 @@ func (l *lazy) reflNogood(a *kinfo, infos []witInfo) (guard, int) {
 	}
 	items = shrinkUnsat(items, func(s []int) bool { return !sat(s, dead) })
 	dead = shrinkUnsat(dead, func(s []int) bool { return !sat(items, s) })
-	g, lvl := noGuard, 0
+	g, lvl, sup := noGuard, 0, l.union(nil, nil)
 	for _, i := range items {
 		g, _ = g.join(t.n.cs[i].x)
 		g, _ = g.join(t.n.cs[i].y)
+		sup[t.n.cs[i].src/64] |= 1 << (t.n.cs[i].src % 64)
 	}
 	for _, r := range dead {
 		g, _ = g.join(infos[r].reason)
 		lvl = max(lvl, infos[r].lvl)
+		sup = l.union(sup, infos[r].sup)
 	}
-	return g, lvl
+	return g, lvl, sup
 }
 
 // shrinkUnsat drops elements of s, one at a time, while unsat(rest) holds.
@@ -147,9 +148,6 @@ func shrinkUnsat(s []int, unsat func([]int) bool) []int {
 	}
 	return s
 }
-
-// temp returns a fresh activation variable for temporary clauses.
-func (l *lazy) temp() int { return l.s.AddVars(1) }
 
 // retire switches the clauses of activation variable v off for good.
 func (l *lazy) retire(v int) {
@@ -187,7 +185,7 @@ func (l *lazy) preferCompatible(b *builder, next func(tmp int) (*kinfo, bool, er
 		}
 		x, _, _ := l.t.conflict(k, m)
 		if tmp < 0 {
-			tmp = l.temp()
+			tmp = l.vars(1)
 		}
 		l.exclude(x, tmp)
 	}
@@ -205,32 +203,42 @@ func (b *builder) incompatible(a *kinfo) *kinfo {
 }
 
 // candidate picks an allowed key with fresh predicate c, preferring one
-// compatible with the members so far; ok is false when there is none.
-func (l *lazy) candidate(b *builder, c int) (*kinfo, bool, error) {
-	return l.preferCompatible(b, func(tmp int) (*kinfo, bool, error) {
-		asm := l.branchAssumptions(l.asm[:0])
+// compatible with the members so far; ok is false when there is none,
+// and sup then holds the sentences of the refutation.
+func (l *lazy) candidate(b *builder, c int) (k *kinfo, ok bool, sup sset, err error) {
+	k, ok, err = l.preferCompatible(b, func(tmp int) (*kinfo, bool, error) {
+		asm := append(l.asm[:0], l.base...)
 		asm = append(asm, sat.Pos(l.cacts+c))
 		if tmp >= 0 {
 			asm = append(asm, sat.Pos(tmp))
 		}
 		l.asm = asm
 		ok, err := l.solve(asm)
+		if !ok && err == nil && tmp < 0 {
+			_, _, sup = l.explain(noGuard, nil)
+		}
 		if !ok || err != nil {
 			return nil, false, err
 		}
 		return l.t.info(key{l.pattern(), c}), true, nil
 	})
+	return k, ok, sup, err
 }
 
 // anyPattern picks an allowed c-free pattern, for problems without
-// existentials.
-func (l *lazy) anyPattern() (*kinfo, bool, error) {
-	l.asm = l.branchAssumptions(l.asm[:0])
-	ok, err := l.solve(l.asm)
-	if !ok || err != nil {
-		return nil, false, err
+// existentials; ok is false when there is none, and sup then holds the
+// sentences of the refutation.
+func (l *lazy) anyPattern() (k *kinfo, ok bool, sup sset, err error) {
+	l.asm = append(l.asm[:0], l.base...)
+	ok, err = l.solve(l.asm)
+	if err != nil {
+		return nil, false, nil, err
 	}
-	return l.t.info(key{l.pattern(), -1}), true, nil
+	if !ok {
+		_, _, sup = l.explain(noGuard, nil)
+		return nil, false, sup, nil
+	}
+	return l.t.info(key{l.pattern(), -1}), true, nil, nil
 }
 
 // newWitness picks a witness for requirement j of a: first (the answer of
@@ -243,7 +251,7 @@ func (l *lazy) newWitness(b *builder, j int, a *kinfo, first uint64) (*kinfo, er
 		if tries == 1 {
 			return l.t.info(key{first, -1}), true, nil
 		}
-		w, ok, _, _, err := l.witnessQuery(j, a, []sat.Lit{sat.Pos(tmp)})
+		w, ok, _, _, _, err := l.witnessQuery(j, a, []sat.Lit{sat.Pos(tmp)})
 		if !ok || err != nil {
 			return nil, false, err
 		}
@@ -299,68 +307,76 @@ func (l *lazy) process(b *builder, i int) (restart bool, err error) {
 }
 
 // build is BUILD with the lazy viability: one key per existential, then
-// the witness closure, then the conflict check.
-func (l *lazy) build() (ts *typeSet, x, y guard, st int, err error) {
+// the witness closure, then the conflict check. With lzUnsat, sup holds
+// the refutation's sentences; with lzConflict, those of the conflict.
+func (l *lazy) build() (ts *typeSet, x, y guard, st int, sup sset, err error) {
 	t := l.t
 	b := &builder{t: t, ts: &typeSet{}}
 	for c := range t.n.csrc {
-		k, ok, err := l.candidate(b, c)
+		k, ok, sup, err := l.candidate(b, c)
 		if err != nil || !ok {
-			return nil, x, y, lzUnsat, err
+			return nil, x, y, lzUnsat, l.with(sup, t.n.csrc[c]), err
 		}
 		b.add(k)
 	}
 	if len(b.ts.members) == 0 {
-		k, ok, err := l.anyPattern()
+		k, ok, sup, err := l.anyPattern()
 		if err != nil || !ok {
-			return nil, x, y, lzUnsat, err
+			return nil, x, y, lzUnsat, sup, err
 		}
 		b.add(k)
 	}
 	for i := 0; i < len(b.ts.members); i++ {
 		if err := t.ctx.Err(); err != nil {
-			return nil, x, y, 0, errCanceled
+			return nil, x, y, 0, nil, errCanceled
 		}
 		restart, err := l.process(b, i)
 		if err != nil || restart {
-			return nil, x, y, lzRestart, err
+			return nil, x, y, lzRestart, nil, err
 		}
 	}
 	ms := b.ts.members
 	for i := range ms {
 		for j := i + 1; j < len(ms); j++ {
 			if x, y, bad := t.conflict(ms[i], ms[j]); bad {
-				return nil, x, y, lzConflict, nil
+				sup := l.union(nil, nil)
+				for _, pc := range t.scratch.conflict {
+					src := t.n.cs[pc.item].src
+					sup[src/64] |= 1 << (src % 64)
+				}
+				return nil, x, y, lzConflict, sup, nil
 			}
 		}
 	}
-	return b.ts, x, y, lzBuilt, nil
+	return b.ts, x, y, lzBuilt, nil, nil
 }
 
 // search is SEARCH with lazy viability: BUILD until it stops learning,
-// then branch on a conflict's guards as the explicit search does.
-func (l *lazy) search() (*typeSet, error) {
+// then branch on a conflict's guards as the explicit search does. An
+// unsat answer (nil) comes with the sentences its refutation used.
+func (l *lazy) search() (*typeSet, sset, error) {
 	t := l.t
 	t.nodes++
 	if t.nodes > t.maxNodes {
-		return nil, errGaveUp
+		return nil, nil, errGaveUp
 	}
 	var x, y guard
+	var sup sset
 	for {
 		if err := t.ctx.Err(); err != nil {
-			return nil, errCanceled
+			return nil, nil, errCanceled
 		}
-		ts, gx, gy, st, err := l.build()
+		ts, gx, gy, st, s, err := l.build()
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		switch st {
 		case lzBuilt:
-			return ts, nil
+			return ts, nil, nil
 		case lzUnsat:
-			return nil, nil
+			return nil, s, nil
 		case lzConflict:
-			x, y = gx, gy
+			x, y, sup = gx, gy, s
 		}
 		if st == lzConflict {
 			break
@@ -373,24 +389,28 @@ func (l *lazy) search() (*typeSet, error) {
 	if x == y {
 		branches = branches[:1]
 	}
+	all := sup
 	for _, z := range branches {
-		l.push(z)
-		r, err := l.search()
+		l.push(z, sup)
+		r, s, err := l.search()
 		l.pop()
 		if r != nil || err != nil {
-			return r, err
+			return r, nil, err
 		}
+		all = l.union(all, s)
 	}
-	return nil, nil
+	return nil, all, nil
 }
 
-// push enters the branch that forbids guard z.
-func (l *lazy) push(z guard) {
-	v := l.temp()
-	l.bacts = append(l.bacts, v)
-	l.f = append(l.f, z)
-	l.exclude(z, v)
+// push enters the branch that forbids guard z, a side of a conflict
+// found from the sentences sup.
+func (l *lazy) push(z guard, sup sset) {
 	l.depth++
+	v := l.vars(1)
+	l.vsup[v], l.vlvl[v] = sup, l.depth
+	l.bacts = append(l.bacts, v)
+	l.base = append(l.base, sat.Pos(v))
+	l.exclude(z, v)
 	l.gen++
 }
 
@@ -398,14 +418,32 @@ func (l *lazy) push(z guard) {
 func (l *lazy) pop() {
 	last := len(l.bacts) - 1
 	l.retire(l.bacts[last])
-	l.bacts, l.f = l.bacts[:last], l.f[:last]
+	l.bacts = l.bacts[:last]
 	keep := l.goods[:0]
 	for _, g := range l.goods {
 		if g.lvl < l.depth {
 			keep = append(keep, g)
+		} else {
+			l.retire(g.act)
 		}
 	}
 	l.goods = keep
 	l.depth--
 	l.gen++
+	l.rebase()
+}
+
+// rebase rebuilds the assumptions of every query: the activations of M's
+// sentences, of the live nogoods and of the branch.
+func (l *lazy) rebase() {
+	l.base = l.base[:0]
+	for _, v := range l.macts {
+		l.base = append(l.base, sat.Pos(v))
+	}
+	for _, g := range l.goods {
+		l.base = append(l.base, sat.Pos(g.act))
+	}
+	for _, v := range l.bacts {
+		l.base = append(l.base, sat.Pos(v))
+	}
 }
