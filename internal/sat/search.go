@@ -27,7 +27,7 @@ func (s *Solver) Solve(assumptions ...Lit) Status {
 	}
 	if status == Sat {
 		for v := range s.nvars {
-			s.model[v] = s.assign[v] > 0
+			s.model[v] = s.assign[v] > 0 // a non-decision variable left open is false
 		}
 	}
 	s.cancelUntil(0)
@@ -119,7 +119,7 @@ func (s *Solver) pickAssumption() (Lit, Status) {
 func (s *Solver) pickVar() int {
 	for !s.heap.empty() {
 		v := s.heap.pop(s.activity)
-		if s.assign[v] == 0 {
+		if s.assign[v] == 0 && !s.nodec[v] {
 			return v
 		}
 	}

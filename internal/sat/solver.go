@@ -73,6 +73,7 @@ type Solver struct {
 	level    []int32
 	reason   []int32 // clause index, -1 for a decision or a unit
 	phase    []bool  // saved polarity: true means positive
+	nodec    []bool  // not a decision variable (see SetDecision)
 	activity []float64
 	heap     varHeap
 	seen     []bool
@@ -106,7 +107,7 @@ func (s *Solver) Reset() {
 		s.watches[i] = s.watches[i][:0]
 	}
 	*s = Solver{Options: opts, assign: s.assign[:0], level: s.level[:0], reason: s.reason[:0],
-		phase: s.phase[:0], activity: s.activity[:0], heap: varHeap{idx: s.heap.idx[:0], heap: s.heap.heap[:0]},
+		phase: s.phase[:0], nodec: s.nodec[:0], activity: s.activity[:0], heap: varHeap{idx: s.heap.idx[:0], heap: s.heap.heap[:0]},
 		seen: s.seen[:0], arena: s.arena[:0], clauses: s.clauses[:0], watches: s.watches[:0],
 		trail: s.trail[:0], trailLim: s.trailLim[:0], core: s.core[:0], model: s.model[:0],
 		learnt: s.learnt[:0], stack: s.stack[:0], assumptions: s.assumptions[:0]}
@@ -132,6 +133,7 @@ func (s *Solver) AddVars(n int) int {
 		s.level = append(s.level, 0)
 		s.reason = append(s.reason, -1)
 		s.phase = append(s.phase, false)
+		s.nodec = append(s.nodec, false)
 		s.activity = append(s.activity, 0)
 		s.seen = append(s.seen, false)
 		s.model = append(s.model, false)
@@ -151,6 +153,18 @@ func (s *Solver) AddVars(n int) int {
 
 // SetPhase sets the polarity v is first tried with.
 func (s *Solver) SetPhase(v int, b bool) { s.phase[v] = b }
+
+// SetDecision(v, false) makes v a variable Solve never branches on; unless
+// propagation sets it, it is false in a model. That is sound only for a
+// variable that occurs in no clause positively (an activation literal
+// assumed or not, whose clauses all contain its negation), and it saves
+// the solver work on each query for every such variable.
+func (s *Solver) SetDecision(v int, b bool) {
+	s.nodec[v] = !b
+	if b && s.heap.idx[v] < 0 && s.assign[v] == 0 {
+		s.heap.insert(v, s.activity)
+	}
+}
 
 // Bytes estimates the memory s holds, for budgets.
 func (s *Solver) Bytes() int {
@@ -352,7 +366,7 @@ func (s *Solver) cancelUntil(lvl int) {
 		s.phase[v] = s.assign[v] > 0
 		s.assign[v] = 0
 		s.reason[v] = -1
-		if s.heap.idx[v] < 0 {
+		if s.heap.idx[v] < 0 && !s.nodec[v] {
 			s.heap.insert(v, s.activity)
 		}
 	}

@@ -229,6 +229,46 @@ func TestDeterministic(t *testing.T) {
 	}
 }
 
+// TestNonDecision guards random clauses with activation variables that
+// Solve never branches on (they occur only negatively) and assumes a random
+// subset of them: answers, models and cores must match brute force.
+func TestNonDecision(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	var s Solver
+	for i := range 1500 {
+		n, na := 1+rng.IntN(10), 1+rng.IntN(4)
+		cnf := randCNF(rng, n, rng.IntN(4*n), 3)
+		for j := range cnf {
+			if rng.IntN(2) == 0 {
+				cnf[j] = append(cnf[j], Neg(n+rng.IntN(na)))
+			}
+		}
+		var assume []Lit
+		for a := range na {
+			if rng.IntN(2) == 0 {
+				assume = append(assume, Pos(n+a))
+			}
+		}
+		s.Reset()
+		s.AddVars(n + na)
+		for a := range na {
+			s.SetDecision(n+a, false)
+		}
+		for _, c := range cnf {
+			s.AddClause(c...)
+		}
+		got, want := s.Solve(assume...), brute(n+na, cnf, assume)
+		switch {
+		case (got == Sat) != want:
+			t.Fatalf("problem %d: got %v, want sat=%v", i, got, want)
+		case got == Sat && !satisfies(&s, cnf, assume):
+			t.Fatalf("problem %d: model does not satisfy", i)
+		case got == Unsat && brute(n+na, cnf, s.Core()):
+			t.Fatalf("problem %d: core %v is satisfiable", i, s.Core())
+		}
+	}
+}
+
 func BenchmarkSmallQueries(b *testing.B) {
 	rng := rand.New(rand.NewPCG(9, 10))
 	cnf := randCNF(rng, 40, 150, 3)
