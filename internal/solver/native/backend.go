@@ -119,7 +119,7 @@ func (b *Backend) types(ctx context.Context, ws *workspace, n *normal, m int, st
 		initLazyTyper(t, ctx, n, b.opts.MaxNodes)
 		ws.sat.Options.Stop = func() bool { return ctx.Err() != nil }
 		var sup sset
-		ts, sup, err = newLazy(t, &ws.sat, m).search()
+		ts, sup, err = ws.lz.init(t, &ws.sat, m).search()
 		stats["nogoods"] = float64(t.learnt)
 		if ts == nil && err == nil {
 			core = sup.indices()

@@ -97,6 +97,7 @@ type workspace struct {
 	norm   normal
 	t      typer
 	sat    sat.Solver
+	lz     lazy
 }
 
 var workspaces = sync.Pool{New: func() any { return new(workspace) }}

@@ -29,21 +29,27 @@ type lazy struct {
 	cacts int // first existential activation: cacts + c
 	// Every clause but the pair clauses' own is switched on by an
 	// activation variable assumed in every query (base), so that a failed
-	// query names, through its core, the sentences (vsup) and the branch
-	// depth (vlvl) its refutation used.
+	// query names, through its core, the sentences (vsrc, one sentence;
+	// vsup, a set) and the branch depth (vlvl) its refutation used.
+	vsrc  []int32
 	vsup  []sset
 	vlvl  []int
+	msent []int32   // per sentence, the activation of its monadic clauses, -1 none
 	base  []sat.Lit // the activations of M's sentences, live nogoods, the branch
 	macts []int     // the activations of M's sentences
 
-	depth int
-	bacts []int     // per depth from 1, the branch's activation variable
-	goods []nogood  // the live nogoods, in the order learnt
-	wits  []witInfo // indexed by sigInfo.lazy, see witnessFor
-	gen   int       // bumped when the branch changes: wits of older generations are stale
-	words int       // words of a sentence set
-	lits  []sat.Lit // scratch
-	asm   []sat.Lit
+	depth     int
+	bacts     []int      // per depth from 1, the branch's activation variable
+	f         []guard    // per depth from 1, the guard the branch forbids
+	goods     []nogood   // the live nogoods, in the order learnt
+	wits      []witInfo  // indexed by sigInfo.lazy, see witnessFor
+	gen       int        // bumped when the branch changes: wits of older generations are stale
+	words     int        // words of a sentence set
+	recent    [][]uint64 // per requirement, witnesses found on this branch
+	recentGen int        // the generation of recent
+	lits      []sat.Lit  // scratch
+	asm       []sat.Lit
+	forbid    []guard
 }
 
 // nogood is a region g of keys that are not viable, learnt at a branch
@@ -73,7 +79,7 @@ type sset []uint64
 
 // union returns a ∪ b as a new set (a or b may be nil).
 func (l *lazy) union(a, b sset) sset {
-	out := make(sset, l.words)
+	out := sset(l.t.arenas.words.take(l.words))
 	copy(out, a)
 	for i, w := range b {
 		out[i] |= w
@@ -98,22 +104,28 @@ func (s sset) indices() []int {
 	return out
 }
 
-// newLazy encodes t's problem, of m sentences, for the lazy search into s.
-func newLazy(t *typer, s *sat.Solver, m int) *lazy {
+// init encodes t's problem, of m sentences, for the lazy search into s;
+// l's memory from an earlier problem is reused.
+func (l *lazy) init(t *typer, s *sat.Solver, m int) *lazy {
 	n := t.n
-	l := &lazy{t: t, s: s, gen: 1, words: (m + 63) / 64}
+	*l = lazy{t: t, s: s, gen: 1, words: (m + 63) / 64, vsrc: l.vsrc[:0], vsup: l.vsup[:0], vlvl: l.vlvl[:0],
+		msent: l.msent[:0], base: l.base[:0], macts: l.macts[:0], bacts: l.bacts[:0], f: l.f[:0],
+		goods: l.goods[:0], wits: l.wits[:0], lits: l.lits[:0], asm: l.asm[:0], forbid: l.forbid[:0],
+		recent: l.recent[:0]}
+	for range n.qs {
+		l.recent = append(l.recent, nil)
+	}
 	s.Reset()
 	l.vars(t.nn)
 	l.atoms = l.vars(2 * t.nverbs)
-	l.acts = l.vars(2 * len(n.cs))
-	l.cacts = l.vars(len(n.csrc))
+	l.acts = l.actVars(2 * len(n.cs))
+	l.cacts = l.actVars(len(n.csrc))
 	for c, src := range n.csrc {
-		l.vsup[l.cacts+c] = l.with(nil, src)
+		l.vsrc[l.cacts+c] = int32(src)
 	}
 	for i := range n.cs {
 		c := &n.cs[i]
-		sup := l.with(nil, c.src)
-		l.vsup[l.acts+2*i], l.vsup[l.acts+2*i+1] = sup, sup
+		l.vsrc[l.acts+2*i], l.vsrc[l.acts+2*i+1] = int32(c.src), int32(c.src)
 		l.lits = append(l.lits[:0], sat.Neg(l.acts+2*i))
 		l.lits = l.notCube(l.lits, c.y)
 		for _, d := range c.d {
@@ -130,17 +142,18 @@ func newLazy(t *typer, s *sat.Solver, m int) *lazy {
 		}
 		s.AddClause(l.lits...)
 	}
-	macts := map[int]int{}
+	for range m {
+		l.msent = append(l.msent, -1)
+	}
 	for i, g := range n.mono {
 		src := n.msrc[i]
-		act, ok := macts[src]
-		if !ok {
-			act = l.vars(1)
-			macts[src] = act
-			l.vsup[act] = l.with(nil, src)
+		if l.msent[src] < 0 {
+			act := l.actVars(1)
+			l.msent[src] = int32(act)
+			l.vsrc[act] = int32(src)
 			l.macts = append(l.macts, act)
 		}
-		l.exclude(g, act)
+		l.exclude(g, int(l.msent[src]))
 	}
 	l.rebase()
 	return l
@@ -149,10 +162,21 @@ func newLazy(t *typer, s *sat.Solver, m int) *lazy {
 // vars adds k variables, without support, and returns the first.
 func (l *lazy) vars(k int) int {
 	for range k {
+		l.vsrc = append(l.vsrc, -1)
 		l.vsup = append(l.vsup, nil)
 		l.vlvl = append(l.vlvl, 0)
 	}
 	return l.s.AddVars(k)
+}
+
+// actVars adds k activation variables: they occur only negatively in
+// clauses, so the solver need not branch on them.
+func (l *lazy) actVars(k int) int {
+	first := l.vars(k)
+	for v := first; v < first+k; v++ {
+		l.s.SetDecision(v, false)
+	}
+	return first
 }
 
 // atom is the literal of binary literal d read at x:=a, y:=w.
@@ -210,6 +234,9 @@ func (l *lazy) explain(reason guard, sup sset) (guard, int, sset) {
 			reason, _ = reason.join(g) // every such guard holds of a
 		}
 		lvl = max(lvl, l.vlvl[v])
+		if src := l.vsrc[v]; src >= 0 {
+			sup[src/64] |= 1 << (src % 64)
+		}
 		for i, w := range l.vsup[v] {
 			sup[i] |= w
 		}
@@ -285,13 +312,39 @@ func (l *lazy) witnessFor(a *kinfo, r int) (*witInfo, error) {
 	if wi.gen == l.gen && (wi.dead || !l.excludedSince(wi.w, wi.ngoods)) {
 		return wi, nil
 	}
-	w, ok, reason, lvl, sup, err := l.witnessQuery(a.reqs[r], a, nil)
+	j := a.reqs[r]
+	if w, ok := l.recentWitness(j, a); ok {
+		*wi = witInfo{gen: l.gen, ngoods: len(l.goods), w: w}
+		return wi, nil
+	}
+	w, ok, reason, lvl, sup, err := l.witnessQuery(j, a, nil)
 	if err != nil {
 		return nil, err
 	}
-	wi = l.slot(si, r) // witnessQuery may have added slots
 	*wi = witInfo{gen: l.gen, ngoods: len(l.goods), dead: !ok, w: w, reason: reason, lvl: lvl, sup: sup}
+	if ok {
+		l.recent[j] = append(l.recent[j], wi.w)
+	}
 	return wi, nil
+}
+
+// recentWitness tries the witnesses the queries for requirement j found
+// for other keys on this branch: one still allowed that witnesses j for
+// a answers the query without solving.
+func (l *lazy) recentWitness(j int, a *kinfo) (uint64, bool) {
+	if l.recentGen != l.gen {
+		for i := range l.recent {
+			l.recent[i] = l.recent[i][:0]
+		}
+		l.recentGen = l.gen
+	}
+	q := &l.t.n.qs[j]
+	for _, w := range l.recent[j] {
+		if !l.excludedSince(w, 0) && l.t.pairSAT(a, l.t.info(key{w, -1}), q.e) {
+			return w, true
+		}
+	}
+	return 0, false
 }
 
 // slot returns the witInfo of position r of signature si.

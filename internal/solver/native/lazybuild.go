@@ -2,6 +2,7 @@ package native
 
 import (
 	"context"
+	"errors"
 
 	"github.com/nlsat/nlsat/internal/sat"
 )
@@ -34,7 +35,7 @@ func initLazyTyper(t *typer, ctx context.Context, n *normal, maxNodes int) *type
 // learn adds the nogood g, which depends on the branch down to depth lvl
 // and on the sentences sup.
 func (l *lazy) learn(g guard, lvl int, sup sset) {
-	act := l.vars(1)
+	act := l.actVars(1)
 	l.vsup[act], l.vlvl[act] = sup, lvl
 	l.goods = append(l.goods, nogood{g: g, lvl: lvl, act: act, sup: sup})
 	l.base = append(l.base, sat.Pos(act))
@@ -158,15 +159,17 @@ func (l *lazy) retire(v int) {
 
 // preferCompatible returns the first key next yields that is compatible
 // with every member, trying at most maxTries; after an incompatible key,
-// next is called again with the temporary variable under which that key's
-// side of the conflict is excluded. Failing that it returns the first key.
-// ok is false when next yields no key at all.
-func (l *lazy) preferCompatible(b *builder, next func(tmp int) (*kinfo, bool, error)) (*kinfo, bool, error) {
+// next is called again with that key's side of the conflict added to the
+// guards excl it must avoid (and, with useTmp, excluded in the solver
+// under the temporary activation variable tmp). Failing that it returns
+// the first key. ok is false when next yields no key at all.
+func (l *lazy) preferCompatible(b *builder, useTmp bool, next func(tmp int, excl []guard) (*kinfo, bool, error)) (*kinfo, bool, error) {
 	tmp := -1
 	defer func() { l.retire(tmp) }()
 	var first *kinfo
+	var excl []guard
 	for try := 0; ; try++ {
-		k, ok, err := next(tmp)
+		k, ok, err := next(tmp, excl)
 		switch {
 		case err != nil:
 			return nil, false, err
@@ -184,11 +187,64 @@ func (l *lazy) preferCompatible(b *builder, next func(tmp int) (*kinfo, bool, er
 			return first, true, nil
 		}
 		x, _, _ := l.t.conflict(k, m)
-		if tmp < 0 {
-			tmp = l.vars(1)
+		excl = append(excl, x)
+		if useTmp {
+			if tmp < 0 {
+				tmp = l.actVars(1)
+			}
+			l.exclude(x, tmp)
 		}
-		l.exclude(x, tmp)
 	}
+}
+
+// forbidFor returns the regions keys with fresh predicate c (-1: c-free)
+// must avoid on the branch, their c dropped: M's clauses, the live
+// nogoods and the branch's guards, then excl.
+func (l *lazy) forbidFor(c int, excl []guard) []guard {
+	out := monoFor(l.t.n, c, l.forbid[:0])
+	add := func(g guard) {
+		if g.c < 0 || g.c == c {
+			out = append(out, guard{mask: g.mask, val: g.val, c: -1})
+		}
+	}
+	for _, g := range l.goods {
+		add(g.g)
+	}
+	for _, g := range l.f {
+		add(g)
+	}
+	for _, g := range excl {
+		add(g)
+	}
+	l.forbid = out
+	return out
+}
+
+// pick finds a noun pattern for a key with fresh predicate c (-1:
+// c-free) allowed on the branch and outside excl, by DPLL on the
+// forbidden regions; when there is none it asks the solver why, and
+// returns the sentences of the refutation.
+func (l *lazy) pick(c int, excl []guard) (u uint64, ok bool, sup sset, err error) {
+	if u, ok := dpll(l.forbidFor(c, excl)); ok {
+		return u, true, nil, nil
+	}
+	if len(excl) > 0 {
+		return 0, false, nil, nil
+	}
+	asm := append(l.asm[:0], l.base...)
+	if c >= 0 {
+		asm = append(asm, sat.Pos(l.cacts+c))
+	}
+	l.asm = asm
+	found, err := l.solve(asm)
+	switch {
+	case err != nil:
+		return 0, false, nil, err
+	case found:
+		return 0, false, nil, errors.New("internal error: DPLL and the SAT solver disagree on an allowed pattern")
+	}
+	_, _, sup = l.explain(noGuard, nil)
+	return 0, false, sup, nil
 }
 
 // incompatible returns a member whose pair problem with a is
@@ -206,21 +262,13 @@ func (b *builder) incompatible(a *kinfo) *kinfo {
 // compatible with the members so far; ok is false when there is none,
 // and sup then holds the sentences of the refutation.
 func (l *lazy) candidate(b *builder, c int) (k *kinfo, ok bool, sup sset, err error) {
-	k, ok, err = l.preferCompatible(b, func(tmp int) (*kinfo, bool, error) {
-		asm := append(l.asm[:0], l.base...)
-		asm = append(asm, sat.Pos(l.cacts+c))
-		if tmp >= 0 {
-			asm = append(asm, sat.Pos(tmp))
-		}
-		l.asm = asm
-		ok, err := l.solve(asm)
-		if !ok && err == nil && tmp < 0 {
-			_, _, sup = l.explain(noGuard, nil)
-		}
+	k, ok, err = l.preferCompatible(b, false, func(_ int, excl []guard) (*kinfo, bool, error) {
+		u, ok, s, err := l.pick(c, excl)
 		if !ok || err != nil {
+			sup = s
 			return nil, false, err
 		}
-		return l.t.info(key{l.pattern(), c}), true, nil
+		return l.t.info(key{u, c}), true, nil
 	})
 	return k, ok, sup, err
 }
@@ -229,16 +277,11 @@ func (l *lazy) candidate(b *builder, c int) (k *kinfo, ok bool, sup sset, err er
 // existentials; ok is false when there is none, and sup then holds the
 // sentences of the refutation.
 func (l *lazy) anyPattern() (k *kinfo, ok bool, sup sset, err error) {
-	l.asm = append(l.asm[:0], l.base...)
-	ok, err = l.solve(l.asm)
-	if err != nil {
-		return nil, false, nil, err
+	u, ok, sup, err := l.pick(-1, nil)
+	if !ok || err != nil {
+		return nil, false, sup, err
 	}
-	if !ok {
-		_, _, sup = l.explain(noGuard, nil)
-		return nil, false, sup, nil
-	}
-	return l.t.info(key{l.pattern(), -1}), true, nil, nil
+	return l.t.info(key{u, -1}), true, nil, nil
 }
 
 // newWitness picks a witness for requirement j of a: first (the answer of
@@ -246,7 +289,7 @@ func (l *lazy) anyPattern() (k *kinfo, ok bool, sup sset, err error) {
 // witness that is, if one is found within maxTries.
 func (l *lazy) newWitness(b *builder, j int, a *kinfo, first uint64) (*kinfo, error) {
 	tries := 0
-	k, _, err := l.preferCompatible(b, func(tmp int) (*kinfo, bool, error) {
+	k, _, err := l.preferCompatible(b, true, func(tmp int, _ []guard) (*kinfo, bool, error) {
 		tries++
 		if tries == 1 {
 			return l.t.info(key{first, -1}), true, nil
@@ -406,9 +449,10 @@ func (l *lazy) search() (*typeSet, sset, error) {
 // found from the sentences sup.
 func (l *lazy) push(z guard, sup sset) {
 	l.depth++
-	v := l.vars(1)
+	v := l.actVars(1)
 	l.vsup[v], l.vlvl[v] = sup, l.depth
 	l.bacts = append(l.bacts, v)
+	l.f = append(l.f, z)
 	l.base = append(l.base, sat.Pos(v))
 	l.exclude(z, v)
 	l.gen++
@@ -418,7 +462,7 @@ func (l *lazy) push(z guard, sup sset) {
 func (l *lazy) pop() {
 	last := len(l.bacts) - 1
 	l.retire(l.bacts[last])
-	l.bacts = l.bacts[:last]
+	l.bacts, l.f = l.bacts[:last], l.f[:last]
 	keep := l.goods[:0]
 	for _, g := range l.goods {
 		if g.lvl < l.depth {
