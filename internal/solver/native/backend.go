@@ -13,20 +13,22 @@ import (
 
 // Options configures the native decider. The zero value gives defaults.
 type Options struct {
-	// ExplicitNouns is the number of nouns up to which a problem with
-	// binary atoms is searched in the explicit pattern space (bitsets over
-	// all 2^nouns patterns); above it the lazy search is used, whose
-	// memory does not grow with 2^nouns. Default 12.
+	// Explicit selects the explicit type search: bitsets over all 2^nouns
+	// noun patterns with the greatest fixpoint of viability computed on
+	// them, pair questions from the lifted closure. Its memory grows with
+	// 2^nouns, so it takes at most ExplicitNouns nouns (GaveUp above); it
+	// is a second opinion for cross-checks. The default is the lazy
+	// search (see the package doc). Ground or MaxClosure imply Explicit.
+	Explicit bool
+	// ExplicitNouns caps the nouns of the explicit search; default 16.
 	ExplicitNouns int
-	// Lazy forces the lazy search whatever the nouns (for cross-checks).
-	Lazy bool
 	// MaxNodes bounds the clique-repair search; default 20000.
 	MaxNodes int
-	// MaxClosure caps the lifted resolution closure; above it pair
-	// questions fall back to ground 2-SAT per pattern class (exact, slower).
-	// Default 2000.
+	// MaxClosure caps the explicit search's lifted resolution closure;
+	// above it pair questions fall back to ground 2-SAT per pattern class
+	// (exact, slower). Default 2000.
 	MaxClosure int
-	// Ground forces the ground fallback (for cross-checks).
+	// Ground forces the explicit search's ground fallback.
 	Ground bool
 }
 
@@ -40,8 +42,9 @@ var _ solver.Backend = (*Backend)(nil)
 
 // New returns a native backend with options o (zero fields get defaults).
 func New(o Options) *Backend {
+	o.Explicit = o.Explicit || o.Ground || o.MaxClosure > 0
 	if o.ExplicitNouns <= 0 {
-		o.ExplicitNouns = 12
+		o.ExplicitNouns = 16
 	}
 	if o.MaxNodes <= 0 {
 		o.MaxNodes = 20000
@@ -115,16 +118,14 @@ func (b *Backend) types(ctx context.Context, ws *workspace, n *normal, m int, st
 	var ts *typeSet
 	var core []int
 	var err error
-	if b.opts.Lazy || len(n.nouns) > b.opts.ExplicitNouns {
-		initLazyTyper(t, ctx, n, b.opts.MaxNodes)
-		ws.sat.Options.Stop = func() bool { return ctx.Err() != nil }
-		var sup sset
-		ts, sup, err = ws.lz.init(t, &ws.sat, m).search()
+	switch {
+	case !b.opts.Explicit:
+		ts, core, err = b.lazySearch(ctx, ws, n, m)
 		stats["nogoods"] = float64(t.learnt)
-		if ts == nil && err == nil {
-			core = sup.indices()
-		}
-	} else {
+	case len(n.nouns) > b.opts.ExplicitNouns:
+		return nil, solver.Result{Status: solver.Unknown, Reason: solver.GaveUp, Stats: stats,
+			Detail: fmt.Sprintf("%d nouns in a problem with verbs; the explicit type search is limited to %d", len(n.nouns), b.opts.ExplicitNouns)}, nil
+	default:
 		limit := b.opts.MaxClosure
 		if b.opts.Ground {
 			limit = 0
@@ -134,6 +135,15 @@ func (b *Backend) types(ctx context.Context, ws *workspace, n *normal, m int, st
 			stats["closure"] = float64(len(t.cl))
 		}
 		ts, err = t.search(nil, t.mono0)
+		if ts == nil && err == nil {
+			// The explicit search does not track its refutation; the lazy
+			// one does, and must agree.
+			nodes := t.nodes
+			if core, err = b.refutation(ctx, ws, n, m); err != nil {
+				return nil, solver.Result{}, err
+			}
+			t.nodes = nodes
+		}
 	}
 	stats["nodes"] = float64(t.nodes)
 	switch {
@@ -158,6 +168,33 @@ func (b *Backend) types(ctx context.Context, ws *workspace, n *normal, m int, st
 		mod, err = t.threeCopies(ts)
 	}
 	return mod, solver.Result{}, err
+}
+
+// lazySearch runs the lazy type search on n, from m sentences; an unsat
+// answer comes with the sentences of its refutation.
+func (b *Backend) lazySearch(ctx context.Context, ws *workspace, n *normal, m int) (*typeSet, []int, error) {
+	t := &ws.t
+	initLazyTyper(t, ctx, n, b.opts.MaxNodes)
+	ws.sat.Options.Stop = func() bool { return ctx.Err() != nil }
+	ts, sup, err := ws.lz.init(t, &ws.sat, m).search()
+	if ts != nil || err != nil {
+		return ts, nil, err
+	}
+	return nil, sup.indices(), nil
+}
+
+// refutation returns the unsat core of n, which the explicit search found
+// unsatisfiable, from the lazy search; nil (every sentence) if that search
+// is stopped. A sat answer there is an internal error.
+func (b *Backend) refutation(ctx context.Context, ws *workspace, n *normal, m int) ([]int, error) {
+	ts, core, err := b.lazySearch(ctx, ws, n, m)
+	switch {
+	case ts != nil:
+		return nil, errors.New("internal error: the explicit type search says unsat, the lazy one sat")
+	case err != nil:
+		return nil, nil
+	}
+	return core, nil
 }
 
 // unsat is an Unsat result; unless the caller sets a core, Solve sets it

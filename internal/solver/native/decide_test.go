@@ -105,19 +105,24 @@ func TestDecideHandBuilt(t *testing.T) {
 	}
 }
 
-// TestPastExplicitNouns checks that a problem with more nouns than the
-// explicit pattern space takes is decided (by the lazy search), not given
-// up: the design's guard rail (c) is gone.
-func TestPastExplicitNouns(t *testing.T) {
+// TestManyNouns checks that a problem with verbs and many nouns is
+// decided (the lazy search has no noun limit), and that the explicit
+// search, whose memory grows with 2^nouns, gives up above its cap.
+func TestManyNouns(t *testing.T) {
 	var fs []fol.Formula
-	for i := range 5 {
+	for i := range 10 {
 		p := string(rune('a' + i))
 		fs = append(fs, every(ul(true, p, vx), obj(true, ul(true, p+"2", vy), true, "r")))
 	}
 	fs = append(fs, some(ul(true, "a", vx), ul(true, "b", vx)))
-	res, err := New(Options{ExplicitNouns: 8}).Solve(context.Background(), &solver.Problem{Sentences: fs})
+	p := &solver.Problem{Sentences: fs}
+	res, err := New(Options{}).Solve(context.Background(), p)
 	if err != nil || res.Status != solver.Sat {
-		t.Errorf("got %v %v %q %v, want sat", res.Status, res.Reason, res.Detail, err)
+		t.Errorf("lazy: got %v %v %q %v, want sat", res.Status, res.Reason, res.Detail, err)
+	}
+	res, err = New(Options{Explicit: true, ExplicitNouns: 8}).Solve(context.Background(), p)
+	if err != nil || res.Status != solver.Unknown || res.Reason != solver.GaveUp || res.Detail == "" {
+		t.Errorf("explicit: got %v %v %q %v, want unknown gave-up with a detail", res.Status, res.Reason, res.Detail, err)
 	}
 }
 
