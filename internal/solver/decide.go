@@ -88,6 +88,19 @@ func Decide(ctx context.Context, b Backend, fs []fol.Formula, opt DecideOptions)
 	return v, nil
 }
 
+// Complete is implemented by backends that decide every problem they
+// accept (the native one): an Unknown verdict from them, other than a
+// cancellation, is a failure to report, never an instance to skip.
+type Complete interface {
+	Complete() bool
+}
+
+// IsComplete reports whether b is a complete backend.
+func IsComplete(b Backend) bool {
+	c, ok := b.(Complete)
+	return ok && c.Complete()
+}
+
 // canceled is Decide's answer once ctx has ended.
 func canceled(ctx context.Context) (Verdict, error) {
 	err := ctx.Err()

@@ -55,6 +55,11 @@ func New(o Options) *Backend {
 	return &Backend{opts: o}
 }
 
+// Complete reports true: an Unknown answer from the native decider
+// (a search past its budget, or a canceled context) is never a label, and
+// callers that draw instances must not skip it silently.
+func (b *Backend) Complete() bool { return true }
+
 // Name returns the backend's name and version.
 func (b *Backend) Name() string { return "nlsat-native-1" }
 
