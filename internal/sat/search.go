@@ -116,10 +116,20 @@ func (s *Solver) pickAssumption() (Lit, Status) {
 	return -1, Unknown
 }
 
+// pickVar returns the unassigned decision variable of highest activity,
+// the lowest-numbered among equals, or -1. Variables never bumped (activity
+// zero) are not kept in the heap, which in the many small queries is most
+// of them; they are scanned in order from cursor, after the heap.
 func (s *Solver) pickVar() int {
 	for !s.heap.empty() {
 		v := s.heap.pop(s.activity)
 		if s.assign[v] == 0 && !s.nodec[v] {
+			return v
+		}
+	}
+	for ; s.cursor < s.nvars; s.cursor++ {
+		v := s.cursor
+		if s.assign[v] == 0 && !s.nodec[v] && !s.bumped[v] {
 			return v
 		}
 	}
@@ -265,6 +275,12 @@ func (s *Solver) analyzeFinal(p Lit) {
 
 func (s *Solver) bumpVar(v int) {
 	s.activity[v] += s.varInc
+	if !s.bumped[v] {
+		s.bumped[v] = true
+		if s.assign[v] == 0 && !s.nodec[v] {
+			s.heap.insert(v, s.activity)
+		}
+	}
 	if s.activity[v] > 1e100 {
 		for i := range s.activity {
 			s.activity[i] *= 1e-100

@@ -75,7 +75,9 @@ type Solver struct {
 	phase    []bool  // saved polarity: true means positive
 	nodec    []bool  // not a decision variable (see SetDecision)
 	activity []float64
-	heap     varHeap
+	heap     varHeap // the bumped variables, by activity
+	bumped   []bool  // activity above zero: the variable is kept in heap
+	cursor   int     // no unbumped decision variable below it is unassigned
 	seen     []bool
 
 	arena   []Lit
@@ -107,7 +109,7 @@ func (s *Solver) Reset() {
 		s.watches[i] = s.watches[i][:0]
 	}
 	*s = Solver{Options: opts, assign: s.assign[:0], level: s.level[:0], reason: s.reason[:0],
-		phase: s.phase[:0], nodec: s.nodec[:0], activity: s.activity[:0], heap: varHeap{idx: s.heap.idx[:0], heap: s.heap.heap[:0]},
+		phase: s.phase[:0], nodec: s.nodec[:0], activity: s.activity[:0], heap: varHeap{idx: s.heap.idx[:0], heap: s.heap.heap[:0]}, bumped: s.bumped[:0],
 		seen: s.seen[:0], arena: s.arena[:0], clauses: s.clauses[:0], watches: s.watches[:0],
 		trail: s.trail[:0], trailLim: s.trailLim[:0], core: s.core[:0], model: s.model[:0],
 		learnt: s.learnt[:0], stack: s.stack[:0], assumptions: s.assumptions[:0]}
@@ -116,6 +118,9 @@ func (s *Solver) Reset() {
 
 // NumVars returns the number of variables.
 func (s *Solver) NumVars() int { return s.nvars }
+
+// Conflicts returns the number of conflicts of the last Solve.
+func (s *Solver) Conflicts() int { return s.conflicts }
 
 // NumClauses returns the number of clauses, learnt ones included.
 func (s *Solver) NumClauses() int { return len(s.clauses) }
@@ -138,7 +143,8 @@ func (s *Solver) AddVars(n int) int {
 		s.seen = append(s.seen, false)
 		s.model = append(s.model, false)
 		s.heap.idx = append(s.heap.idx, -1)
-		s.heap.insert(v, s.activity)
+		s.bumped = append(s.bumped, false)
+		s.cursor = min(s.cursor, v)
 	}
 	for len(s.watches) < 2*s.nvars {
 		if len(s.watches) < cap(s.watches) {
@@ -161,7 +167,18 @@ func (s *Solver) SetPhase(v int, b bool) { s.phase[v] = b }
 // the solver work on each query for every such variable.
 func (s *Solver) SetDecision(v int, b bool) {
 	s.nodec[v] = !b
-	if b && s.heap.idx[v] < 0 && s.assign[v] == 0 {
+	if b && s.assign[v] == 0 {
+		s.release(v)
+	}
+}
+
+// release makes the unassigned variable v available to pickVar again.
+func (s *Solver) release(v int) {
+	switch {
+	case s.nodec[v]:
+	case !s.bumped[v]:
+		s.cursor = min(s.cursor, v)
+	case s.heap.idx[v] < 0:
 		s.heap.insert(v, s.activity)
 	}
 }
@@ -366,9 +383,7 @@ func (s *Solver) cancelUntil(lvl int) {
 		s.phase[v] = s.assign[v] > 0
 		s.assign[v] = 0
 		s.reason[v] = -1
-		if s.heap.idx[v] < 0 && !s.nodec[v] {
-			s.heap.insert(v, s.activity)
-		}
+		s.release(v)
 	}
 	s.trail = s.trail[:lim]
 	s.trailLim = s.trailLim[:lvl]
