@@ -84,8 +84,8 @@ func (b *Backend) Solve(ctx context.Context, p *solver.Problem) (solver.Result, 
 }
 
 func (b *Backend) solve(ctx context.Context, p *solver.Problem) (solver.Result, error) {
-	ws := workspaces.Get().(*workspace)
-	defer workspaces.Put(ws)
+	ws := workspaces.get()
+	defer workspaces.put(ws)
 	n, err := normalizeIn(&ws.norm, p.Sentences, &ws.slab, &ws.shapes)
 	if err != nil {
 		return solver.Result{}, err

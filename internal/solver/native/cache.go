@@ -87,7 +87,7 @@ type scratch struct {
 	conflict []pclause // conflict's minimal unsatisfiable set
 }
 
-// workspace is the memory one Solve call works in. Workspaces are pooled,
+// workspace is the memory one Solve call works in. Workspaces are reused,
 // so a call reuses the buffers of an earlier one instead of allocating;
 // each call has its own workspace, so Backend stays safe for concurrent
 // use. Nothing a call returns points into its workspace.
@@ -100,4 +100,33 @@ type workspace struct {
 	lz     lazy
 }
 
-var workspaces = sync.Pool{New: func() any { return new(workspace) }}
+// workspaces is a free list of workspaces. Unlike a sync.Pool it is not
+// emptied by the garbage collector, which at the rate Solve is called in
+// bulk runs would otherwise throw the buffers away every few calls; it
+// holds as many workspaces as calls ever ran at once.
+var workspaces freeList[workspace]
+
+// freeList is a mutex-protected stack of reusable values.
+type freeList[T any] struct {
+	mu   sync.Mutex
+	free []*T
+}
+
+// get returns a free value, or a new one.
+func (f *freeList[T]) get() *T {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if n := len(f.free); n > 0 {
+		v := f.free[n-1]
+		f.free = f.free[:n-1]
+		return v
+	}
+	return new(T)
+}
+
+// put makes v free again.
+func (f *freeList[T]) put(v *T) {
+	f.mu.Lock()
+	f.free = append(f.free, v)
+	f.mu.Unlock()
+}

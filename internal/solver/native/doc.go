@@ -84,7 +84,7 @@
 // (nodes of the negation normal form, the recipes of sentence shapes, the
 // search's signature table, arenas, caches, 2-SAT and SAT solvers, the
 // lazy search's clauses and nogoods) live in a workspace taken from a
-// sync.Pool for the call and returned at its end, so consecutive calls
+// free list for the call and returned at its end, so consecutive calls
 // reuse memory instead of allocating; nothing a call returns points into
 // its workspace.
 package native
