@@ -73,7 +73,7 @@ func Compile(fs []fol.Formula) (*Sentences, error) {
 	}
 	for _, f := range fs {
 		slots := map[fol.Var]int8{}
-		n, err := c.compile(f, slots)
+		n, err := c.compile(f, slots, 0)
 		if err != nil {
 			return nil, err
 		}
@@ -82,11 +82,13 @@ func Compile(fs []fol.Formula) (*Sentences, error) {
 	return c, nil
 }
 
-func (c *Sentences) compile(f fol.Formula, slots map[fol.Var]int8) (*node, error) {
+// compile compiles f, in which depth quantifiers are open (their
+// variables are in slots, numbered by depth).
+func (c *Sentences) compile(f fol.Formula, slots map[fol.Var]int8, depth int) (*node, error) {
 	kids := func(fs ...fol.Formula) ([]*node, error) {
 		out := make([]*node, len(fs))
 		for i, g := range fs {
-			n, err := c.compile(g, slots)
+			n, err := c.compile(g, slots, depth)
 			if err != nil {
 				return nil, err
 			}
@@ -111,14 +113,15 @@ func (c *Sentences) compile(f fol.Formula, slots map[fol.Var]int8) (*node, error
 		return &node{op: opOr, kids: k, impl: true}, err
 	case *fol.Forall, *fol.Exists:
 		v, body := quantified(h)
-		old, had := slots[v]
-		slot := int8(c.nvars)
-		slots[v] = slot
-		c.nvars++
-		if c.nvars > 100 {
-			return nil, errors.New("too many quantifiers")
+		if depth >= 100 {
+			return nil, errors.New("quantifiers nested too deep")
 		}
-		k, err := kids(body)
+		old, had := slots[v]
+		slot := int8(depth)
+		slots[v] = slot
+		c.nvars = max(c.nvars, depth+1)
+		k, err := c.compile(body, slots, depth+1)
+		ks := []*node{k}
 		if had {
 			slots[v] = old
 		} else {
@@ -128,7 +131,7 @@ func (c *Sentences) compile(f fol.Formula, slots map[fol.Var]int8) (*node, error
 		if _, ok := h.(*fol.Exists); ok {
 			op = opOr
 		}
-		return &node{op: op, quant: true, v: slot, kids: k}, err
+		return &node{op: op, quant: true, v: slot, kids: ks}, err
 	}
 	return nil, fmt.Errorf("unknown formula node %T", f)
 }

@@ -94,3 +94,26 @@ func TestAgainstEnumeration(t *testing.T) {
 	}
 	t.Logf("%d models found in %d searches", found, 3*n)
 }
+
+// TestManySentences grounds 150 sentences over 40 nouns (quantifier slots
+// are per sentence, not per set) and checks the model found.
+func TestManySentences(t *testing.T) {
+	rng := rand.New(rand.NewPCG(2, 2))
+	in, err := fragments.Sample(rng, fragments.W, fragments.DefaultParams(), 150, 40, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fs := in.Formulas()
+	var s sat.Solver
+	for k := 1; k <= 3; k++ {
+		st, err := Model(&s, fs, k)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if st != nil {
+			if j, err := fol.EvalAll(fs, st); err != nil || j >= 0 {
+				t.Errorf("size %d: the model fails sentence %d (%v)", k, j+1, err)
+			}
+		}
+	}
+}

@@ -2,9 +2,12 @@ package native
 
 import (
 	"context"
+	"fmt"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/nlsat/nlsat/internal/fol"
+	"github.com/nlsat/nlsat/internal/fragments"
 	"github.com/nlsat/nlsat/internal/solver"
 )
 
@@ -166,5 +169,37 @@ func checkCore(t *testing.T, name string, b *Backend, p *solver.Problem, core []
 	res, err := b.Solve(context.Background(), sub)
 	if err != nil || res.Status != solver.Unsat {
 		t.Errorf("%s: core %v is %v (%v), want unsat", name, core, res.Status, err)
+	}
+}
+
+// TestLargeSizes decides sampled V, Z, A instances with n1 = n2 = 17, 24
+// and 64 (the last sets the top bit of a 64-noun pattern) near the phase
+// change: every one is decided, Solve checks the models, and the unsat
+// cores must be unsat. There used to be a limit of 16 nouns.
+func TestLargeSizes(t *testing.T) {
+	b := New(Options{})
+	rng := rand.New(rand.NewPCG(17, 24))
+	per := 4
+	if testing.Short() {
+		per = 1
+	}
+	mult := map[fragments.Fragment]float64{fragments.V: 2.5, fragments.Z: 2.9, fragments.A: 3.5}
+	for _, f := range []fragments.Fragment{fragments.V, fragments.Z, fragments.A} {
+		for _, n := range []int{17, 24, 64} {
+			for range per {
+				in, err := fragments.Sample(rng, f, fragments.DefaultParams(), int(mult[f]*float64(n)), n, n)
+				if err != nil {
+					t.Fatal(err)
+				}
+				p := &solver.Problem{Sentences: in.Formulas()}
+				res, err := b.Solve(context.Background(), p)
+				if err != nil || res.Status == solver.Unknown {
+					t.Fatalf("%v n=%d: %v %v %s", f, n, res.Status, err, res.Detail)
+				}
+				if res.Status == solver.Unsat {
+					checkCore(t, fmt.Sprintf("%v n=%d", f, n), b, p, res.Core)
+				}
+			}
+		}
 	}
 }
