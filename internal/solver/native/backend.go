@@ -181,7 +181,7 @@ func (b *Backend) lazySearch(ctx context.Context, ws *workspace, n *normal, m in
 	t := &ws.t
 	initLazyTyper(t, ctx, n, b.opts.MaxNodes)
 	ws.sat.Options.Stop = func() bool { return ctx.Err() != nil }
-	ts, sup, err := ws.lz.init(t, &ws.sat, m).search()
+	ts, sup, _, err := ws.lz.init(t, &ws.sat, m).search()
 	if ts != nil || err != nil {
 		return ts, nil, err
 	}

@@ -30,10 +30,10 @@ type lazy struct {
 	// Every clause but the pair clauses' own is switched on by an
 	// activation variable assumed in every query (base), so that a failed
 	// query names, through its core, the sentences (vsrc, one sentence;
-	// vsup, a set) and the branch depth (vlvl) its refutation used.
+	// vsup, a set) and the branch depths (vlev) its refutation used.
 	vsrc  []int32
 	vsup  []sset
-	vlvl  []int
+	vlev  []lset
 	msent []int32   // per sentence, the activation of its monadic clauses, -1 none
 	base  []sat.Lit // the activations of M's sentences, live nogoods, the branch
 	macts []int     // the activations of M's sentences
@@ -44,6 +44,7 @@ type lazy struct {
 	goods     []nogood   // the live nogoods, in the order learnt
 	wits      []witInfo  // indexed by sigInfo.lazy, see witnessFor
 	gen       int        // bumped when the branch changes: wits of older generations are stale
+	failLev   lset       // the branch depths of pick's last refutation
 	words     int        // words of a sentence set
 	recent    [][]uint64 // per requirement, witnesses found on this branch
 	recentGen int        // the generation of recent
@@ -56,7 +57,8 @@ type lazy struct {
 // depth (0: valid everywhere) from the sentences sup, switched on by act.
 type nogood struct {
 	g   guard
-	lvl int
+	lvl int // the deepest of lev
+	lev lset
 	act int
 	sup sset
 }
@@ -70,8 +72,58 @@ type witInfo struct {
 	dead   bool
 	w      uint64
 	reason guard
-	lvl    int
+	lev    lset
 	sup    sset
+}
+
+// lset is a set of branch depths.
+type lset []uint64
+
+// lunion returns a ∪ b (a itself when b adds nothing).
+func lunion(a, b lset) lset {
+	grow := len(b) > len(a)
+	for i := 0; i < len(b) && !grow; i++ {
+		grow = b[i]&^a[i] != 0
+	}
+	if !grow {
+		return a
+	}
+	out := make(lset, max(len(a), len(b)))
+	copy(out, a)
+	for i, w := range b {
+		out[i] |= w
+	}
+	return out
+}
+
+// single returns {d}.
+func single(d int) lset {
+	out := make(lset, d/64+1)
+	out[d/64] = 1 << (d % 64)
+	return out
+}
+
+// has reports whether d is in s.
+func (s lset) has(d int) bool { return d/64 < len(s) && s[d/64]&(1<<(d%64)) != 0 }
+
+// top returns the largest element of s, 0 for none.
+func (s lset) top() int {
+	for i := len(s) - 1; i >= 0; i-- {
+		if s[i] != 0 {
+			return 64*i + 63 - bits.LeadingZeros64(s[i])
+		}
+	}
+	return 0
+}
+
+// without returns s without d.
+func (s lset) without(d int) lset {
+	if !s.has(d) {
+		return s
+	}
+	out := append(lset(nil), s...)
+	out[d/64] &^= 1 << (d % 64)
+	return out
 }
 
 // sset is a set of sentence indices.
@@ -108,7 +160,7 @@ func (s sset) indices() []int {
 // l's memory from an earlier problem is reused.
 func (l *lazy) init(t *typer, s *sat.Solver, m int) *lazy {
 	n := t.n
-	*l = lazy{t: t, s: s, gen: 1, words: (m + 63) / 64, vsrc: l.vsrc[:0], vsup: l.vsup[:0], vlvl: l.vlvl[:0],
+	*l = lazy{t: t, s: s, gen: 1, words: (m + 63) / 64, vsrc: l.vsrc[:0], vsup: l.vsup[:0], vlev: l.vlev[:0],
 		msent: l.msent[:0], base: l.base[:0], macts: l.macts[:0], bacts: l.bacts[:0], f: l.f[:0],
 		goods: l.goods[:0], wits: l.wits[:0], lits: l.lits[:0], asm: l.asm[:0], forbid: l.forbid[:0],
 		recent: l.recent[:0]}
@@ -164,7 +216,7 @@ func (l *lazy) vars(k int) int {
 	for range k {
 		l.vsrc = append(l.vsrc, -1)
 		l.vsup = append(l.vsup, nil)
-		l.vlvl = append(l.vlvl, 0)
+		l.vlev = append(l.vlev, nil)
 	}
 	return l.s.AddVars(k)
 }
@@ -218,10 +270,10 @@ func (l *lazy) exclude(g guard, act int) {
 }
 
 // explain reads the core of a failed query: the a-side guards of the
-// pair clauses it used, joined to reason; the deepest branch it depends
+// pair clauses it used, joined to reason; the branch depths it depends
 // on; and its sentences, added to sup.
-func (l *lazy) explain(reason guard, sup sset) (guard, int, sset) {
-	lvl := 0
+func (l *lazy) explain(reason guard, sup sset) (guard, lset, sset) {
+	var lev lset
 	sup = l.union(sup, nil)
 	for _, lit := range l.s.Core() {
 		v := lit.Var()
@@ -233,7 +285,7 @@ func (l *lazy) explain(reason guard, sup sset) (guard, int, sset) {
 			}
 			reason, _ = reason.join(g) // every such guard holds of a
 		}
-		lvl = max(lvl, l.vlvl[v])
+		lev = lunion(lev, l.vlev[v])
 		if src := l.vsrc[v]; src >= 0 {
 			sup[src/64] |= 1 << (src % 64)
 		}
@@ -241,7 +293,7 @@ func (l *lazy) explain(reason guard, sup sset) (guard, int, sset) {
 			sup[i] |= w
 		}
 	}
-	return reason, lvl, sup
+	return reason, lev, sup
 }
 
 // solve runs a query; Unknown (the context ended) is errCanceled.
@@ -270,8 +322,8 @@ func (l *lazy) pattern() uint64 {
 // witness requirement j for a key of a's signature: Y_j holds of w and
 // S(a,w) ∪ E_j is satisfiable. If there is none it returns the reason:
 // X_j joined with the a-side guards of the pair clauses the refutation
-// used, the deepest branch it depends on and its sentences.
-func (l *lazy) witnessQuery(j int, a *kinfo, extra []sat.Lit) (w uint64, ok bool, reason guard, lvl int, sup sset, err error) {
+// used, the branch depths it depends on and its sentences.
+func (l *lazy) witnessQuery(j int, a *kinfo, extra []sat.Lit) (w uint64, ok bool, reason guard, lev lset, sup sset, err error) {
 	q := &l.t.n.qs[j]
 	asm := append(append(l.asm[:0], l.base...), extra...)
 	asm = l.cube(asm, q.y)
@@ -290,10 +342,10 @@ func (l *lazy) witnessQuery(j int, a *kinfo, extra []sat.Lit) (w uint64, ok bool
 	l.asm = asm
 	ok, err = l.solve(asm)
 	if ok || err != nil {
-		return l.pattern(), ok, reason, 0, nil, err
+		return l.pattern(), ok, reason, nil, nil, err
 	}
-	reason, lvl, sup = l.explain(q.x, l.with(nil, q.src))
-	return 0, false, reason, lvl, sup, nil
+	reason, lev, sup = l.explain(q.x, l.with(nil, q.src))
+	return 0, false, reason, lev, sup, nil
 }
 
 // witnessFor is witnessQuery for the r-th requirement of a, remembered
@@ -317,11 +369,11 @@ func (l *lazy) witnessFor(a *kinfo, r int) (*witInfo, error) {
 		*wi = witInfo{gen: l.gen, ngoods: len(l.goods), w: w}
 		return wi, nil
 	}
-	w, ok, reason, lvl, sup, err := l.witnessQuery(j, a, nil)
+	w, ok, reason, lev, sup, err := l.witnessQuery(j, a, nil)
 	if err != nil {
 		return nil, err
 	}
-	*wi = witInfo{gen: l.gen, ngoods: len(l.goods), dead: !ok, w: w, reason: reason, lvl: lvl, sup: sup}
+	*wi = witInfo{gen: l.gen, ngoods: len(l.goods), dead: !ok, w: w, reason: reason, lev: lev, sup: sup}
 	if ok {
 		l.recent[j] = append(l.recent[j], wi.w)
 	}

@@ -32,12 +32,12 @@ func initLazyTyper(t *typer, ctx context.Context, n *normal, maxNodes int) *type
 	return t
 }
 
-// learn adds the nogood g, which depends on the branch down to depth lvl
+// learn adds the nogood g, which depends on the branches at depths lev
 // and on the sentences sup.
-func (l *lazy) learn(g guard, lvl int, sup sset) {
+func (l *lazy) learn(g guard, lev lset, sup sset) {
 	act := l.actVars(1)
-	l.vsup[act], l.vlvl[act] = sup, lvl
-	l.goods = append(l.goods, nogood{g: g, lvl: lvl, act: act, sup: sup})
+	l.vsup[act], l.vlev[act] = sup, lev
+	l.goods = append(l.goods, nogood{g: g, lvl: lev.top(), lev: lev, act: act, sup: sup})
 	l.base = append(l.base, sat.Pos(act))
 	l.exclude(g, act)
 	l.t.learnt++
@@ -60,7 +60,7 @@ func (l *lazy) viable(a *kinfo) (infos []witInfo, ok bool, err error) {
 		}
 		q := &l.t.n.qs[j]
 		if !q.y.applies(a.k) {
-			l.learn(against(wi.reason, q.y, a.k), wi.lvl, wi.sup)
+			l.learn(against(wi.reason, q.y, a.k), wi.lev, wi.sup)
 			return nil, false, nil
 		}
 		units = append(units, q.e...)
@@ -87,8 +87,8 @@ func against(g guard, y guard, k key) guard {
 // reflNogood returns, for a key a whose reflexive atoms cannot satisfy its
 // (T1) clauses with the units of its dead requirements, the guards of a
 // minimal unsatisfiable set of those clauses and requirements, the
-// deepest branch the requirements' deaths depend on, and the sentences.
-func (l *lazy) reflNogood(a *kinfo, infos []witInfo) (guard, int, sset) {
+// branch depths the requirements' deaths depend on, and the sentences.
+func (l *lazy) reflNogood(a *kinfo, infos []witInfo) (guard, lset, sset) {
 	t := l.t
 	var items, dead []int
 	for _, i := range a.xs {
@@ -123,7 +123,8 @@ func (l *lazy) reflNogood(a *kinfo, infos []witInfo) (guard, int, sset) {
 	}
 	items = shrinkUnsat(items, func(s []int) bool { return !sat(s, dead) })
 	dead = shrinkUnsat(dead, func(s []int) bool { return !sat(items, s) })
-	g, lvl, sup := noGuard, 0, l.union(nil, nil)
+	g, sup := noGuard, l.union(nil, nil)
+	var lev lset
 	for _, i := range items {
 		g, _ = g.join(t.n.cs[i].x)
 		g, _ = g.join(t.n.cs[i].y)
@@ -131,10 +132,10 @@ func (l *lazy) reflNogood(a *kinfo, infos []witInfo) (guard, int, sset) {
 	}
 	for _, r := range dead {
 		g, _ = g.join(infos[r].reason)
-		lvl = max(lvl, infos[r].lvl)
+		lev = lunion(lev, infos[r].lev)
 		sup = l.union(sup, infos[r].sup)
 	}
-	return g, lvl, sup
+	return g, lev, sup
 }
 
 // shrinkUnsat drops elements of s, one at a time, while unsat(rest) holds.
@@ -243,7 +244,7 @@ func (l *lazy) pick(c int, excl []guard) (u uint64, ok bool, sup sset, err error
 	case found:
 		return 0, false, nil, errors.New("internal error: DPLL and the SAT solver disagree on an allowed pattern")
 	}
-	_, _, sup = l.explain(noGuard, nil)
+	_, l.failLev, sup = l.explain(noGuard, nil)
 	return 0, false, sup, nil
 }
 
@@ -350,32 +351,33 @@ func (l *lazy) process(b *builder, i int) (restart bool, err error) {
 }
 
 // build is BUILD with the lazy viability: one key per existential, then
-// the witness closure, then the conflict check. With lzUnsat, sup holds
-// the refutation's sentences; with lzConflict, those of the conflict.
-func (l *lazy) build() (ts *typeSet, x, y guard, st int, sup sset, err error) {
+// the witness closure, then the conflict check. With lzUnsat, sup and lev
+// hold the refutation's sentences and branch depths; with lzConflict, sup
+// holds those of the conflict (which depends on no branch).
+func (l *lazy) build() (ts *typeSet, x, y guard, st int, sup sset, lev lset, err error) {
 	t := l.t
 	b := &builder{t: t, ts: &typeSet{}}
 	for c := range t.n.csrc {
 		k, ok, sup, err := l.candidate(b, c)
 		if err != nil || !ok {
-			return nil, x, y, lzUnsat, l.with(sup, t.n.csrc[c]), err
+			return nil, x, y, lzUnsat, l.with(sup, t.n.csrc[c]), l.failLev, err
 		}
 		b.add(k)
 	}
 	if len(b.ts.members) == 0 {
 		k, ok, sup, err := l.anyPattern()
 		if err != nil || !ok {
-			return nil, x, y, lzUnsat, sup, err
+			return nil, x, y, lzUnsat, sup, l.failLev, err
 		}
 		b.add(k)
 	}
 	for i := 0; i < len(b.ts.members); i++ {
 		if err := t.ctx.Err(); err != nil {
-			return nil, x, y, 0, nil, errCanceled
+			return nil, x, y, 0, nil, nil, errCanceled
 		}
 		restart, err := l.process(b, i)
 		if err != nil || restart {
-			return nil, x, y, lzRestart, nil, err
+			return nil, x, y, lzRestart, nil, nil, err
 		}
 	}
 	ms := b.ts.members
@@ -387,37 +389,40 @@ func (l *lazy) build() (ts *typeSet, x, y guard, st int, sup sset, err error) {
 					src := t.n.cs[pc.item].src
 					sup[src/64] |= 1 << (src % 64)
 				}
-				return nil, x, y, lzConflict, sup, nil
+				return nil, x, y, lzConflict, sup, nil, nil
 			}
 		}
 	}
-	return b.ts, x, y, lzBuilt, nil, nil
+	return b.ts, x, y, lzBuilt, nil, nil, nil
 }
 
 // search is SEARCH with lazy viability: BUILD until it stops learning,
 // then branch on a conflict's guards as the explicit search does. An
-// unsat answer (nil) comes with the sentences its refutation used.
-func (l *lazy) search() (*typeSet, sset, error) {
+// unsat answer (nil) comes with the sentences and the branch depths its
+// refutation used. A child refuted without its own branch's guard refutes
+// this node too, so its sibling is not searched (conflict-directed
+// backjumping).
+func (l *lazy) search() (*typeSet, sset, lset, error) {
 	t := l.t
 	t.nodes++
 	if t.nodes > t.maxNodes {
-		return nil, nil, errGaveUp
+		return nil, nil, nil, errGaveUp
 	}
 	var x, y guard
 	var sup sset
 	for {
 		if err := t.ctx.Err(); err != nil {
-			return nil, nil, errCanceled
+			return nil, nil, nil, errCanceled
 		}
-		ts, gx, gy, st, s, err := l.build()
+		ts, gx, gy, st, s, lev, err := l.build()
 		if err != nil {
-			return nil, nil, err
+			return nil, nil, nil, err
 		}
 		switch st {
 		case lzBuilt:
-			return ts, nil, nil
+			return ts, nil, nil, nil
 		case lzUnsat:
-			return nil, s, nil
+			return nil, s, lev, nil
 		case lzConflict:
 			x, y, sup = gx, gy, s
 		}
@@ -432,17 +437,23 @@ func (l *lazy) search() (*typeSet, sset, error) {
 	if x == y {
 		branches = branches[:1]
 	}
-	all := sup
+	all, d := sup, l.depth+1
+	var lev lset
 	for _, z := range branches {
 		l.push(z, sup)
-		r, s, err := l.search()
+		r, s, cl, err := l.search()
 		l.pop()
-		if r != nil || err != nil {
-			return r, nil, err
+		switch {
+		case r != nil || err != nil:
+			return r, nil, nil, err
+		case !cl.has(d):
+			t.backjumps++
+			return nil, s, cl, nil
 		}
 		all = l.union(all, s)
+		lev = lunion(lev, cl.without(d))
 	}
-	return nil, all, nil
+	return nil, all, lev, nil
 }
 
 // push enters the branch that forbids guard z, a side of a conflict
@@ -450,7 +461,7 @@ func (l *lazy) search() (*typeSet, sset, error) {
 func (l *lazy) push(z guard, sup sset) {
 	l.depth++
 	v := l.actVars(1)
-	l.vsup[v], l.vlvl[v] = sup, l.depth
+	l.vsup[v], l.vlev[v] = sup, single(l.depth)
 	l.bacts = append(l.bacts, v)
 	l.f = append(l.f, z)
 	l.base = append(l.base, sat.Pos(v))
