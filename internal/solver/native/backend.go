@@ -30,6 +30,11 @@ type Options struct {
 	MaxClosure int
 	// Ground forces the explicit search's ground fallback.
 	Ground bool
+	// MaxMemory bounds, in bytes, the memory one Solve may hold in its
+	// search and its model (estimated as it grows); a problem that needs
+	// more is an error wrapping ErrMemory that names the budget, never an
+	// answer and never an out-of-memory kill. Default DefaultMaxMemory.
+	MaxMemory int64
 }
 
 // Backend is the native decision procedure. It is safe for concurrent use:
@@ -51,6 +56,9 @@ func New(o Options) *Backend {
 	}
 	if o.MaxClosure <= 0 {
 		o.MaxClosure = 2000
+	}
+	if o.MaxMemory <= 0 {
+		o.MaxMemory = DefaultMaxMemory
 	}
 	return &Backend{opts: o}
 }
@@ -130,6 +138,8 @@ func (b *Backend) types(ctx context.Context, ws *workspace, n *normal, m int, st
 	case len(n.nouns) > b.opts.ExplicitNouns:
 		return nil, solver.Result{Status: solver.Unknown, Reason: solver.GaveUp, Stats: stats,
 			Detail: fmt.Sprintf("%d nouns in a problem with verbs; the explicit type search is limited to %d", len(n.nouns), b.opts.ExplicitNouns)}, nil
+	case explicitBytes(n) > b.opts.MaxMemory:
+		return nil, solver.Result{}, memoryError("the explicit type search", explicitBytes(n), b.opts.MaxMemory)
 	default:
 		limit := b.opts.MaxClosure
 		if b.opts.Ground {
@@ -152,6 +162,8 @@ func (b *Backend) types(ctx context.Context, ws *workspace, n *normal, m int, st
 	}
 	stats["nodes"] = float64(t.nodes)
 	switch {
+	case errors.Is(err, errMemory):
+		return nil, solver.Result{}, memoryError("the type search", ws.lz.bytes(), b.opts.MaxMemory)
 	case errors.Is(err, errGaveUp):
 		return nil, solver.Result{Status: solver.Unknown, Reason: solver.GaveUp, Stats: stats,
 			Detail: fmt.Sprintf("clique-repair search exceeded %d nodes", b.opts.MaxNodes)}, nil
@@ -167,8 +179,9 @@ func (b *Backend) types(ctx context.Context, ws *workspace, n *normal, m int, st
 		return nil, res, nil
 	}
 	stats["types"] = float64(len(ts.members))
+	t.budget = b.opts.MaxMemory
 	mod, err := t.buildModel(ts)
-	if err != nil {
+	if err != nil && !errors.Is(err, ErrMemory) {
 		stats["three_copies"] = 1
 		mod, err = t.threeCopies(ts)
 	}
@@ -181,7 +194,9 @@ func (b *Backend) lazySearch(ctx context.Context, ws *workspace, n *normal, m in
 	t := &ws.t
 	initLazyTyper(t, ctx, n, b.opts.MaxNodes)
 	ws.sat.Options.Stop = func() bool { return ctx.Err() != nil }
-	ts, sup, _, err := ws.lz.init(t, &ws.sat, m).search()
+	l := ws.lz.init(t, &ws.sat, m)
+	l.budget = b.opts.MaxMemory
+	ts, sup, _, err := l.search()
 	if ts != nil || err != nil {
 		return ts, nil, err
 	}

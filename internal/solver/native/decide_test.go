@@ -2,8 +2,10 @@ package native
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/nlsat/nlsat/internal/fol"
@@ -201,5 +203,36 @@ func TestLargeSizes(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestMemoryBudget checks that a search past Options.MaxMemory is an
+// error wrapping ErrMemory that names the budget, on the lazy path, the
+// explicit one and the model builder, and that a generous budget decides.
+func TestMemoryBudget(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 24))
+	in, err := fragments.Sample(rng, fragments.A, fragments.DefaultParams(), 84, 24, 24)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := &solver.Problem{Sentences: in.Formulas()}
+	for _, tc := range []struct {
+		name string
+		o    Options
+	}{
+		{"lazy", Options{MaxMemory: 16 << 10}},
+		{"explicit", Options{Explicit: true, ExplicitNouns: 24, MaxMemory: 16 << 20}},
+	} {
+		res, err := New(tc.o).Solve(context.Background(), p)
+		if !errors.Is(err, ErrMemory) || !strings.Contains(err.Error(), FormatBytes(tc.o.MaxMemory)) || res.Status != solver.Unknown {
+			t.Errorf("%s: got %v, %v; want an ErrMemory naming %s", tc.name, res.Status, err, FormatBytes(tc.o.MaxMemory))
+		}
+	}
+	if res, err := New(Options{MaxMemory: 1 << 30}).Solve(context.Background(), p); err != nil || res.Status == solver.Unknown {
+		t.Errorf("1 GiB: got %v, %v", res.Status, err)
+	}
+	tb := &typer{nverbs: 24, budget: 1 << 20}
+	if err := tb.modelFits(200); !errors.Is(err, ErrMemory) {
+		t.Errorf("a model of 200 elements over 24 verbs in 1 MiB: %v", err)
 	}
 }

@@ -58,6 +58,16 @@
 // Options.ExplicitNouns nouns (GaveUp), or when the context ends
 // (Canceled, or Timeout for Problem.Timeout).
 //
+// # Memory
+//
+// Options.MaxMemory (default 2 GiB) bounds what one Solve may hold: the
+// lazy search's SAT solver, tables, nogoods and witness answers (estimated
+// as they grow, checked before every BUILD and every member it processes),
+// the explicit search's bitsets (estimated from 2^nouns before it starts)
+// and the model (estimated from its elements before each is added). A
+// problem past the budget is an error wrapping ErrMemory that names the
+// stage and the budget: never an answer, never an out-of-memory kill.
+//
 // # Certificates
 //
 // A Sat answer carries a finite model built from T by the compact builder

@@ -45,6 +45,7 @@ type lazy struct {
 	wits      []witInfo  // indexed by sigInfo.lazy, see witnessFor
 	gen       int        // bumped when the branch changes: wits of older generations are stale
 	failLev   lset       // the branch depths of pick's last refutation
+	budget    int64      // bytes the search may hold (0: no limit)
 	words     int        // words of a sentence set
 	recent    [][]uint64 // per requirement, witnesses found on this branch
 	recentGen int        // the generation of recent

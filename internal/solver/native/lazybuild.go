@@ -375,6 +375,9 @@ func (l *lazy) build() (ts *typeSet, x, y guard, st int, sup sset, lev lset, err
 		if err := t.ctx.Err(); err != nil {
 			return nil, x, y, 0, nil, nil, errCanceled
 		}
+		if l.overBudget() {
+			return nil, x, y, 0, nil, nil, errMemory
+		}
 		restart, err := l.process(b, i)
 		if err != nil || restart {
 			return nil, x, y, lzRestart, nil, nil, err
@@ -413,6 +416,9 @@ func (l *lazy) search() (*typeSet, sset, lset, error) {
 	for {
 		if err := t.ctx.Err(); err != nil {
 			return nil, nil, nil, errCanceled
+		}
+		if l.overBudget() {
+			return nil, nil, nil, errMemory
 		}
 		ts, gx, gy, st, s, lev, err := l.build()
 		if err != nil {

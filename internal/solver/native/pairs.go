@@ -26,6 +26,7 @@ type typer struct {
 	learnt    int // nogoods learnt by the lazy search
 	backjumps int // branches the lazy search skipped
 	maxNodes  int
+	budget    int64      // bytes a model may take (0: no limit)
 	cl        []*lclause // the lifted closure; nil in ground mode
 	lifted    bool
 	liftQ     []*liftReq // per requirement, built on first use
