@@ -55,6 +55,9 @@ type Sentences struct {
 	arity []int
 	roots []*node
 	nvars int
+	nodes []node  // the chunk nodes are taken from
+	kids  []*node // the chunk kid lists are taken from
+	bound []fol.Var
 }
 
 // Compile prepares fs for Model.
@@ -63,7 +66,7 @@ func Compile(fs []fol.Formula) (*Sentences, error) {
 	if err != nil {
 		return nil, err
 	}
-	c := &Sentences{}
+	c := &Sentences{names: make([]string, 0, len(sig)), roots: make([]*node, 0, len(fs))}
 	for p := range sig {
 		c.names = append(c.names, p)
 	}
@@ -72,8 +75,8 @@ func Compile(fs []fol.Formula) (*Sentences, error) {
 		c.arity = append(c.arity, sig[p])
 	}
 	for _, f := range fs {
-		slots := map[fol.Var]int8{}
-		n, err := c.compile(f, slots, 0)
+		c.bound = c.bound[:0]
+		n, err := c.compile(f)
 		if err != nil {
 			return nil, err
 		}
@@ -82,73 +85,92 @@ func Compile(fs []fol.Formula) (*Sentences, error) {
 	return c, nil
 }
 
-// compile compiles f, in which depth quantifiers are open (their
-// variables are in slots, numbered by depth).
-func (c *Sentences) compile(f fol.Formula, slots map[fol.Var]int8, depth int) (*node, error) {
-	kids := func(fs ...fol.Formula) ([]*node, error) {
-		out := make([]*node, len(fs))
-		for i, g := range fs {
-			n, err := c.compile(g, slots, depth)
-			if err != nil {
-				return nil, err
-			}
-			out[i] = n
-		}
-		return out, nil
+// newNode returns a node with k kids, taken from the chunks.
+func (c *Sentences) newNode(op uint8, k int) *node {
+	if len(c.nodes) == cap(c.nodes) {
+		c.nodes = make([]node, 0, 64)
 	}
+	c.nodes = c.nodes[:len(c.nodes)+1]
+	n := &c.nodes[len(c.nodes)-1]
+	n.op, n.args = op, [2]int8{-1, -1}
+	if k > 0 {
+		if cap(c.kids)-len(c.kids) < k {
+			c.kids = make([]*node, 0, max(k, 64))
+		}
+		l := len(c.kids)
+		c.kids = c.kids[:l+k]
+		n.kids = c.kids[l : l+k : l+k]
+	}
+	return n
+}
+
+// compile compiles f; the variables of the quantifiers open around it are
+// c.bound, numbered by depth.
+func (c *Sentences) compile(f fol.Formula) (*node, error) {
+	var n *node
+	var fs []fol.Formula
 	switch h := f.(type) {
 	case *fol.Atom:
-		return c.atom(h, slots)
+		return c.atom(h)
 	case *fol.Not:
-		k, err := kids(h.F)
-		return &node{op: opNot, kids: k}, err
+		n, fs = c.newNode(opNot, 1), []fol.Formula{h.F}
 	case *fol.And:
-		k, err := kids(h.Fs...)
-		return &node{op: opAnd, kids: k}, err
+		n, fs = c.newNode(opAnd, len(h.Fs)), h.Fs
 	case *fol.Or:
-		k, err := kids(h.Fs...)
-		return &node{op: opOr, kids: k}, err
+		n, fs = c.newNode(opOr, len(h.Fs)), h.Fs
 	case *fol.Implies:
-		k, err := kids(h.L, h.R)
-		return &node{op: opOr, kids: k, impl: true}, err
+		n, fs = c.newNode(opOr, 2), []fol.Formula{h.L, h.R}
+		n.impl = true
 	case *fol.Forall, *fol.Exists:
 		v, body := quantified(h)
-		if depth >= 100 {
-			return nil, errors.New("quantifiers nested too deep")
-		}
-		old, had := slots[v]
-		slot := int8(depth)
-		slots[v] = slot
-		c.nvars = max(c.nvars, depth+1)
-		k, err := c.compile(body, slots, depth+1)
-		ks := []*node{k}
-		if had {
-			slots[v] = old
-		} else {
-			delete(slots, v)
-		}
 		op := uint8(opAnd)
 		if _, ok := h.(*fol.Exists); ok {
 			op = opOr
 		}
-		return &node{op: op, quant: true, v: slot, kids: ks}, err
+		depth := len(c.bound)
+		if depth >= 100 {
+			return nil, errors.New("quantifiers nested too deep")
+		}
+		n = c.newNode(op, 1)
+		n.quant, n.v = true, int8(depth)
+		c.nvars = max(c.nvars, depth+1)
+		c.bound = append(c.bound, v)
+		kid, err := c.compile(body)
+		c.bound = c.bound[:depth]
+		n.kids[0] = kid
+		return n, err
+	default:
+		return nil, fmt.Errorf("unknown formula node %T", f)
 	}
-	return nil, fmt.Errorf("unknown formula node %T", f)
+	for i, g := range fs {
+		kid, err := c.compile(g)
+		if err != nil {
+			return nil, err
+		}
+		n.kids[i] = kid
+	}
+	return n, nil
 }
 
-func (c *Sentences) atom(a *fol.Atom, slots map[fol.Var]int8) (*node, error) {
-	n := &node{op: opAtom, args: [2]int8{-1, -1}}
+func (c *Sentences) atom(a *fol.Atom) (*node, error) {
 	p, ok := slices.BinarySearch(c.names, a.Pred)
 	if !ok || len(a.Args) > 2 || len(a.Args) != c.arity[p] {
 		return nil, fmt.Errorf("atom %s%v does not fit the signature", a.Pred, a.Args)
 	}
+	n := c.newNode(opAtom, 0)
 	n.pred = int32(p)
 	for i, x := range a.Args {
-		s, bound := slots[x]
-		if !bound {
+		slot := -1
+		for d := len(c.bound) - 1; d >= 0; d-- { // the innermost binding
+			if c.bound[d] == x {
+				slot = d
+				break
+			}
+		}
+		if slot < 0 {
 			return nil, fmt.Errorf("variable %s is free in %s", x, a.Pred)
 		}
-		n.args[i] = s
+		n.args[i] = int8(slot)
 	}
 	return n, nil
 }
@@ -273,19 +295,22 @@ func (g *grounder) structure() *fol.Structure {
 // parts (else, for opAnd/opOr, a disjunction).
 func conj(n *node, neg bool) bool { return (n.op == opAnd) != neg }
 
-// parts calls fn on each part of n (with its polarity), binding a
-// quantified variable to each element in turn.
-func (g *grounder) parts(n *node, neg bool, fn func(*node, bool)) {
+// count returns the number of parts of n: k for a quantifier.
+func (g *grounder) count(n *node) int {
 	if n.quant {
-		for a := range g.k {
-			g.env[n.v] = a
-			fn(n.kids[0], neg)
-		}
-		return
+		return g.k
 	}
-	for i, kid := range n.kids {
-		fn(kid, neg != (n.impl && i == 0))
+	return len(n.kids)
+}
+
+// part returns the i-th part of n with its polarity, binding a quantified
+// variable to element i.
+func (g *grounder) part(n *node, neg bool, i int) (*node, bool) {
+	if n.quant {
+		g.env[n.v] = i
+		return n.kids[0], neg
 	}
+	return n.kids[i], neg != (n.impl && i == 0)
 }
 
 // assert adds clauses making n (¬n with neg) true; depth numbers the
@@ -297,7 +322,10 @@ func (g *grounder) assert(n *node, neg bool, depth int) {
 	case n.op == opAtom:
 		g.s.AddClause(g.lit(n, neg, depth))
 	case conj(n, neg):
-		g.parts(n, neg, func(kid *node, kn bool) { g.assert(kid, kn, depth) })
+		for i := range g.count(n) {
+			kid, kn := g.part(n, neg, i)
+			g.assert(kid, kn, depth)
+		}
 	default:
 		g.s.AddClause(g.partLits(n, neg, depth)...)
 	}
@@ -309,10 +337,11 @@ func (g *grounder) partLits(n *node, neg bool, depth int) []sat.Lit {
 		g.bufs = append(g.bufs, nil)
 	}
 	g.bufs[depth] = g.bufs[depth][:0]
-	g.parts(n, neg, func(kid *node, kn bool) {
+	for i := range g.count(n) {
+		kid, kn := g.part(n, neg, i)
 		l := g.lit(kid, kn, depth+1)
 		g.bufs[depth] = append(g.bufs[depth], l)
-	})
+	}
 	return g.bufs[depth]
 }
 
