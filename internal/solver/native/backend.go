@@ -131,26 +131,28 @@ func (b *Backend) types(ctx context.Context, ws *workspace, n *normal, m int, st
 	var ts *typeSet
 	var core []int
 	var err error
+	t.budget = b.opts.MaxMemory
 	switch {
 	case !b.opts.Explicit:
 		ts, core, err = b.lazySearch(ctx, ws, n, m)
 		stats["nogoods"] = float64(t.learnt)
+		if errors.Is(err, errGaveUp) && len(n.nouns) <= b.opts.ExplicitNouns && explicitBytes(n) <= b.opts.MaxMemory {
+			nodes := t.nodes
+			ts, err = b.fallback(ctx, ws, n, stats)
+			t.nodes = nodes
+		}
 	case len(n.nouns) > b.opts.ExplicitNouns:
 		return nil, solver.Result{Status: solver.Unknown, Reason: solver.GaveUp, Stats: stats,
 			Detail: fmt.Sprintf("%d nouns in a problem with verbs; the explicit type search is limited to %d", len(n.nouns), b.opts.ExplicitNouns)}, nil
 	case explicitBytes(n) > b.opts.MaxMemory:
 		return nil, solver.Result{}, memoryError("the explicit type search", explicitBytes(n), b.opts.MaxMemory)
 	default:
-		limit := b.opts.MaxClosure
-		if b.opts.Ground {
-			limit = 0
-		}
-		initTyper(t, ctx, n, b.opts.MaxNodes, limit)
-		if t.lifted {
-			stats["closure"] = float64(len(t.cl))
-		}
+		b.initExplicit(ctx, t, n, stats)
 		ts, err = t.search(nil, t.mono0)
-		if ts == nil && err == nil {
+		if errors.Is(err, errGaveUp) {
+			stats["one_shot"] = 1
+			ts, err = t.oneShot(&ws.sat)
+		} else if ts == nil && err == nil {
 			// The explicit search does not track its refutation; the lazy
 			// one does, and must agree.
 			nodes := t.nodes
@@ -164,9 +166,9 @@ func (b *Backend) types(ctx context.Context, ws *workspace, n *normal, m int, st
 	switch {
 	case errors.Is(err, errMemory):
 		return nil, solver.Result{}, memoryError("the type search", ws.lz.bytes(), b.opts.MaxMemory)
-	case errors.Is(err, errGaveUp):
+	case errors.Is(err, errGaveUp) || errors.Is(err, errTooBig):
 		return nil, solver.Result{Status: solver.Unknown, Reason: solver.GaveUp, Stats: stats,
-			Detail: fmt.Sprintf("clique-repair search exceeded %d nodes", b.opts.MaxNodes)}, nil
+			Detail: fmt.Sprintf("clique-repair search exceeded %d nodes, and the one-shot encoding does not fit", b.opts.MaxNodes)}, nil
 	case errors.Is(err, errCanceled):
 		r := solver.Canceled
 		if errors.Is(ctx.Err(), context.DeadlineExceeded) {
@@ -179,13 +181,35 @@ func (b *Backend) types(ctx context.Context, ws *workspace, n *normal, m int, st
 		return nil, res, nil
 	}
 	stats["types"] = float64(len(ts.members))
-	t.budget = b.opts.MaxMemory
 	mod, err := t.buildModel(ts)
 	if err != nil && !errors.Is(err, ErrMemory) {
 		stats["three_copies"] = 1
 		mod, err = t.threeCopies(ts)
 	}
 	return mod, solver.Result{}, err
+}
+
+// initExplicit prepares the explicit search in t.
+func (b *Backend) initExplicit(ctx context.Context, t *typer, n *normal, stats map[string]float64) {
+	limit := b.opts.MaxClosure
+	if b.opts.Ground {
+		limit = 0
+	}
+	budget := t.budget
+	initTyper(t, ctx, n, b.opts.MaxNodes, limit)
+	t.budget = budget
+	if t.lifted {
+		stats["closure"] = float64(len(t.cl))
+	}
+}
+
+// fallback decides n by the one-shot encoding over the explicit pattern
+// space, after the lazy search exceeded its node budget.
+func (b *Backend) fallback(ctx context.Context, ws *workspace, n *normal, stats map[string]float64) (*typeSet, error) {
+	t := &ws.t
+	b.initExplicit(ctx, t, n, stats)
+	stats["one_shot"] = 1
+	return t.oneShot(&ws.sat)
 }
 
 // lazySearch runs the lazy type search on n, from m sentences; an unsat

@@ -142,18 +142,61 @@ func TestCanceled(t *testing.T) {
 	}
 }
 
-// TestNodeBudget checks that exceeding the search budget gives Unknown,
-// GaveUp and never a label: the clique-conflict example needs 3 nodes.
+// TestNodeBudget checks the fallback past the search budget: the
+// clique-conflict example needs 3 nodes; with a budget of 1 both searches
+// hand over to the one-shot encoding, which must refute it too.
 func TestNodeBudget(t *testing.T) {
 	fs := []fol.Formula{
 		every(ul(true, "p0", vx), obj(false, ul(false, "p2", vy), false, "r2")),
 		some(fol.Conj(ul(false, "p2", vx), ul(false, "p0", vx)), ul(false, "p1", vx)),
 		some(ul(true, "p0", vx), obj(false, ul(false, "p1", vy), true, "r2")),
 	}
-	res, err := New(Options{MaxNodes: 1}).Solve(context.Background(), &solver.Problem{Sentences: fs})
-	if err != nil || res.Status != solver.Unknown || res.Reason != solver.GaveUp {
-		t.Errorf("got %v %v %v, want unknown gave-up", res.Status, res.Reason, err)
+	for _, o := range []Options{{MaxNodes: 1}, {MaxNodes: 1, Explicit: true}} {
+		res, err := New(o).Solve(context.Background(), &solver.Problem{Sentences: fs})
+		if err != nil || res.Status != solver.Unsat || res.Stats["one_shot"] != 1 {
+			t.Errorf("explicit %v: got %v %v %v, want unsat by the one-shot encoding", o.Explicit, res.Status, res.Stats["one_shot"], err)
+		}
 	}
+}
+
+// TestOneShot forces the one-shot encoding (a node budget of 1) on random
+// V, Z, A instances, the Vconf mix and sampled ones, and compares its
+// answers with the default search's; Solve checks every model.
+func TestOneShot(t *testing.T) {
+	n := envInt(t, "NLSAT_ONESHOT_N", 120)
+	if testing.Short() {
+		n = 25
+	}
+	rng := rand.New(rand.NewPCG(31, 32))
+	def, one := New(Options{}), New(Options{MaxNodes: 1})
+	used := 0
+	for i := range n {
+		var fs []fol.Formula
+		switch i % 3 {
+		case 0:
+			g := newGen(rng, 3+rng.IntN(5), 1+rng.IntN(3), false)
+			for range len(g.nouns) + rng.IntN(3*len(g.nouns)) {
+				fs = append(fs, g.vconf())
+			}
+		case 1:
+			fs = newGen(rng, 2+rng.IntN(5), 1+rng.IntN(3), i%4 == 0).instance(2+i%3, 3+rng.IntN(12))
+		default:
+			fs = sampleAt(t, rng, fragments.All()[2+i%3], true).Formulas()
+		}
+		p := &solver.Problem{Sentences: fs}
+		a, err1 := def.Solve(context.Background(), p)
+		b, err2 := one.Solve(context.Background(), p)
+		if err1 != nil || err2 != nil {
+			t.Fatalf("instance %d: %v / %v", i, err1, err2)
+		}
+		if a.Status != b.Status || b.Status == solver.Unknown {
+			t.Errorf("instance %d: default %v, one-shot %v (%s)", i, a.Status, b.Status, b.Detail)
+		}
+		if b.Stats["one_shot"] == 1 {
+			used++
+		}
+	}
+	t.Logf("%d of %d instances went to the one-shot encoding", used, n)
 }
 
 // checkCore checks that an Unsat core lists increasing valid indices and

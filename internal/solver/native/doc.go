@@ -50,12 +50,25 @@
 // would exceed Options.MaxClosure clauses (or with Options.Ground), from
 // ground 2-SAT per class of patterns with equal pair problems.
 //
+// # Budget and fallback
+//
+// Past Options.MaxNodes nodes of clique repair, a problem of at most
+// Options.ExplicitNouns nouns whose explicit pattern space fits the memory
+// budget is decided by the one-shot SAT encoding of the design's section 8
+// (oneShot): the keys of the root's greatest fixpoint and the viable keys
+// of each existential, with variables for membership, reflexive atoms,
+// self-witnessing and shared witnesses, conflicts excluded through their
+// sides; its type set goes to the usual builder and its model is checked
+// like any other. (Its size is polynomial in the pattern space, so it is
+// no help where that space is huge; there the lazy search with
+// backjumping is the exact method.)
+//
 // # Unknown
 //
 // The answer is Unknown, never a guess, when the search exceeds
-// Options.MaxNodes nodes (GaveUp; the design's one-shot SAT fallback is
-// not implemented), when the explicit search is asked for more than
-// Options.ExplicitNouns nouns (GaveUp), or when the context ends
+// Options.MaxNodes nodes and the one-shot encoding does not apply (more
+// nouns, or too large) (GaveUp), when the explicit search is asked for
+// more than Options.ExplicitNouns nouns (GaveUp), or when the context ends
 // (Canceled, or Timeout for Problem.Timeout).
 //
 // # Memory
