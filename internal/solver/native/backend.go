@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/nlsat/nlsat/internal/fol"
+	"github.com/nlsat/nlsat/internal/sat"
 	"github.com/nlsat/nlsat/internal/solver"
 )
 
@@ -94,6 +95,7 @@ func (b *Backend) Solve(ctx context.Context, p *solver.Problem) (solver.Result, 
 func (b *Backend) solve(ctx context.Context, p *solver.Problem) (solver.Result, error) {
 	ws := workspaces.get()
 	defer workspaces.put(ws)
+	ws.sat.Options = sat.Options{Stop: func() bool { return ctx.Err() != nil }}
 	n, err := normalizeIn(&ws.norm, p.Sentences, &ws.slab, &ws.shapes)
 	if err != nil {
 		return solver.Result{}, err
@@ -217,7 +219,6 @@ func (b *Backend) fallback(ctx context.Context, ws *workspace, n *normal, stats 
 func (b *Backend) lazySearch(ctx context.Context, ws *workspace, n *normal, m int) (*typeSet, []int, error) {
 	t := &ws.t
 	initLazyTyper(t, ctx, n, b.opts.MaxNodes)
-	ws.sat.Options.Stop = func() bool { return ctx.Err() != nil }
 	l := ws.lz.init(t, &ws.sat, m)
 	l.budget = b.opts.MaxMemory
 	ts, sup, _, err := l.search()
