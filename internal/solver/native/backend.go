@@ -105,7 +105,7 @@ func (b *Backend) solve(ctx context.Context, p *solver.Problem) (solver.Result, 
 	stats["clauses"], stats["requirements"] = float64(len(n.cs)), float64(len(n.qs))
 	var m *model
 	if len(n.cs) == 0 && len(n.qs) == 0 {
-		elems, ok, core := monadic(n)
+		elems, ok, core := monadic(n, &ws.sat)
 		if !ok {
 			res := unsat(stats)
 			res.Core = core
