@@ -105,7 +105,7 @@ func (b *Backend) solve(ctx context.Context, p *solver.Problem) (solver.Result, 
 	stats["clauses"], stats["requirements"] = float64(len(n.cs)), float64(len(n.qs))
 	var m *model
 	if len(n.cs) == 0 && len(n.qs) == 0 {
-		elems, ok, core := monadic(n, &ws.sat)
+		elems, ok, core := monadic(n, nil)
 		if !ok {
 			res := unsat(stats)
 			res.Core = core
@@ -241,6 +241,38 @@ func (b *Backend) refutation(ctx context.Context, ws *workspace, n *normal, m in
 	}
 	return core, nil
 }
+
+// FindCore implements solver.CoreFinder: for a problem without binary atoms
+// (the monadic path, whose Solve reports every sentence binding the failing
+// existential) it returns the sentences of core that one SAT call with an
+// activation literal per sentence needs to refute it; other cores, which
+// the type search already took from its refutation, come back unchanged.
+// It is not in Solve because it would cost every monadic refutation a
+// SAT call that only MUS computations need.
+func (b *Backend) FindCore(ctx context.Context, p *solver.Problem, core []int) ([]int, error) {
+	ws := workspaces.get()
+	defer workspaces.put(ws)
+	ws.sat.Options = sat.Options{Stop: func() bool { return ctx.Err() != nil }}
+	fs := make([]fol.Formula, len(core))
+	for i, j := range core {
+		fs[i] = p.Sentences[j]
+	}
+	n, err := normalizeIn(&ws.norm, fs, &ws.slab, &ws.shapes)
+	if err != nil || len(n.cs) > 0 || len(n.qs) > 0 {
+		return core, err
+	}
+	_, ok, sub := monadic(n, &ws.sat)
+	if ok {
+		return nil, errors.New("internal error: FindCore on a satisfiable subset")
+	}
+	out := make([]int, len(sub))
+	for i, j := range sub {
+		out[i] = core[j]
+	}
+	return out, nil
+}
+
+var _ solver.CoreFinder = (*Backend)(nil)
 
 // unsat is an Unsat result; unless the caller sets a core, Solve sets it
 // to every sentence (the explicit type search does not track its

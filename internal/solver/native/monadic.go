@@ -99,26 +99,36 @@ func monoCore(n *normal, c int, s *sat.Solver) []int {
 	}
 	s.Reset()
 	s.AddVars(len(n.nouns))
-	act := map[int]int{}
-	var asm, lits []sat.Lit
+	// act[src] is the activation variable of sentence src, -1 before it
+	// is needed; srcs[v-len(nouns)] is the sentence of activation v.
+	top := 0
+	for _, src := range n.msrc {
+		top = max(top, src+1)
+	}
+	act := slices.Grow(n.monoAct[:0], top)[:top]
+	for i := range act {
+		act[i] = -1
+	}
+	srcs, asm, lits := n.monoSrcs[:0], n.monoAsm[:0], n.monoLits[:0]
 	for i, g := range n.mono {
 		if g.c >= 0 && g.c != c {
 			continue
 		}
-		a, ok := act[n.msrc[i]]
-		if !ok {
-			a = s.AddVars(1)
-			s.SetDecision(a, false)
-			act[n.msrc[i]] = a
-			asm = append(asm, sat.Pos(a))
+		src := n.msrc[i]
+		if act[src] < 0 {
+			act[src] = int32(s.AddVars(1))
+			s.SetDecision(int(act[src]), false)
+			srcs = append(srcs, src)
+			asm = append(asm, sat.Pos(int(act[src])))
 		}
-		lits = append(lits[:0], sat.Neg(a))
+		lits = append(lits[:0], sat.Neg(int(act[src])))
 		for m := g.mask; m != 0; m &= m - 1 {
 			j := bits.TrailingZeros64(m)
 			lits = append(lits, sat.Mk(j, g.val&(1<<j) == 0))
 		}
 		s.AddClause(lits...)
 	}
+	n.monoAct, n.monoSrcs, n.monoAsm, n.monoLits = act, srcs, asm, lits
 	if s.Solve(asm...) != sat.Unsat {
 		return monoSources(n, c)
 	}
@@ -127,11 +137,7 @@ func monoCore(n *normal, c int, s *sat.Solver) []int {
 		core = append(core, n.csrc[c])
 	}
 	for _, l := range s.Core() {
-		for src, a := range act {
-			if a == l.Var() {
-				core = append(core, src)
-			}
-		}
+		core = append(core, srcs[l.Var()-len(n.nouns)])
 	}
 	slices.Sort(core)
 	return slices.Compact(core)
