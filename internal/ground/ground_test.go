@@ -2,7 +2,9 @@ package ground
 
 import (
 	"math/rand/v2"
+	"os"
 	"slices"
+	"strconv"
 	"testing"
 
 	"github.com/nlsat/nlsat/internal/fol"
@@ -60,6 +62,9 @@ func TestAgainstEnumeration(t *testing.T) {
 	var s sat.Solver
 	found := 0
 	n := 60
+	if v, err := strconv.Atoi(os.Getenv("NLSAT_GROUND_N")); err == nil {
+		n = v
+	}
 	if testing.Short() {
 		n = 20
 	}
