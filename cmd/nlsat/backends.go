@@ -13,14 +13,15 @@ import (
 
 // solverOptions are the flags every labelling command shares.
 type solverOptions struct {
-	solver  *enumFlag
-	timeout time.Duration
-	jobs    int
-	quiet   bool
+	solver    *enumFlag
+	timeout   time.Duration
+	maxMemory backends.Memory
+	jobs      int
+	quiet     bool
 }
 
 func newSolverOptions(def string, allowNone bool) *solverOptions {
-	return &solverOptions{solver: newEnum(def, backends.Names(allowNone)...)}
+	return &solverOptions{solver: newEnum(def, backends.Names(allowNone)...), maxMemory: backends.DefaultMaxMemory}
 }
 
 func (o *solverOptions) addFlags(cmd *cobra.Command) {
@@ -30,6 +31,7 @@ func (o *solverOptions) addFlags(cmd *cobra.Command) {
 	}
 	cmd.Flags().Var(o.solver, "solver", help)
 	cmd.Flags().DurationVar(&o.timeout, "timeout", 10*time.Second, "wall-clock limit per instance for z3 (native needs none); an instance that runs out is counted as unknown, never labelled")
+	cmd.Flags().Var(&o.maxMemory, "max-memory", "memory budget of the native decider per instance and worker (e.g. 512MB, 4GiB); an instance that needs more is an error naming it, never a crash")
 	cmd.Flags().IntVarP(&o.jobs, "jobs", "j", 0, "parallel workers (0 = all cores); output is identical for any value")
 	cmd.Flags().BoolVarP(&o.quiet, "quiet", "q", false, "no progress or summary on stderr")
 }
@@ -37,7 +39,7 @@ func (o *solverOptions) addFlags(cmd *cobra.Command) {
 // backends returns the factory of the workers' backends (nil for
 // --solver none) and the name their labels carry ("none" without one).
 func (o *solverOptions) backends() (func() (solver.Backend, error), string, error) {
-	return backends.Factory(o.solver.value, backends.Options{Timeout: o.timeout})
+	return backends.Factory(o.solver.value, backends.Options{Timeout: o.timeout, MaxMemory: o.maxMemory})
 }
 
 // logf returns a printer of "nlsat: " messages on stderr, silent with -q.

@@ -7,8 +7,11 @@
 // rand.NewPCG(seed, i) alone, and its distractors from a stream of their
 // own, so the instance does not depend on whether it has distractors, on
 // the number of workers, on interruptions or on shards. Records are
-// written in index order and numbered in the order written; instances a
-// solver leaves undecided are counted per point and never written.
+// written in index order and numbered in the order written; instances an
+// incomplete solver (z3) leaves undecided are counted per point and never
+// written. An instance a complete solver (solver.IsComplete: native)
+// leaves undecided fails the run, naming the instance: skipping it would
+// bias the sample.
 //
 // # Runs, shards and merges
 //

@@ -87,6 +87,8 @@ func (p *Plan) Item(ctx context.Context, b solver.Backend, i int) (Item, error) 
 			mode, _ := distract.ParseMode(p.DistractMode)
 			res, err := distract.Add(ctx, rng, b, inst, p.Distractors, mode, p.Params())
 			switch {
+			case errors.Is(err, solver.ErrUndecided) && solver.IsComplete(b):
+				return Item{}, fmt.Errorf("instance %s: distractors: %w", dataset.SeedString(p.Seed, i), err)
 			case errors.Is(err, distract.ErrNoDistractor) || errors.Is(err, solver.ErrUndecided):
 				it.Reason = solver.GaveUp.String()
 				return it, nil
@@ -100,6 +102,11 @@ func (p *Plan) Item(ctx context.Context, b solver.Backend, i int) (Item, error) 
 			return Item{}, fmt.Errorf("instance %s: %w", dataset.SeedString(p.Seed, i), err)
 		}
 		if v.Status == solver.Unknown {
+			if solver.IsComplete(b) {
+				// Skipping it would bias the sample (the undecided are not
+				// a random part of it): the run fails, naming it.
+				return Item{}, fmt.Errorf("instance %s: %s left it undecided (%v: %s)", dataset.SeedString(p.Seed, i), name, v.Reason, v.Detail)
+			}
 			it.Reason = v.Reason.String()
 			return it, nil
 		}

@@ -10,7 +10,7 @@ import (
 )
 
 // Verdict is a certified answer for one problem: Sat with a model that
-// CheckModel accepted, Unsat with (when asked for) a minimal
+// Shrink made small and CheckModel accepted, Unsat with (when asked for) a minimal
 // unsatisfiable subset that MinimalCore certified, or Unknown with the
 // reason. It is what every command and package that labels gets from
 // Decide.
@@ -19,7 +19,9 @@ type Verdict struct {
 	// Reason and Detail say why the answer is Unknown.
 	Reason Reason
 	Detail string
-	// Model is the checked model of a Sat answer.
+	// Model is the checked model of a Sat answer, as small as Shrink
+	// finds: of the least size of any model when there is one of at most
+	// MaxGround elements.
 	Model *fol.Structure
 	// MUS is the certified minimal unsatisfiable subset of an Unsat
 	// answer (indices into the sentences, increasing); nil when Decide
@@ -47,12 +49,12 @@ type DecideOptions struct {
 
 // Decide solves the sentences fs with b and certifies the answer. The
 // backend is reset first (Reset), so that the verdict does not depend on
-// the problems it solved before. A Sat answer's model is checked with
-// CheckModel, whatever the backend did; an Unsat answer, with opt.MUS, is
-// shrunk to a MUS by MinimalCore and searched for an unsatisfiable pair by
-// UnsatPair. An Unsat answer whose MUS or pair cannot be certified
-// because b answered Unknown on a subset is returned as Unknown (GaveUp):
-// no label goes out without its certificate.
+// the problems it solved before. A Sat answer's model is shrunk (Shrink)
+// and then checked with CheckModel, whatever the backend did; an Unsat
+// answer, with opt.MUS, is shrunk to a MUS by MinimalCore and searched for
+// an unsatisfiable pair by UnsatPair. An Unsat answer whose MUS or pair
+// cannot be certified because b answered Unknown on a subset is returned
+// as Unknown (GaveUp): no label goes out without its certificate.
 //
 // # Errors
 //
@@ -75,9 +77,20 @@ func Decide(ctx context.Context, b Backend, fs []fol.Formula, opt DecideOptions)
 	case ctx.Err() != nil || res.Reason == Canceled:
 		return canceled(ctx)
 	case res.Status == Sat:
-		if err := CheckModel(p, res.Model); err != nil {
+		if res.Model == nil {
+			return Verdict{}, fmt.Errorf("%s: sat without a model", b.Name())
+		}
+		m, err := Shrink(ctx, p, res.Model)
+		switch {
+		case ctx.Err() != nil:
+			return canceled(ctx)
+		case err != nil:
+			return Verdict{}, fmt.Errorf("%s: shrinking its model: %w", b.Name(), err)
+		}
+		if err := CheckModel(p, m); err != nil {
 			return Verdict{}, fmt.Errorf("%s: %w", b.Name(), err)
 		}
+		v.Model = m
 	case res.Status == Unsat && opt.MUS:
 		mus, err := MinimalCore(ctx, b, p, res.Core)
 		switch {
@@ -102,6 +115,19 @@ func Decide(ctx context.Context, b Backend, fs []fol.Formula, opt DecideOptions)
 		v.Pair = pair
 	}
 	return v, nil
+}
+
+// Complete is implemented by backends that decide every problem they
+// accept (the native one): an Unknown verdict from them, other than a
+// cancellation, is a failure to report, never an instance to skip.
+type Complete interface {
+	Complete() bool
+}
+
+// IsComplete reports whether b is a complete backend.
+func IsComplete(b Backend) bool {
+	c, ok := b.(Complete)
+	return ok && c.Complete()
 }
 
 // canceled is Decide's answer once ctx has ended.

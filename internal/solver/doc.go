@@ -20,8 +20,9 @@
 // # Deciding
 //
 // Decide is the one way nlsat turns a problem into a label: it resets the
-// backend, solves, checks a Sat model with CheckModel and, when asked,
-// certifies an Unsat answer with a MUS. Its Verdict is what every command
+// backend, solves, shrinks a Sat model (Shrink: the least size of any model
+// when one of at most MaxGround elements exists) and checks it with
+// CheckModel and, when asked, certifies an Unsat answer with a MUS. Its Verdict is what every command
 // and package that labels works with; dataset.NewRecord turns an
 // instance and its verdict into a record.
 package solver

@@ -14,8 +14,18 @@ import (
 // from a bug.
 var ErrUndecided = errors.New("undecided")
 
+// CoreFinder is implemented by backends that can shrink an unsat core of a
+// problem more cheaply than deletion can, with work they leave out of
+// Solve because only MUS computations need it. FindCore returns a subset
+// of core (indices into p.Sentences) that is still unsatisfiable;
+// MinimalCore certifies its result whatever FindCore returned.
+type CoreFinder interface {
+	FindCore(ctx context.Context, p *Problem, core []int) ([]int, error)
+}
+
 // MinimalCore shrinks core (all sentences when nil) to a minimal
-// unsatisfiable subset of p by deletion: each sentence is dropped if the
+// unsatisfiable subset of p by deletion, after the backend's FindCore if
+// it is a CoreFinder: each sentence is dropped if the
 // rest is still Unsat, and when the backend returns an unsat core of the
 // rest, everything outside it is dropped at once. It then certifies the
 // result: the subset itself is Unsat, and the subset minus any one
@@ -28,6 +38,11 @@ func MinimalCore(ctx context.Context, b Backend, p *Problem, core []int) (mus []
 	if core == nil {
 		for i := range p.Sentences {
 			core = append(core, i)
+		}
+	}
+	if f, ok := b.(CoreFinder); ok {
+		if core, err = f.FindCore(ctx, p, core); err != nil {
+			return nil, fmt.Errorf("minimal core: %s: %w", b.Name(), err)
 		}
 	}
 	mus = slices.Clone(core)

@@ -122,3 +122,28 @@ func TestMinimalCoreCalls(t *testing.T) {
 		}
 	}
 }
+
+// finder is a fakeBackend that is a CoreFinder returning a fixed core.
+type finder struct {
+	fakeBackend
+	core []int
+}
+
+func (f *finder) FindCore(_ context.Context, _ *Problem, _ []int) ([]int, error) {
+	return f.core, nil
+}
+
+// TestCoreFinder checks that MinimalCore starts from the backend's
+// FindCore (so deletes within it) and still certifies what it returns.
+func TestCoreFinder(t *testing.T) {
+	fs := []fol.Formula{lit(true, "q"), lit(true, "p"), lit(true, "r"), lit(false, "p"), lit(false, "s"), lit(true, "t"), lit(false, "u")}
+	good := &finder{core: []int{1, 3}}
+	got, err := MinimalCore(context.Background(), good, &Problem{Sentences: fs}, nil)
+	if err != nil || !slices.Equal(got, []int{1, 3}) || good.calls > 3 {
+		t.Errorf("good core: got %v, %v after %d calls; want [1 3] after at most 3", got, err, good.calls)
+	}
+	bad := &finder{core: []int{0, 1}}
+	if got, err := MinimalCore(context.Background(), bad, &Problem{Sentences: fs}, nil); err == nil || !strings.Contains(err.Error(), "not unsat") {
+		t.Errorf("a satisfiable core: got %v, %v; want a certification error", got, err)
+	}
+}

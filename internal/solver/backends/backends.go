@@ -25,6 +25,9 @@ func Names(none bool) []string {
 type Options struct {
 	// Timeout is z3's wall-clock limit per problem; native needs none.
 	Timeout time.Duration
+	// MaxMemory bounds the native decider's memory per problem (0: its
+	// default); past it a problem is an error naming the budget.
+	MaxMemory Memory
 }
 
 // Factory returns a constructor of one worker's backend of the named
@@ -45,7 +48,8 @@ func Factory(name string, o Options) (func() (solver.Backend, error), string, er
 }
 
 func factory(name string, o Options) (func() (solver.Backend, error), error) {
-	newNative := func() (solver.Backend, error) { return native.New(native.Options{}), nil }
+	nopts := native.Options{MaxMemory: int64(o.MaxMemory)}
+	newNative := func() (solver.Backend, error) { return native.New(nopts), nil }
 	newZ3 := func() (solver.Backend, error) {
 		b, err := z3.New(z3.Options{Timeout: o.Timeout})
 		if err != nil {
@@ -67,7 +71,7 @@ func factory(name string, o Options) (func() (solver.Backend, error), error) {
 			if err != nil {
 				return nil, err
 			}
-			return &solver.Both{First: native.New(native.Options{}), Second: z}, nil
+			return &solver.Both{First: native.New(nopts), Second: z}, nil
 		}, nil
 	case "none":
 		return nil, nil

@@ -37,3 +37,26 @@ func TestFactory(t *testing.T) {
 		}
 	}
 }
+
+func TestMemory(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want int64
+	}{
+		{"512MB", 512 << 20}, {"2GiB", 2 << 30}, {"1.5g", 3 << 29}, {"65536", 65536}, {"16k", 16 << 10}, {" 4 GB ", 4 << 30},
+	} {
+		var m Memory
+		if err := m.Set(tc.in); err != nil || int64(m) != tc.want {
+			t.Errorf("%q: got %d, %v; want %d", tc.in, m, err, tc.want)
+		}
+	}
+	for _, bad := range []string{"", "x", "-1G", "0", "2XB", "1e30"} {
+		var m Memory
+		if err := m.Set(bad); err == nil {
+			t.Errorf("%q: accepted as %d", bad, m)
+		}
+	}
+	if m := DefaultMaxMemory; m.String() != "2 GiB" {
+		t.Errorf("default: %s", m.String())
+	}
+}

@@ -8,22 +8,34 @@ import (
 	"time"
 
 	"github.com/nlsat/nlsat/internal/fol"
+	"github.com/nlsat/nlsat/internal/sat"
 	"github.com/nlsat/nlsat/internal/solver"
 )
 
 // Options configures the native decider. The zero value gives defaults.
 type Options struct {
-	// MaxNouns bounds the nouns of a problem with binary atoms (the
-	// pattern space has 2^MaxNouns elements); default 16.
-	MaxNouns int
+	// Explicit selects the explicit type search: bitsets over all 2^nouns
+	// noun patterns with the greatest fixpoint of viability computed on
+	// them, pair questions from the lifted closure. Its memory grows with
+	// 2^nouns, so it takes at most ExplicitNouns nouns (GaveUp above); it
+	// is a second opinion for cross-checks. The default is the lazy
+	// search (see the package doc). Ground or MaxClosure imply Explicit.
+	Explicit bool
+	// ExplicitNouns caps the nouns of the explicit search; default 16.
+	ExplicitNouns int
 	// MaxNodes bounds the clique-repair search; default 20000.
 	MaxNodes int
-	// MaxClosure caps the lifted resolution closure; above it pair
-	// questions fall back to ground 2-SAT per pattern class (exact, slower).
-	// Default 2000.
+	// MaxClosure caps the explicit search's lifted resolution closure;
+	// above it pair questions fall back to ground 2-SAT per pattern class
+	// (exact, slower). Default 2000.
 	MaxClosure int
-	// Ground forces the ground fallback (for cross-checks).
+	// Ground forces the explicit search's ground fallback.
 	Ground bool
+	// MaxMemory bounds, in bytes, the memory one Solve may hold in its
+	// search and its model (estimated as it grows); a problem that needs
+	// more is an error wrapping ErrMemory that names the budget, never an
+	// answer and never an out-of-memory kill. Default DefaultMaxMemory.
+	MaxMemory int64
 }
 
 // Backend is the native decision procedure. It is safe for concurrent use:
@@ -36,8 +48,9 @@ var _ solver.Backend = (*Backend)(nil)
 
 // New returns a native backend with options o (zero fields get defaults).
 func New(o Options) *Backend {
-	if o.MaxNouns <= 0 {
-		o.MaxNouns = 16
+	o.Explicit = o.Explicit || o.Ground || o.MaxClosure > 0
+	if o.ExplicitNouns <= 0 {
+		o.ExplicitNouns = 16
 	}
 	if o.MaxNodes <= 0 {
 		o.MaxNodes = 20000
@@ -45,8 +58,16 @@ func New(o Options) *Backend {
 	if o.MaxClosure <= 0 {
 		o.MaxClosure = 2000
 	}
+	if o.MaxMemory <= 0 {
+		o.MaxMemory = DefaultMaxMemory
+	}
 	return &Backend{opts: o}
 }
+
+// Complete reports true: an Unknown answer from the native decider
+// (a search past its budget, or a canceled context) is never a label, and
+// callers that draw instances must not skip it silently.
+func (b *Backend) Complete() bool { return true }
 
 // Name returns the backend's name and version.
 func (b *Backend) Name() string { return "nlsat-native-1" }
@@ -72,8 +93,9 @@ func (b *Backend) Solve(ctx context.Context, p *solver.Problem) (solver.Result, 
 }
 
 func (b *Backend) solve(ctx context.Context, p *solver.Problem) (solver.Result, error) {
-	ws := workspaces.Get().(*workspace)
-	defer workspaces.Put(ws)
+	ws := workspaces.get()
+	defer workspaces.put(ws)
+	ws.sat.Options = sat.Options{Stop: func() bool { return ctx.Err() != nil }}
 	n, err := normalizeIn(&ws.norm, p.Sentences, &ws.slab, &ws.shapes)
 	if err != nil {
 		return solver.Result{}, err
@@ -83,7 +105,7 @@ func (b *Backend) solve(ctx context.Context, p *solver.Problem) (solver.Result, 
 	stats["clauses"], stats["requirements"] = float64(len(n.cs)), float64(len(n.qs))
 	var m *model
 	if len(n.cs) == 0 && len(n.qs) == 0 {
-		elems, ok, core := monadic(n)
+		elems, ok, core := monadic(n, nil)
 		if !ok {
 			res := unsat(stats)
 			res.Core = core
@@ -92,7 +114,7 @@ func (b *Backend) solve(ctx context.Context, p *solver.Problem) (solver.Result, 
 		m = &model{unary: elems}
 	} else {
 		var res solver.Result
-		if m, res, err = b.types(ctx, &ws.t, n, stats); m == nil || err != nil {
+		if m, res, err = b.types(ctx, ws, n, len(p.Sentences), stats); m == nil || err != nil {
 			return res, err
 		}
 	}
@@ -104,27 +126,51 @@ func (b *Backend) solve(ctx context.Context, p *solver.Problem) (solver.Result, 
 	return solver.Result{Status: solver.Sat, Model: st, Stats: stats}, nil
 }
 
-// types runs the type search; a nil model comes with the final result.
-// The search runs in t, whose buffers are reused.
-func (b *Backend) types(ctx context.Context, t *typer, n *normal, stats map[string]float64) (*model, solver.Result, error) {
-	if len(n.nouns) > b.opts.MaxNouns {
+// types runs the type search on n, from m sentences; a nil model comes
+// with the final result. The search runs in ws, whose buffers are reused.
+func (b *Backend) types(ctx context.Context, ws *workspace, n *normal, m int, stats map[string]float64) (*model, solver.Result, error) {
+	t := &ws.t
+	var ts *typeSet
+	var core []int
+	var err error
+	t.budget = b.opts.MaxMemory
+	switch {
+	case !b.opts.Explicit:
+		ts, core, err = b.lazySearch(ctx, ws, n, m)
+		stats["nogoods"] = float64(t.learnt)
+		if errors.Is(err, errGaveUp) && len(n.nouns) <= b.opts.ExplicitNouns && explicitBytes(n) <= b.opts.MaxMemory {
+			nodes := t.nodes
+			ts, err = b.fallback(ctx, ws, n, stats)
+			t.nodes = nodes
+		}
+	case len(n.nouns) > b.opts.ExplicitNouns:
 		return nil, solver.Result{Status: solver.Unknown, Reason: solver.GaveUp, Stats: stats,
-			Detail: fmt.Sprintf("%d nouns in a problem with verbs; the type search is limited to %d", len(n.nouns), b.opts.MaxNouns)}, nil
+			Detail: fmt.Sprintf("%d nouns in a problem with verbs; the explicit type search is limited to %d", len(n.nouns), b.opts.ExplicitNouns)}, nil
+	case explicitBytes(n) > b.opts.MaxMemory:
+		return nil, solver.Result{}, memoryError("the explicit type search", explicitBytes(n), b.opts.MaxMemory)
+	default:
+		b.initExplicit(ctx, t, n, stats)
+		ts, err = t.search(nil, t.mono0)
+		if errors.Is(err, errGaveUp) {
+			stats["one_shot"] = 1
+			ts, err = t.oneShot(&ws.sat)
+		} else if ts == nil && err == nil {
+			// The explicit search does not track its refutation; the lazy
+			// one does, and must agree.
+			nodes := t.nodes
+			if core, err = b.refutation(ctx, ws, n, m); err != nil {
+				return nil, solver.Result{}, err
+			}
+			t.nodes = nodes
+		}
 	}
-	limit := b.opts.MaxClosure
-	if b.opts.Ground {
-		limit = 0
-	}
-	initTyper(t, ctx, n, b.opts.MaxNodes, limit)
-	if t.lifted {
-		stats["closure"] = float64(len(t.cl))
-	}
-	ts, err := t.search(nil, t.mono0)
 	stats["nodes"] = float64(t.nodes)
 	switch {
-	case errors.Is(err, errGaveUp):
+	case errors.Is(err, errMemory):
+		return nil, solver.Result{}, memoryError("the type search", ws.lz.bytes(), b.opts.MaxMemory)
+	case errors.Is(err, errGaveUp) || errors.Is(err, errTooBig):
 		return nil, solver.Result{Status: solver.Unknown, Reason: solver.GaveUp, Stats: stats,
-			Detail: fmt.Sprintf("clique-repair search exceeded %d nodes", b.opts.MaxNodes)}, nil
+			Detail: fmt.Sprintf("clique-repair search exceeded %d nodes, and the one-shot encoding does not fit", b.opts.MaxNodes)}, nil
 	case errors.Is(err, errCanceled):
 		r := solver.Canceled
 		if errors.Is(ctx.Err(), context.DeadlineExceeded) {
@@ -132,19 +178,105 @@ func (b *Backend) types(ctx context.Context, t *typer, n *normal, stats map[stri
 		}
 		return nil, solver.Result{Status: solver.Unknown, Reason: r, Stats: stats}, nil
 	case ts == nil:
-		return nil, unsat(stats), nil
+		res := unsat(stats)
+		res.Core = core
+		return nil, res, nil
 	}
 	stats["types"] = float64(len(ts.members))
-	m, err := t.buildModel(ts)
-	if err != nil {
+	mod, err := t.buildModel(ts)
+	if err != nil && !errors.Is(err, ErrMemory) {
 		stats["three_copies"] = 1
-		m, err = t.threeCopies(ts)
+		mod, err = t.threeCopies(ts)
 	}
-	return m, solver.Result{}, err
+	return mod, solver.Result{}, err
 }
 
+// initExplicit prepares the explicit search in t.
+func (b *Backend) initExplicit(ctx context.Context, t *typer, n *normal, stats map[string]float64) {
+	limit := b.opts.MaxClosure
+	if b.opts.Ground {
+		limit = 0
+	}
+	budget := t.budget
+	initTyper(t, ctx, n, b.opts.MaxNodes, limit)
+	t.budget = budget
+	if t.lifted {
+		stats["closure"] = float64(len(t.cl))
+	}
+}
+
+// fallback decides n by the one-shot encoding over the explicit pattern
+// space, after the lazy search exceeded its node budget.
+func (b *Backend) fallback(ctx context.Context, ws *workspace, n *normal, stats map[string]float64) (*typeSet, error) {
+	t := &ws.t
+	b.initExplicit(ctx, t, n, stats)
+	stats["one_shot"] = 1
+	return t.oneShot(&ws.sat)
+}
+
+// lazySearch runs the lazy type search on n, from m sentences; an unsat
+// answer comes with the sentences of its refutation.
+func (b *Backend) lazySearch(ctx context.Context, ws *workspace, n *normal, m int) (*typeSet, []int, error) {
+	t := &ws.t
+	initLazyTyper(t, ctx, n, b.opts.MaxNodes)
+	l := ws.lz.init(t, &ws.sat, m)
+	l.budget = b.opts.MaxMemory
+	ts, sup, _, err := l.search()
+	if ts != nil || err != nil {
+		return ts, nil, err
+	}
+	return nil, sup.indices(), nil
+}
+
+// refutation returns the unsat core of n, which the explicit search found
+// unsatisfiable, from the lazy search; nil (every sentence) if that search
+// is stopped. A sat answer there is an internal error.
+func (b *Backend) refutation(ctx context.Context, ws *workspace, n *normal, m int) ([]int, error) {
+	ts, core, err := b.lazySearch(ctx, ws, n, m)
+	switch {
+	case ts != nil:
+		return nil, errors.New("internal error: the explicit type search says unsat, the lazy one sat")
+	case err != nil:
+		return nil, nil
+	}
+	return core, nil
+}
+
+// FindCore implements solver.CoreFinder: for a problem without binary atoms
+// (the monadic path, whose Solve reports every sentence binding the failing
+// existential) it returns the sentences of core that one SAT call with an
+// activation literal per sentence needs to refute it; other cores, which
+// the type search already took from its refutation, come back unchanged.
+// It is not in Solve because it would cost every monadic refutation a
+// SAT call that only MUS computations need.
+func (b *Backend) FindCore(ctx context.Context, p *solver.Problem, core []int) ([]int, error) {
+	ws := workspaces.get()
+	defer workspaces.put(ws)
+	ws.sat.Options = sat.Options{Stop: func() bool { return ctx.Err() != nil }}
+	fs := make([]fol.Formula, len(core))
+	for i, j := range core {
+		fs[i] = p.Sentences[j]
+	}
+	n, err := normalizeIn(&ws.norm, fs, &ws.slab, &ws.shapes)
+	if err != nil || len(n.cs) > 0 || len(n.qs) > 0 {
+		return core, err
+	}
+	_, ok, sub := monadic(n, &ws.sat)
+	if ok {
+		return nil, errors.New("internal error: FindCore on a satisfiable subset")
+	}
+	out := make([]int, len(sub))
+	for i, j := range sub {
+		out[i] = core[j]
+	}
+	return out, nil
+}
+
+var _ solver.CoreFinder = (*Backend)(nil)
+
 // unsat is an Unsat result; unless the caller sets a core, Solve sets it
-// to every sentence (the type search does not track its refutation).
+// to every sentence (the explicit type search does not track its
+// refutation).
 func unsat(stats map[string]float64) solver.Result {
 	return solver.Result{Status: solver.Unsat, Stats: stats}
 }

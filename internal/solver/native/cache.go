@@ -3,6 +3,8 @@ package native
 import (
 	"slices"
 	"sync"
+
+	"github.com/nlsat/nlsat/internal/sat"
 )
 
 // infoCache maps keys to their kinfo: per fresh predicate a segment of a
@@ -73,18 +75,19 @@ func (c *infoCache) alloc() *kinfo {
 // scratch holds buffers reused within one search, so the hot paths do not
 // allocate.
 type scratch struct {
-	sig    []uint64  // info's signature
-	guards []guard   // monoFor's output
-	pcs    []pclause // pairSAT's ground clauses
-	need   []int     // viable's requirements witnessed by the key itself
-	units  []blit    // viable's unit literals
-	rel    []byte    // eligibleGround's pair-problem key
-	memo   []int8    // candidates' viability per signature: 0 unknown, 1 yes, 2 no
-	byD    [][]gpair // closure's subsumption index
-	class  []int     // groupClasses' class per signature
+	sig      []uint64  // info's signature
+	guards   []guard   // monoFor's output
+	pcs      []pclause // pairSAT's ground clauses
+	need     []int     // viable's requirements witnessed by the key itself
+	units    []blit    // viable's unit literals
+	rel      []byte    // eligibleGround's pair-problem key
+	memo     []int8    // candidates' viability per signature: 0 unknown, 1 yes, 2 no
+	byD      [][]gpair // closure's subsumption index
+	class    []int     // groupClasses' class per signature
+	conflict []pclause // conflict's minimal unsatisfiable set
 }
 
-// workspace is the memory one Solve call works in. Workspaces are pooled,
+// workspace is the memory one Solve call works in. Workspaces are reused,
 // so a call reuses the buffers of an earlier one instead of allocating;
 // each call has its own workspace, so Backend stays safe for concurrent
 // use. Nothing a call returns points into its workspace.
@@ -93,6 +96,37 @@ type workspace struct {
 	shapes shapeCache
 	norm   normal
 	t      typer
+	sat    sat.Solver
+	lz     lazy
 }
 
-var workspaces = sync.Pool{New: func() any { return new(workspace) }}
+// workspaces is a free list of workspaces. Unlike a sync.Pool it is not
+// emptied by the garbage collector, which at the rate Solve is called in
+// bulk runs would otherwise throw the buffers away every few calls; it
+// holds as many workspaces as calls ever ran at once.
+var workspaces freeList[workspace]
+
+// freeList is a mutex-protected stack of reusable values.
+type freeList[T any] struct {
+	mu   sync.Mutex
+	free []*T
+}
+
+// get returns a free value, or a new one.
+func (f *freeList[T]) get() *T {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if n := len(f.free); n > 0 {
+		v := f.free[n-1]
+		f.free = f.free[:n-1]
+		return v
+	}
+	return new(T)
+}
+
+// put makes v free again.
+func (f *freeList[T]) put(v *T) {
+	f.mu.Lock()
+	f.free = append(f.free, v)
+	f.mu.Unlock()
+}

@@ -75,8 +75,8 @@ func (t *typer) closure(limit int) (cl []*lclause, ok bool) {
 		cs.add(&lclause{x: it.y, y: it.x, d: sw})
 	}
 	for done := 0; done < len(cs.all); done++ {
-		if len(cs.all) > limit {
-			return nil, false
+		if len(cs.all) > limit || done%256 == 255 && t.ctx.Err() != nil {
+			return nil, false // past the cap; or canceled: the search then stops at once
 		}
 		cs.resolveWithEarlier(done)
 	}

@@ -9,6 +9,9 @@ func (t *typer) threeCopies(ts *typeSet) (*model, error) {
 	for _, w := range ts.wit {
 		j = max(j, len(w))
 	}
+	if err := t.modelFits(3 * j * len(ts.members)); err != nil {
+		return nil, err
+	}
 	mb := &modelBuilder{t: t, ts: ts, demand: map[[2]int][]blit{}}
 	id := func(ti, l, i int) int { return (ti*j+l)*3 + i }
 	for ti := range ts.members {

@@ -2,9 +2,14 @@ package native
 
 import (
 	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/nlsat/nlsat/internal/fol"
+	"github.com/nlsat/nlsat/internal/fragments"
 	"github.com/nlsat/nlsat/internal/solver"
 )
 
@@ -105,17 +110,24 @@ func TestDecideHandBuilt(t *testing.T) {
 	}
 }
 
-// TestNounCap checks guard rail (c): too many nouns with verbs give
-// Unknown, GaveUp.
-func TestNounCap(t *testing.T) {
+// TestManyNouns checks that a problem with verbs and many nouns is
+// decided (the lazy search has no noun limit), and that the explicit
+// search, whose memory grows with 2^nouns, gives up above its cap.
+func TestManyNouns(t *testing.T) {
 	var fs []fol.Formula
-	for i := range 5 {
+	for i := range 10 {
 		p := string(rune('a' + i))
 		fs = append(fs, every(ul(true, p, vx), obj(true, ul(true, p+"2", vy), true, "r")))
 	}
-	res, err := New(Options{MaxNouns: 8}).Solve(context.Background(), &solver.Problem{Sentences: fs})
+	fs = append(fs, some(ul(true, "a", vx), ul(true, "b", vx)))
+	p := &solver.Problem{Sentences: fs}
+	res, err := New(Options{}).Solve(context.Background(), p)
+	if err != nil || res.Status != solver.Sat {
+		t.Errorf("lazy: got %v %v %q %v, want sat", res.Status, res.Reason, res.Detail, err)
+	}
+	res, err = New(Options{Explicit: true, ExplicitNouns: 8}).Solve(context.Background(), p)
 	if err != nil || res.Status != solver.Unknown || res.Reason != solver.GaveUp || res.Detail == "" {
-		t.Errorf("got %v %v %q %v, want unknown gave-up with a detail", res.Status, res.Reason, res.Detail, err)
+		t.Errorf("explicit: got %v %v %q %v, want unknown gave-up with a detail", res.Status, res.Reason, res.Detail, err)
 	}
 }
 
@@ -130,18 +142,61 @@ func TestCanceled(t *testing.T) {
 	}
 }
 
-// TestNodeBudget checks that exceeding the search budget gives Unknown,
-// GaveUp and never a label: the clique-conflict example needs 3 nodes.
+// TestNodeBudget checks the fallback past the search budget: the
+// clique-conflict example needs 3 nodes; with a budget of 1 both searches
+// hand over to the one-shot encoding, which must refute it too.
 func TestNodeBudget(t *testing.T) {
 	fs := []fol.Formula{
 		every(ul(true, "p0", vx), obj(false, ul(false, "p2", vy), false, "r2")),
 		some(fol.Conj(ul(false, "p2", vx), ul(false, "p0", vx)), ul(false, "p1", vx)),
 		some(ul(true, "p0", vx), obj(false, ul(false, "p1", vy), true, "r2")),
 	}
-	res, err := New(Options{MaxNodes: 1}).Solve(context.Background(), &solver.Problem{Sentences: fs})
-	if err != nil || res.Status != solver.Unknown || res.Reason != solver.GaveUp {
-		t.Errorf("got %v %v %v, want unknown gave-up", res.Status, res.Reason, err)
+	for _, o := range []Options{{MaxNodes: 1}, {MaxNodes: 1, Explicit: true}} {
+		res, err := New(o).Solve(context.Background(), &solver.Problem{Sentences: fs})
+		if err != nil || res.Status != solver.Unsat || res.Stats["one_shot"] != 1 {
+			t.Errorf("explicit %v: got %v %v %v, want unsat by the one-shot encoding", o.Explicit, res.Status, res.Stats["one_shot"], err)
+		}
 	}
+}
+
+// TestOneShot forces the one-shot encoding (a node budget of 1) on random
+// V, Z, A instances, the Vconf mix and sampled ones, and compares its
+// answers with the default search's; Solve checks every model.
+func TestOneShot(t *testing.T) {
+	n := envInt(t, "NLSAT_ONESHOT_N", 120)
+	if testing.Short() {
+		n = 25
+	}
+	rng := rand.New(rand.NewPCG(31, 32))
+	def, one := New(Options{}), New(Options{MaxNodes: 1})
+	used := 0
+	for i := range n {
+		var fs []fol.Formula
+		switch i % 3 {
+		case 0:
+			g := newGen(rng, 3+rng.IntN(5), 1+rng.IntN(3), false)
+			for range len(g.nouns) + rng.IntN(3*len(g.nouns)) {
+				fs = append(fs, g.vconf())
+			}
+		case 1:
+			fs = newGen(rng, 2+rng.IntN(5), 1+rng.IntN(3), i%4 == 0).instance(2+i%3, 3+rng.IntN(12))
+		default:
+			fs = sampleAt(t, rng, fragments.All()[2+i%3], true).Formulas()
+		}
+		p := &solver.Problem{Sentences: fs}
+		a, err1 := def.Solve(context.Background(), p)
+		b, err2 := one.Solve(context.Background(), p)
+		if err1 != nil || err2 != nil {
+			t.Fatalf("instance %d: %v / %v", i, err1, err2)
+		}
+		if a.Status != b.Status || b.Status == solver.Unknown {
+			t.Errorf("instance %d: default %v, one-shot %v (%s)", i, a.Status, b.Status, b.Detail)
+		}
+		if b.Stats["one_shot"] == 1 {
+			used++
+		}
+	}
+	t.Logf("%d of %d instances went to the one-shot encoding", used, n)
 }
 
 // checkCore checks that an Unsat core lists increasing valid indices and
@@ -159,5 +214,68 @@ func checkCore(t *testing.T, name string, b *Backend, p *solver.Problem, core []
 	res, err := b.Solve(context.Background(), sub)
 	if err != nil || res.Status != solver.Unsat {
 		t.Errorf("%s: core %v is %v (%v), want unsat", name, core, res.Status, err)
+	}
+}
+
+// TestLargeSizes decides sampled V, Z, A instances with n1 = n2 = 17, 24
+// and 64 (the last sets the top bit of a 64-noun pattern) near the phase
+// change: every one is decided, Solve checks the models, and the unsat
+// cores must be unsat. There used to be a limit of 16 nouns.
+func TestLargeSizes(t *testing.T) {
+	b := New(Options{})
+	rng := rand.New(rand.NewPCG(17, 24))
+	per := 4
+	if testing.Short() {
+		per = 1
+	}
+	mult := map[fragments.Fragment]float64{fragments.V: 2.5, fragments.Z: 2.9, fragments.A: 3.5}
+	for _, f := range []fragments.Fragment{fragments.V, fragments.Z, fragments.A} {
+		for _, n := range []int{17, 24, 64} {
+			for range per {
+				in, err := fragments.Sample(rng, f, fragments.DefaultParams(), int(mult[f]*float64(n)), n, n)
+				if err != nil {
+					t.Fatal(err)
+				}
+				p := &solver.Problem{Sentences: in.Formulas()}
+				res, err := b.Solve(context.Background(), p)
+				if err != nil || res.Status == solver.Unknown {
+					t.Fatalf("%v n=%d: %v %v %s", f, n, res.Status, err, res.Detail)
+				}
+				if res.Status == solver.Unsat {
+					checkCore(t, fmt.Sprintf("%v n=%d", f, n), b, p, res.Core)
+				}
+			}
+		}
+	}
+}
+
+// TestMemoryBudget checks that a search past Options.MaxMemory is an
+// error wrapping ErrMemory that names the budget, on the lazy path, the
+// explicit one and the model builder, and that a generous budget decides.
+func TestMemoryBudget(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 24))
+	in, err := fragments.Sample(rng, fragments.A, fragments.DefaultParams(), 84, 24, 24)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := &solver.Problem{Sentences: in.Formulas()}
+	for _, tc := range []struct {
+		name string
+		o    Options
+	}{
+		{"lazy", Options{MaxMemory: 16 << 10}},
+		{"explicit", Options{Explicit: true, ExplicitNouns: 24, MaxMemory: 16 << 20}},
+	} {
+		res, err := New(tc.o).Solve(context.Background(), p)
+		if !errors.Is(err, ErrMemory) || !strings.Contains(err.Error(), FormatBytes(tc.o.MaxMemory)) || res.Status != solver.Unknown {
+			t.Errorf("%s: got %v, %v; want an ErrMemory naming %s", tc.name, res.Status, err, FormatBytes(tc.o.MaxMemory))
+		}
+	}
+	if res, err := New(Options{MaxMemory: 1 << 30}).Solve(context.Background(), p); err != nil || res.Status == solver.Unknown {
+		t.Errorf("1 GiB: got %v, %v", res.Status, err)
+	}
+	tb := &typer{nverbs: 24, budget: 1 << 20}
+	if err := tb.modelFits(200); !errors.Is(err, ErrMemory) {
+		t.Errorf("a model of 200 elements over 24 verbs in 1 MiB: %v", err)
 	}
 }

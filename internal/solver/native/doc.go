@@ -26,20 +26,60 @@
 // none: the domain is not empty). The others take the type search of the
 // design's Theorem 1: a non-empty set T of noun patterns that are locally
 // consistent, pairwise compatible (T is a clique, not a mere fixpoint),
-// witnessed, and cover every existential. Pair questions are answered from
-// the lifted resolution closure CL; when CL would exceed
-// Options.MaxClosure clauses (or with Options.Ground) they are answered by
-// ground 2-SAT per class of patterns with equal pair problems, which is
-// exact too. Conflicts between members are repaired by branching on the
-// guards of a minimal unsatisfiable set of ground clauses.
+// witnessed, and cover every existential. Conflicts between members are
+// repaired by branching on the guards of a minimal unsatisfiable set of
+// ground clauses.
+//
+// The search is lazy: the patterns still allowed are described by clauses
+// over the nouns (M's clauses, the guards forbidden on the branch, and
+// learnt nogoods) and explored by queries: DPLL for a key of an
+// existential, SAT (package sat) for a witness, over one pattern, the pair
+// atoms between it and a fixed key, and activation literals for the pair
+// clauses that key switches on. A key found not viable (a requirement
+// without witness that it cannot witness itself) gives a nogood: the
+// guards named by the failed assumptions of the queries that refuted it,
+// which exclude every key failing for the same reason. The viable region is
+// thus approached from above as by the explicit greatest fixpoint, region
+// by region; memory and work grow with the clauses and nogoods, not with
+// 2^nouns, and there is no limit on the nouns.
+//
+// Options.Explicit selects the design's explicit search instead, a second
+// opinion for cross-checks: bitsets over all 2^nouns patterns (at most
+// Options.ExplicitNouns nouns), the greatest fixpoint of viability on
+// them, pair questions from the lifted resolution closure CL or, when CL
+// would exceed Options.MaxClosure clauses (or with Options.Ground), from
+// ground 2-SAT per class of patterns with equal pair problems.
+//
+// # Budget and fallback
+//
+// Past Options.MaxNodes nodes of clique repair, a problem of at most
+// Options.ExplicitNouns nouns whose explicit pattern space fits the memory
+// budget is decided by the one-shot SAT encoding of the design's section 8
+// (oneShot): the keys of the root's greatest fixpoint and the viable keys
+// of each existential, with variables for membership, reflexive atoms,
+// self-witnessing and shared witnesses, conflicts excluded through their
+// sides; its type set goes to the usual builder and its model is checked
+// like any other. (Its size is polynomial in the pattern space, so it is
+// no help where that space is huge; there the lazy search with
+// backjumping is the exact method.)
 //
 // # Unknown
 //
-// The answer is Unknown, never a guess, when the problem has verbs and more
-// than Options.MaxNouns nouns (GaveUp), when the search exceeds
-// Options.MaxNodes nodes (GaveUp; the design's one-shot SAT fallback is
-// not implemented), or when the context ends (Canceled, or Timeout for
-// Problem.Timeout).
+// The answer is Unknown, never a guess, when the search exceeds
+// Options.MaxNodes nodes and the one-shot encoding does not apply (more
+// nouns, or too large) (GaveUp), when the explicit search is asked for
+// more than Options.ExplicitNouns nouns (GaveUp), or when the context ends
+// (Canceled, or Timeout for Problem.Timeout).
+//
+// # Memory
+//
+// Options.MaxMemory (default 2 GiB) bounds what one Solve may hold: the
+// lazy search's SAT solver, tables, nogoods and witness answers (estimated
+// as they grow, checked before every BUILD and every member it processes),
+// the explicit search's bitsets (estimated from 2^nouns before it starts)
+// and the model (estimated from its elements before each is added). A
+// problem past the budget is an error wrapping ErrMemory that names the
+// stage and the budget: never an answer, never an out-of-memory kill.
 //
 // # Certificates
 //
@@ -51,8 +91,13 @@
 // is returned as an error. An Unsat answer's Core is, on the monadic path,
 // the sentences of the refuted SAT call (the universal sentences with
 // clauses binding the failing existential, plus that existential's
-// sentence); on the type search, every sentence, as the refutation is not
-// tracked. solver.MinimalCore shrinks it to a certified minimal
+// sentence); on the type search, the sentences the refutation used: every
+// clause of the lazy search's queries is switched on by an activation
+// literal of its sentence (or of its nogood, or of its branch, which carry
+// the sentences they were derived from), so a failed query's assumptions
+// name them. (The explicit search does not track its refutation; its
+// unsat answers take their core from the lazy search, which must agree.)
+// solver.MinimalCore shrinks the core to a certified minimal
 // unsatisfiable subset.
 //
 // # Concurrency
@@ -60,9 +105,9 @@
 // A Backend holds only its options; every Solve call keeps its own state,
 // so one Backend may be used from many goroutines. The state's buffers
 // (nodes of the negation normal form, the recipes of sentence shapes, the
-// search's signature table, arenas, caches and 2-SAT solver) live in a
-// workspace taken from a
-// sync.Pool for the call and returned at its end, so consecutive calls
+// search's signature table, arenas, caches, 2-SAT and SAT solvers, the
+// lazy search's clauses and nogoods) live in a workspace taken from a
+// free list for the call and returned at its end, so consecutive calls
 // reuse memory instead of allocating; nothing a call returns points into
 // its workspace.
 package native

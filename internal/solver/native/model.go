@@ -51,6 +51,9 @@ func (mb *modelBuilder) witnesses(e int) error {
 		if len(mb.typeOf) >= mb.limit {
 			return fmt.Errorf("model builder exceeded %d elements", mb.limit)
 		}
+		if err := mb.t.modelFits(len(mb.typeOf) + 1); err != nil {
+			return err
+		}
 		f := len(mb.typeOf)
 		mb.typeOf = append(mb.typeOf, w)
 		mb.addDemand(e, f, mb.t.n.qs[j].e)
@@ -95,6 +98,15 @@ func (mb *modelBuilder) addDemand(e, f int, lits []blit) {
 	lo, hi, units := mb.oriented(e, f, lits)
 	k := [2]int{lo, hi}
 	mb.demand[k] = append(mb.demand[k], units...)
+}
+
+// modelFits returns a memory error if a model of n elements would exceed
+// the budget.
+func (t *typer) modelFits(n int) error {
+	if need := modelBytes(n, t.nverbs); t.budget > 0 && need > t.budget {
+		return memoryError("a model of "+fmt.Sprint(n)+" elements", need, t.budget)
+	}
+	return nil
 }
 
 // fill sets every atom: reflexive atoms from ρ, same-type pairs without

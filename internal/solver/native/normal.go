@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/nlsat/nlsat/internal/fol"
+	"github.com/nlsat/nlsat/internal/sat"
 )
 
 // ErrUnsupported is wrapped by the error Solve returns for a sentence
@@ -40,7 +41,11 @@ type normal struct {
 	qs           []qitem
 	litBuf       []blit  // backing of the recipes' items' literals
 	monoBuf      []guard // monadic's scratch
-	extras       bool    // some predicate is neither a noun nor a verb (it is in vacuous items only)
+	monoAct      []int32 // monoCore's scratch
+	monoSrcs     []int
+	monoAsm      []sat.Lit
+	monoLits     []sat.Lit
+	extras       bool // some predicate is neither a noun nor a verb (it is in vacuous items only)
 }
 
 // normalize translates the sentences into items.
@@ -91,7 +96,7 @@ func (n *normal) reset(slab *nodeSlab) {
 	n.verbTab.reset()
 	*n = normal{nouns: n.nounTab.list, verbs: n.verbTab.list, nounTab: n.nounTab, verbTab: n.verbTab, slab: slab,
 		csrc: n.csrc[:0], mono: n.mono[:0], msrc: n.msrc[:0], cs: n.cs[:0], qs: n.qs[:0], litBuf: n.litBuf[:0],
-		monoBuf: n.monoBuf[:0]}
+		monoBuf: n.monoBuf[:0], monoAct: n.monoAct[:0], monoSrcs: n.monoSrcs[:0], monoAsm: n.monoAsm[:0], monoLits: n.monoLits[:0]}
 }
 
 // signature checks that no predicate is used with two arities. When

@@ -56,8 +56,8 @@ func (t *typer) eligibleGround(j int, a *kinfo) bitset {
 
 // conflict returns guards X ⊆ a and Y ⊆ b such that S(a',b') is
 // unsatisfiable whenever X applies to a' and Y to b', taken from a minimal
-// unsatisfiable set of ground clauses; ok is false when S(a,b) is
-// satisfiable.
+// unsatisfiable set of ground clauses (left in t.scratch.conflict); ok is
+// false when S(a,b) is satisfiable.
 func (t *typer) conflict(a, b *kinfo) (x, y guard, ok bool) {
 	cl := t.pairClauses(nil, a, b)
 	if t.loadPair(cl, nil); t.ts.solve() {
@@ -71,6 +71,7 @@ func (t *typer) conflict(a, b *kinfo) (x, y guard, ok bool) {
 			i++
 		}
 	}
+	t.scratch.conflict = cl
 	x, y = noGuard, noGuard
 	for _, pc := range cl {
 		gx, gy := t.n.cs[pc.item].x, t.n.cs[pc.item].y

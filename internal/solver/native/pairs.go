@@ -7,27 +7,30 @@ import (
 
 // typer holds the state of the type search for one problem.
 type typer struct {
-	ctx      context.Context
-	n        *normal
-	nn       int
-	np       uint64 // number of noun patterns, 2^nn
-	nverbs   int
-	mono0    bitset   // c-free patterns allowed by M
-	monoc    []bitset // per c, patterns allowed by M for keys with c
-	infos    infoCache
-	contains map[guard]bitset
-	classes  []pclass // c-free patterns of mono0 grouped by pair signature
-	usig     []int32  // per c-free pattern of mono0, its signature; -1 elsewhere
-	sigs     []*sigInfo
-	sigTab   sigTable
-	arenas   arenas
-	ts       twoSAT
-	nodes    int
-	maxNodes int
-	cl       []*lclause // the lifted closure; nil in ground mode
-	lifted   bool
-	liftQ    []*liftReq // per requirement, built on first use
-	scratch  scratch
+	ctx       context.Context
+	n         *normal
+	nn        int
+	np        uint64 // number of noun patterns, 2^nn
+	nverbs    int
+	mono0     bitset   // c-free patterns allowed by M
+	monoc     []bitset // per c, patterns allowed by M for keys with c
+	infos     infoCache
+	contains  map[guard]bitset
+	classes   []pclass // c-free patterns of mono0 grouped by pair signature
+	usig      []int32  // per c-free pattern of mono0, its signature; -1 elsewhere
+	sigs      []*sigInfo
+	sigTab    sigTable
+	arenas    arenas
+	ts        twoSAT
+	nodes     int
+	learnt    int // nogoods learnt by the lazy search
+	backjumps int // branches the lazy search skipped
+	maxNodes  int
+	budget    int64      // bytes a model may take (0: no limit)
+	cl        []*lclause // the lifted closure; nil in ground mode
+	lifted    bool
+	liftQ     []*liftReq // per requirement, built on first use
+	scratch   scratch
 }
 
 // kinfo is what the search needs to know of a key. Everything but k is
@@ -48,7 +51,8 @@ type sigInfo struct {
 	proto kinfo
 	elig  []bitset
 	done  []bool
-	refl  int8 // whether (T1) holds without units: 0 unknown, 1 yes, 2 no
+	refl  int8    // whether (T1) holds without units: 0 unknown, 1 yes, 2 no
+	lazy  []int32 // the lazy search's witInfo per requirement of proto.reqs, -1 unasked
 }
 
 // pclass is a set of c-free patterns with the same signature.

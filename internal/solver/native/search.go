@@ -84,7 +84,7 @@ func (t *typer) viable(a *kinfo, g bitset) (need []int, ok bool) {
 // Viability depends on a pattern only through its signature, so whole
 // classes are tested at once.
 func (t *typer) gfp(g bitset) {
-	for changed := true; changed; {
+	for changed := true; changed && t.ctx.Err() == nil; {
 		changed = false
 		for _, cl := range t.classes {
 			if !cl.members.intersects(g) {
@@ -163,6 +163,9 @@ func (t *typer) search(f []guard, g0 bitset) (*typeSet, error) {
 		return true
 	})
 	t.gfp(g)
+	if t.ctx.Err() != nil {
+		return nil, errCanceled // g may be short of the fixpoint
+	}
 	if len(t.monoc) == 0 && g.empty() {
 		return nil, nil
 	}

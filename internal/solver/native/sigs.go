@@ -18,7 +18,7 @@ func (t *typer) info(k key) *kinfo {
 		return ki
 	}
 	id := -1
-	if k.c < 0 && int(k.u) < len(t.usig) {
+	if k.c < 0 && k.u < uint64(len(t.usig)) {
 		id = int(t.usig[k.u])
 	}
 	if id < 0 {
