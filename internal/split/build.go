@@ -173,6 +173,11 @@ func (b *builder) draw(ctx context.Context, w solver.Backend, k, i int) (candida
 	}
 	c := candidate{exact: sha256.Sum256([]byte(canon.ExactKey(inst)))}
 	if v.Status == solver.Unknown {
+		if solver.IsComplete(w) {
+			// Skipping it would bias the set (the undecided are not a
+			// random part of it): the build fails, naming it.
+			return candidate{}, fmt.Errorf("instance %s: %s left it undecided (%v: %s)", dataset.SeedString(b.plan.Seed, idx), w.Name(), v.Reason, v.Detail)
+		}
 		c.reason = v.Reason.String()
 		return c, nil
 	}

@@ -1,0 +1,42 @@
+package split
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/nlsat/nlsat/internal/fragments"
+	"github.com/nlsat/nlsat/internal/solver"
+)
+
+// giveUp answers Unknown (GaveUp) on every problem; complete says whether
+// it claims to be a complete backend.
+type giveUp struct{ complete bool }
+
+func (g giveUp) Name() string   { return "give-up" }
+func (g giveUp) Complete() bool { return g.complete }
+func (g giveUp) Solve(context.Context, *solver.Problem) (solver.Result, error) {
+	return solver.Result{Reason: solver.GaveUp, Detail: "budget"}, nil
+}
+
+// TestUndecided checks that a candidate a complete backend leaves
+// undecided stops the build, naming the instance, while an incomplete
+// backend's is counted (as undecided) and skipped.
+func TestUndecided(t *testing.T) {
+	for _, complete := range []bool{true, false} {
+		p := smallPlan(t, fragments.S, 20, 0, 0, 0, 0)
+		p.Balance = Balance{Mode: BalanceStrata}
+		p.Pools[0].Splits = p.Pools[0].Splits[:1]
+		o := testOptions(t.TempDir(), 1)
+		o.NewBackend = func() (solver.Backend, error) { return giveUp{complete: complete}, nil }
+		_, err := Run(context.Background(), p, o)
+		switch {
+		case complete && (err == nil || !strings.Contains(err.Error(), "instance 3:") || !strings.Contains(err.Error(), "undecided")):
+			t.Errorf("complete backend: got %v, want an error naming the instance", err)
+		case !complete && (err == nil || !strings.Contains(err.Error(), "undecided")):
+			// Every candidate undecided: the strata cannot fill, and the
+			// error counts them.
+			t.Errorf("incomplete backend: got %v, want the draw limit's report of undecided candidates", err)
+		}
+	}
+}
