@@ -54,12 +54,13 @@ prediction changes between the twins.
 Predictions are JSONL objects with an "id" and one answer: "label" (1 sat,
 0 unsat), else "label_text" ("sat" or "unsat"), else free text from a
 language model in "prediction", "response", "output" or "answer" (or the
-key --field names). Free text is read as in the paper's Appendix C prompts:
-the first whole word, in any case, among "satisfiable", "unsatisfiable",
-"True" and "False" decides (--answers narrows the words to one prompt's);
-"unsatisfiable" is never read as "satisfiable". Answers without such a word
-are unparseable: they count as wrong, and the tables also give the
-accuracy over the parseable answers.
+key --field names). Free text is read as a person would: the first of
+"satisfiable", "sat", "consistent", "True" and their opposites decides
+(--answers narrows the words to one prompt's), whole words only, flipped
+by a negation before it in its clause ("not satisfiable", "cannot all be
+true"); "True or False" is no answer. Answers without such a word are
+unparseable: they count as wrong, and the tables also give the accuracy
+over the parseable answers.
 
 A prediction for an id that is not gold, a duplicate id and a gold record
 without a prediction are errors (exit 2) naming the file and line;

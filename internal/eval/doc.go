@@ -23,16 +23,18 @@
 // # Free-text answers
 //
 // Appendix C asks for "satisfiable" or "unsatisfiable" (prompt a) and
-// "True" or "False" (prompt b). ParseAnswer reads an answer as the
-// generate_until tasks of package prompt do with their flexible-extract
-// filter: the first whole word, in any case, that is an answer word decides
-// ("satisfiable" and "True" mean sat, "unsatisfiable" and "False" unsat).
-// Whole words mean "unsatisfiable" is never read as "satisfiable", and
-// "Satisfiable." or "**False**" count. An answer with no answer word is
-// unparseable: it is counted, scored as wrong in Score.Accuracy, and left
-// out of Score.AccuracyParseable. The rule reads the first answer word
-// literally, so "not satisfiable" is read as sat; that is also how the
-// harness scores it.
+// "True" or "False" (prompt b). ReadAnswer reads an answer as a person
+// would: the first answer word decides, whole words only, negated by a
+// "not", "cannot" or "n't" before it in its clause with only filler words
+// between ("The sentences are not satisfiable." is unsat), and skipped
+// when it is offered as an alternative ("True or False?"). Its doc comment
+// states the rule; answer_test.go reads a table of answers as models give
+// them. An answer with no answer word is unparseable: it is counted,
+// scored as wrong in Score.Accuracy, and left out of
+// Score.AccuracyParseable.
+//
+// This differs from the generate_until tasks' regex filters, which take
+// the first answer word literally and so read "not satisfiable" as sat.
 //
 // # Gold records
 //

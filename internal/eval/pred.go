@@ -36,14 +36,14 @@ type PredOptions struct {
 // ReadPredictions reads a JSONL file of predictions, each an object with
 // an "id" and one answer: "label" (0 or 1), else "label_text" ("sat" or
 // "unsat"), else free text in the first of TextFields present, mapped by
-// ParseAnswer. With opts.Field only that key is read, as free text.
+// ReadAnswer. With opts.Field only that key is read, as free text.
 // Otherwise a key whose value is null counts as absent. Malformed lines, lines without an
 // answer and duplicate ids are errors naming the line.
 func ReadPredictions(r io.Reader, name string, opts PredOptions) ([]Prediction, error) {
 	if opts.Answers == "" {
 		opts.Answers = AnswersAny
 	}
-	if _, err := ParseAnswer("", opts.Answers); err != nil {
+	if _, err := ReadAnswer("", opts.Answers); err != nil {
 		return nil, err
 	}
 	var preds []Prediction
@@ -106,7 +106,9 @@ func decodePrediction(b []byte, opts PredOptions) (Prediction, error) {
 		if err := json.Unmarshal(raw, &s); err != nil {
 			return p, fmt.Errorf("prediction %s: %s is not a string", p.ID, field)
 		}
-		p.Label, err = ParseAnswer(s, opts.Answers)
+		var r Reading
+		r, err = ReadAnswer(s, opts.Answers)
+		p.Label = r.Label
 	}
 	return p, err
 }
