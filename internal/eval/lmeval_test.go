@@ -139,6 +139,45 @@ func TestEvaluateSamples(t *testing.T) {
 	}
 }
 
+// TestPlainTextCheck: a plain prediction's "text" key is the instance's
+// text and must be gold's, unless --field names it as the answer.
+func TestPlainTextCheck(t *testing.T) {
+	gold, err := ReadGold(lmGold)
+	if err != nil {
+		t.Fatal(err)
+	}
+	records := readFile(t, lmGold) // gold records are perfect predictions
+	other := strings.Replace(records, `"text":"Some hairdresser`, `"text":"Some  barber`, 1)
+	tests := []struct {
+		name, in     string
+		opts         PredOptions
+		texts, right int
+		want         string
+	}{
+		{"gold records", records, PredOptions{}, 6, 6, ""},
+		{"white space aside", strings.Replace(records, `is not an engineer.`, `is  not an\tengineer. `, 1), PredOptions{}, 6, 6, ""},
+		{"another text", other, PredOptions{}, 0, 0, "s.jsonl:1: prediction for S-75f775-000000 carries another instance text than the gold record"},
+		{"text as the answer", other, PredOptions{Field: "text"}, 0, 0, ""},
+	}
+	for _, tt := range tests {
+		preds, err := ReadPredictions(strings.NewReader(tt.in), "s.jsonl", tt.opts)
+		if err != nil {
+			t.Fatalf("%s: %v", tt.name, err)
+		}
+		rep, err := Evaluate(gold, preds, Options{MBinWidth: 5})
+		switch {
+		case tt.want != "" && (err == nil || !strings.Contains(err.Error(), tt.want)):
+			t.Errorf("%s: error %v, want %q", tt.name, err, tt.want)
+		case tt.want == "" && err != nil:
+			t.Errorf("%s: %v", tt.name, err)
+		case tt.want == "" && tt.opts.Field == "" && (rep.TextsChecked != tt.texts || rep.Overall.Correct != tt.right):
+			t.Errorf("%s: %d texts checked, %d right; want %d, %d", tt.name, rep.TextsChecked, rep.Overall.Correct, tt.texts, tt.right)
+		case tt.opts.Field != "" && rep.TextsChecked != 0:
+			t.Errorf("%s: %d texts checked, want none", tt.name, rep.TextsChecked)
+		}
+	}
+}
+
 // TestPerRecord writes the per-record file of the generations: in gold
 // order whatever the order of the predictions, and only for the records
 // that have one (the last has none here).
