@@ -2,11 +2,6 @@ package main
 
 import (
 	"encoding/json"
-	"errors"
-	"io"
-	"os"
-	"path/filepath"
-	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -15,23 +10,24 @@ import (
 )
 
 type evalOptions struct {
-	gold, pred, field, plot string
-	answers                 *enumFlag
-	mBin                    int
-	allowMissing, json      bool
+	cfg     eval.Config
+	answers *enumFlag
+	json    bool
 }
 
 func (o *evalOptions) addFlags(cmd *cobra.Command) {
-	f := cmd.Flags()
-	f.StringVar(&o.gold, "gold", "", "gold records: a JSONL file or a dataset directory (its data/*.jsonl)")
-	f.StringVar(&o.pred, "pred", "", "predictions, JSONL (- for stdin)")
-	f.StringVar(&o.field, "field", "", "read each prediction's free-text answer from this key only (default: label, label_text, then "+strings.Join(eval.TextFields, ", ")+")")
+	f, c := cmd.Flags(), &o.cfg
+	f.StringVar(&c.Gold, "gold", "", "gold records: a JSONL file or a dataset directory (its data/*.jsonl)")
+	f.StringVar(&c.Pred, "pred", "", "predictions, JSONL, or lm_eval's --log_samples file samples_TASK_DATE.jsonl (- for stdin)")
+	f.StringVar(&c.Field, "field", "", "read each prediction's free-text answer from this key only (default: label, label_text, then "+strings.Join(eval.TextFields, ", ")+")")
 	o.answers = newEnum(string(eval.AnswersAny), eval.AnswerSets()...)
 	f.Var(o.answers, "answers", "answer words searched for in free text: both prompts', or only those of prompt (a) or (b)")
-	f.IntVar(&o.mBin, "m-bin", 5, "width of the bins of the number of sentences m (1..w, w+1..2w, ...)")
-	f.BoolVar(&o.allowMissing, "allow-missing", false, "score gold records that have a prediction and count the others, instead of failing")
+	f.StringVar(&c.Filter, "filter", "", "lm_eval samples: read the answers after this filter of the task (strict-match, flexible-extract) instead of the raw generations")
+	f.IntVar(&c.MBinWidth, "m-bin", 5, "width of the bins of the number of sentences m (1..w, w+1..2w, ...)")
+	f.BoolVar(&c.AllowMissing, "allow-missing", false, "score gold records that have a prediction and count the others, instead of failing")
 	f.BoolVar(&o.json, "json", false, "print one JSON object (fixed key order, every key present) instead of tables")
-	f.StringVar(&o.plot, "plot", "", "also draw accuracy against n per fragment into this .png or .svg file")
+	f.StringVar(&c.Plot, "plot", "", "also draw accuracy against n per fragment into this .png or .svg file")
+	f.StringVar(&c.PerRecord, "per-record", "", "also write, per scored record, its answer, how it was read and whether it is right (JSONL) into this file")
 	cmd.MarkFlagRequired("gold")
 	cmd.MarkFlagRequired("pred")
 }
@@ -54,19 +50,29 @@ prediction changes between the twins.
 Predictions are JSONL objects with an "id" and one answer: "label" (1 sat,
 0 unsat), else "label_text" ("sat" or "unsat"), else free text from a
 language model in "prediction", "response", "output" or "answer" (or the
-key --field names). Free text is read as in the paper's Appendix C prompts:
-the first whole word, in any case, among "satisfiable", "unsatisfiable",
-"True" and "False" decides (--answers narrows the words to one prompt's);
-"unsatisfiable" is never read as "satisfiable". Answers without such a word
-are unparseable: they count as wrong, and the tables also give the
-accuracy over the parseable answers.
+key --field names). Or they are the samples_TASK_DATE.jsonl that lm_eval
+--log_samples writes for the tasks of nlsat prompt, as they are: the doc's
+id names the gold record; a generation is read from resps (or, with
+--filter, from the filter's filtered_resps), a multiple-choice answer is
+the choice of highest log-likelihood.
 
-A prediction for an id that is not gold, a duplicate id and a gold record
-without a prediction are errors (exit 2) naming the file and line;
---allow-missing scores the predicted records and counts the others.
+Free text is read as a person would: the first of "satisfiable", "sat",
+"consistent", "True" and their opposites decides (--answers narrows the
+words to one prompt's), whole words only, flipped by a negation before it
+in its clause ("not satisfiable", "cannot all be true"); "True or False"
+is no answer. Answers without such a word are unparseable: counted as
+wrong, listed, and left out of the accuracy over parseable answers.
+
+Ids carry the digest of the configuration that built the data, and a
+prediction that carries the instance's text (a "text" key, lm_eval's doc)
+has it compared with gold's: predictions made for another seed or other
+flags are refused. So are a prediction for an id that is not gold, a
+duplicate id and a gold record without a prediction (exit 2, naming the
+file and line); --allow-missing scores the predicted records.
 
 ` + exitCodesHelp,
 		Example: `  nlsat eval --gold out/dataset --pred preds.jsonl
+  nlsat eval --gold out/zero-shot.jsonl --pred results/gpt2/samples_nlsat_zero_shot_satunsat_gen_2025-06-01T12-00-00.jsonl --per-record errors.jsonl
   nlsat eval --gold out/dataset/data/test.jsonl --pred gpt4.jsonl --field response --plot fig3.png
   nlsat eval --gold out/dataset --pred test-preds.jsonl --allow-missing --json > scores.json`,
 		Args: cobra.NoArgs,
@@ -78,22 +84,13 @@ without a prediction are errors (exit 2) naming the file and line;
 	return cmd
 }
 
+// runEval scores and prints the report; eval.Run's errors about the input
+// are dataset.InputErrors, so exit 2.
 func runEval(o *evalOptions, s streams) error {
-	format := strings.TrimPrefix(strings.ToLower(filepath.Ext(o.plot)), ".")
-	if o.plot != "" && !slices.Contains(eval.PlotFormats(), format) {
-		return usagef("--plot %s: the file must end in .png or .svg", o.plot)
-	}
-	if o.mBin <= 0 {
-		return usagef("--m-bin must be positive, not %d", o.mBin)
-	}
-	rep, err := scorePredictions(o, s.In)
+	o.cfg.Answers = eval.AnswerSet(o.answers.value)
+	rep, err := eval.Run(o.cfg, s.In)
 	if err != nil {
 		return err
-	}
-	if o.plot != "" {
-		if err := eval.PlotFile(o.plot, rep, format); err != nil {
-			return err
-		}
 	}
 	if !o.json {
 		return eval.WriteText(s.Out, rep)
@@ -101,35 +98,4 @@ func runEval(o *evalOptions, s streams) error {
 	enc := json.NewEncoder(s.Out)
 	enc.SetEscapeHTML(false)
 	return enc.Encode(rep)
-}
-
-// scorePredictions reads both files and scores them; every error is about
-// the input, so a usage error.
-func scorePredictions(o *evalOptions, stdin io.Reader) (eval.Report, error) {
-	gold, err := eval.ReadGold(o.gold)
-	if err != nil {
-		return eval.Report{}, usageError{err}
-	}
-	display, r := "stdin", stdin
-	if o.pred != "-" {
-		f, err := os.Open(o.pred)
-		if err != nil {
-			return eval.Report{}, usagef("cannot read predictions: %w", err)
-		}
-		defer f.Close()
-		display, r = o.pred, f
-	}
-	preds, err := eval.ReadPredictions(r, display, eval.PredOptions{Field: o.field, Answers: eval.AnswerSet(o.answers.value)})
-	if err != nil {
-		return eval.Report{}, usageError{err}
-	}
-	rep, err := eval.Evaluate(gold, preds, eval.Options{MBinWidth: o.mBin, AllowMissing: o.allowMissing})
-	var me *eval.MissingError
-	if errors.As(err, &me) {
-		return rep, usagef("%w; --allow-missing scores the others", err)
-	}
-	if err != nil {
-		return rep, usageError{err}
-	}
-	return rep, nil
 }

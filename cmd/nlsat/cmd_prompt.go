@@ -66,7 +66,8 @@ model's) and TAG_satunsat_gen, TAG_truefalse_gen (generate_until, exact match
 of the answer extracted from the generation, as the paper scored its
 models), all tagged TAG. data_files is relative to the working directory
 lm_eval runs in: run it from OUT's directory (--include_path .), or write
-absolute paths with --absolute-paths.
+absolute paths with --absolute-paths. nlsat eval --gold FILE scores the
+samples_TASK_DATE.jsonl that lm_eval --log_samples writes, as they are.
 
 Every record must be labelled (label -1 is an error naming the line).
 

@@ -225,6 +225,9 @@ func TestEvalBadInput(t *testing.T) {
 		{"unwritable --plot", "", []string{"--gold", smallGold, "--pred", smallPreds, "--plot", filepath.Join(dir, "no", "f.png")}, "cannot write"},
 		{"bad --m-bin", "", append(all, "--m-bin", "0"), "--m-bin must be positive"},
 		{"an argument", "", append(all, "extra"), "unknown command"},
+		{"--filter on predictions", "", []string{"--gold", smallGold, "--pred", smallPreds, "--filter", "none"}, "preds.jsonl:1: not an lm-eval sample (no doc_id and doc), but a filter was named"},
+		{"--per-record to stdout", "", []string{"--gold", smallGold, "--pred", smallPreds, "--per-record", "-"}, "--per-record must name a file"},
+		{"unwritable --per-record", "", []string{"--gold", smallGold, "--pred", smallPreds, "--per-record", filepath.Join(dir, "no", "r.jsonl")}, "cannot write"},
 	}
 	for _, tt := range tests {
 		code, stdout, stderr := nlsat(context.Background(), tt.stdin, append([]string{"eval"}, tt.args...)...)
@@ -240,5 +243,73 @@ func TestEvalBadInput(t *testing.T) {
 		if entries, _ := os.ReadDir(dir); len(entries) != 0 {
 			t.Errorf("%s: left %v behind", tt.name, entries)
 		}
+	}
+}
+
+// TestEvalRefusesAnotherDataset: predictions made for a dataset built
+// with another seed or other flags are refused (exit 2), by their ids or,
+// where the ids agree (as they did before ids carried digests), by the
+// instance texts.
+func TestEvalRefusesAnotherDataset(t *testing.T) {
+	dir := t.TempDir()
+	gen := func(name string, flags ...string) string {
+		out := filepath.Join(dir, name)
+		args := append([]string{"generate", "--fragment", "S", "--count", "20", "-q", "--out", out}, flags...)
+		if code, _, errs := nlsat(context.Background(), "", args...); code != 0 {
+			t.Fatalf("generate %v: exit %d: %s", flags, code, errs)
+		}
+		b, _ := os.ReadFile(out)
+		return string(b)
+	}
+	gold8 := gen("gold8.jsonl", "--seed", "8")
+	seed7 := gen("seed7.jsonl", "--seed", "7")
+	m := gen("m.jsonl", "--seed", "8", "--m", "10-12")
+	if code, _, errs := nlsat(context.Background(), gold8, "eval", "--gold", filepath.Join(dir, "gold8.jsonl"), "--pred", "-"); code != 0 {
+		t.Fatalf("its own gold: exit %d: %s", code, errs)
+	}
+	digest := func(s string) string { return s[len(`{"id":"S-`):][:6] }
+	tests := []struct{ name, preds, want string }{
+		{"another seed", seed7, "stdin:1: prediction for id S-" + digest(seed7) + "-000000 was made for dataset " + digest(seed7) + ", but the gold records are dataset " + digest(gold8)},
+		{"other flags", m, "was made for dataset " + digest(m)},
+		{"another seed, gold's ids", strings.ReplaceAll(seed7, digest(seed7), digest(gold8)), "stdin:1: prediction for S-" + digest(gold8) + "-000000 carries another instance text than the gold record"},
+	}
+	for _, tt := range tests {
+		code, out, errs := nlsat(context.Background(), tt.preds, "eval", "--gold", filepath.Join(dir, "gold8.jsonl"), "--pred", "-")
+		if code != exitUsage || out != "" || strings.Count(strings.TrimSpace(errs), "\n") != 0 || !strings.Contains(errs, tt.want) {
+			t.Errorf("%s: exit %d, stdout %q, stderr %q; want exit 2 and one line containing %q", tt.name, code, out, errs, tt.want)
+		}
+	}
+}
+
+// TestEvalLMEvalSamples scores lm_eval --log_samples files as the harness
+// writes them (internal/eval/testdata/lmeval) and writes the per-record
+// file.
+func TestEvalLMEvalSamples(t *testing.T) {
+	const dir = "../../internal/eval/testdata/lmeval/"
+	gen := dir + "samples_nlsat_s8_satunsat_gen_2025-06-01T12-00-00.000000.jsonl"
+	per := filepath.Join(t.TempDir(), "per-record.jsonl")
+	code, out, errs := nlsat(context.Background(), "", "eval", "--gold", dir+"gold.jsonl", "--pred", gen, "--per-record", per)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	for _, want := range []string{
+		"6 gold records, 6 predictions, 6 scored, 0 missing, 1 unparseable\n" +
+			"checked: every prediction's id names gold's dataset 75f775; 6 instance texts equal gold's\n",
+		"  all      6        4     0.667",
+		"Unparseable answers (all 1; --per-record writes every answer)\nS-75f775-000004  \" I cannot tell.\"\n",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the report has no %q:\n%s", want, out)
+		}
+	}
+	if b, _ := os.ReadFile(per); strings.Count(string(b), "\n") != 6 || !strings.Contains(string(b), `"answer":" The sentences are not satisfiable.","reading":"not satisfiable"`) {
+		t.Errorf("per-record file:\n%s", b)
+	}
+	// The harness's own reading: flexible-extract takes "satisfiable" out
+	// of "not satisfiable", so two more answers are wrong.
+	code, out, errs = nlsat(context.Background(), "", "eval", "--gold", dir+"gold.jsonl", "--pred", gen, "--filter", "flexible-extract", "--json")
+	var rep evalJSON
+	if code != 0 || json.Unmarshal([]byte(out), &rep) != nil || rep.Overall.Accuracy != 2.0/6 {
+		t.Errorf("--filter flexible-extract: exit %d, %s, accuracy %v; want 2/6", code, errs, rep.Overall.Accuracy)
 	}
 }

@@ -10,7 +10,7 @@
 // A predictions file is JSONL, one object per line with an "id" naming a
 // gold record and one answer, read in this order of preference:
 //
-//   - "label": 1 (sat) or 0 (unsat);
+//   - "label": 1 (sat) or 0 (unsat), as integers or as 1.0 and 0.0;
 //   - "label_text": "sat" or "unsat";
 //   - free text from a language model in the first of "prediction",
 //     "response", "output" and "answer" that is present, or in the one key
@@ -20,19 +20,33 @@
 // (perfect) predictions. A null value counts as an absent key, except in a
 // named free-text field, where it is an empty answer.
 //
+// A line may instead be a sample of lm-evaluation-harness's --log_samples
+// output (samples_TASK_DATE.jsonl, one line per document and filter, with
+// "doc_id", "doc", "arguments", "resps", "filtered_resps" and "filter"),
+// for the tasks that package prompt writes: the doc is a prompt row, whose
+// "id" names the gold record. A generation is read from its raw text
+// (resps), or with PredOptions.Filter from what that filter of the task
+// left (filtered_resps), by the rule below; the lines of one document
+// under several filters count once. A multiple-choice sample answers with
+// its choice of highest log-likelihood. See readSample.
+//
 // # Free-text answers
 //
 // Appendix C asks for "satisfiable" or "unsatisfiable" (prompt a) and
-// "True" or "False" (prompt b). ParseAnswer reads an answer as the
-// generate_until tasks of package prompt do with their flexible-extract
-// filter: the first whole word, in any case, that is an answer word decides
-// ("satisfiable" and "True" mean sat, "unsatisfiable" and "False" unsat).
-// Whole words mean "unsatisfiable" is never read as "satisfiable", and
-// "Satisfiable." or "**False**" count. An answer with no answer word is
-// unparseable: it is counted, scored as wrong in Score.Accuracy, and left
-// out of Score.AccuracyParseable. The rule reads the first answer word
-// literally, so "not satisfiable" is read as sat; that is also how the
-// harness scores it.
+// "True" or "False" (prompt b). ReadAnswer reads an answer as a person
+// would: the first answer word decides, whole words only, negated by a
+// "not", "cannot" or "n't" before it in its clause with only filler words
+// between ("The sentences are not satisfiable." is unsat), and skipped
+// when it is offered as an alternative ("True or False?"). Its doc comment
+// states the rule; answer_test.go reads a table of answers as models give
+// them. An answer with no answer word is unparseable: it is counted,
+// listed in Report.UnparseableAnswers, scored as wrong in Score.Accuracy,
+// and left out of Score.AccuracyParseable.
+//
+// This differs from the generate_until tasks' regex filters, which take
+// the first answer word literally and so read "not satisfiable" as sat;
+// reading an lm-eval file with PredOptions.Filter gives the harness's
+// reading.
 //
 // # Gold records
 //
@@ -49,6 +63,16 @@
 // once. A gold record without a prediction is an error (a *MissingError)
 // unless Options.AllowMissing, which leaves it out of every score and
 // counts it in Report.Missing.
+//
+// Predictions made for another dataset are refused. nlsat's ids carry the
+// digest of the configuration that built the data (dataset.FormatID), so a
+// prediction for another seed's or other flags' record names an id that is
+// not gold, and the error says which dataset it was made for. A prediction
+// that carries the instance's text (a "text" key, or the lm-eval doc's)
+// must carry gold's, whitespace aside, and an lm-eval doc's label must be
+// gold's: that catches predictions for another dataset even where ids
+// agree, as they did before ids carried digests. The report says what was
+// checked (Report.Datasets, Report.TextsChecked).
 //
 // # Groups
 //

@@ -37,6 +37,8 @@ type Gold struct {
 	PairID, PairRole string
 	// Where is "file:line", for messages.
 	Where string
+	// text is a hash of the record's text (see textSum).
+	text uint64
 }
 
 // N is the number of predicates n = n1 + n2 that the paper's Figure 3 and
@@ -151,7 +153,10 @@ func decodeGold(b []byte, where string) (Gold, error) {
 		return Gold{}, fmt.Errorf("%s: record %s has no label, so it cannot be gold", where, r.ID)
 	}
 	g := Gold{ID: r.ID, Fragment: r.Fragment, N1: r.N1, N2: r.N2, M: r.M, Label: r.Label,
-		ModelSize: r.Certificate.ModelSize, Where: where}
+		ModelSize: r.Certificate.ModelSize, Where: where, text: textSum(r.Text)}
+	if r.Text == "" {
+		g.text = textSum(strings.Join(r.Sentences, " "))
+	}
 	if r.Label == dataset.LabelUnsat {
 		g.MUSSize = len(r.Certificate.MUS)
 	}

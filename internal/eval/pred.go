@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"hash/fnv"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/nlsat/nlsat/internal/dataset"
@@ -19,8 +21,24 @@ type Prediction struct {
 	ID string
 	// Label is dataset.LabelSat, dataset.LabelUnsat or Unparseable.
 	Label int
+	// Source says where the answer was read: "label", "label_text", the
+	// free-text key, or for lm-evaluation-harness samples "resps",
+	// "filtered_resps[FILTER]" or "loglikelihood".
+	Source string
+	// Answer is the free text read (empty for label and label_text; for
+	// loglikelihood the choices with their log-likelihoods), and Phrase
+	// the words of it that decided (see ReadAnswer).
+	Answer, Phrase string
 	// Where is "file:line", for messages.
 	Where string
+
+	// text is a hash of the instance text the line carries (its "text",
+	// or an lm-eval doc's), if hasText; docLabel the gold label an lm-eval
+	// doc carries, if hasDocLabel; filter the lm-eval filter of the line.
+	text                 uint64
+	hasText, hasDocLabel bool
+	docLabel             int
+	filter               string
 }
 
 // PredOptions says how predictions are read.
@@ -31,65 +49,130 @@ type PredOptions struct {
 	Field string
 	// Answers is the set of answer words free text is searched for.
 	Answers AnswerSet
+	// Filter, for lm-evaluation-harness samples, reads the responses after
+	// the task's filter of this name (filtered_resps of the lines whose
+	// "filter" it is) instead of the raw generations (resps).
+	Filter string
 }
 
-// ReadPredictions reads a JSONL file of predictions, each an object with
-// an "id" and one answer: "label" (0 or 1), else "label_text" ("sat" or
-// "unsat"), else free text in the first of TextFields present, mapped by
-// ParseAnswer. With opts.Field only that key is read, as free text.
-// Otherwise a key whose value is null counts as absent. Malformed lines, lines without an
-// answer and duplicate ids are errors naming the line.
+// ReadPredictions reads a JSONL file of predictions. A line is either an
+// object with an "id" and one answer: "label" (0 or 1, 0.0 and 1.0 too),
+// else "label_text" ("sat" or "unsat"), else free text in the first of
+// TextFields present, read by ReadAnswer; with opts.Field only that key is
+// read, as free text, and otherwise a key whose value is null counts as
+// absent. Or the line is a sample of lm-evaluation-harness's --log_samples
+// output (see readSample). A line that carries the instance's text (a
+// "text" key, or the lm-eval doc's) has it checked against gold's by
+// Evaluate. Malformed lines, lines without an answer and duplicate ids are
+// errors naming the line.
 func ReadPredictions(r io.Reader, name string, opts PredOptions) ([]Prediction, error) {
 	if opts.Answers == "" {
 		opts.Answers = AnswersAny
 	}
-	if _, err := ParseAnswer("", opts.Answers); err != nil {
+	if _, err := ReadAnswer("", opts.Answers); err != nil {
 		return nil, err
 	}
 	var preds []Prediction
-	seen := map[string]string{}
+	seen := map[string]int{}
+	var filters []string
 	err := eachLine(r, name, func(b []byte, where string) error {
-		p, err := decodePrediction(b, opts)
+		p, skip, err := decodeLine(b, opts)
 		if err != nil {
 			return fmt.Errorf("%s: %w", where, err)
 		}
-		if first, dup := seen[p.ID]; dup {
-			return fmt.Errorf("%s: duplicate prediction for id %s (first at %s)", where, p.ID, first)
+		if p.filter != "" && !slices.Contains(filters, p.filter) {
+			filters = append(filters, p.filter)
 		}
-		seen[p.ID] = where
+		if skip {
+			return nil
+		}
 		p.Where = where
+		if i, dup := seen[p.ID]; dup {
+			return sameSample(preds[i], p)
+		}
+		seen[p.ID] = len(preds)
 		preds = append(preds, p)
 		return nil
 	})
-	if err != nil {
+	switch {
+	case err != nil:
 		return nil, err
-	}
-	if len(preds) == 0 {
+	case len(preds) == 0 && opts.Filter != "":
+		return nil, fmt.Errorf("%s: no lm-eval sample has the filter %q (the file has %s)", name, opts.Filter, strings.Join(quoted(filters), ", "))
+	case len(preds) == 0:
 		return nil, fmt.Errorf("%s: no predictions", name)
 	}
 	return preds, nil
 }
 
-func decodePrediction(b []byte, opts PredOptions) (Prediction, error) {
+// sameSample accepts the second line for an id when both are lm-eval
+// samples of one document under two filters (the harness writes a line
+// per filter), with the same raw response; any other repeat is an error.
+func sameSample(first, p Prediction) error {
+	if first.filter == "" || p.filter == "" || first.filter == p.filter {
+		return fmt.Errorf("%s: duplicate prediction for id %s (first at %s)", p.Where, p.ID, first.Where)
+	}
+	if first.Answer != p.Answer {
+		return fmt.Errorf("%s: lm-eval sample for id %s under filter %q has another response than under %q (at %s)", p.Where, p.ID, p.filter, first.filter, first.Where)
+	}
+	return nil
+}
+
+func quoted(s []string) []string {
+	out := []string{}
+	for _, x := range s {
+		out = append(out, fmt.Sprintf("%q", x))
+	}
+	if len(out) == 0 {
+		out = append(out, "no filter")
+	}
+	return out
+}
+
+// decodeLine reads one line; skip says that it is an lm-eval sample of
+// another filter than opts.Filter.
+func decodeLine(b []byte, opts PredOptions) (p Prediction, skip bool, err error) {
 	var obj map[string]json.RawMessage
 	if err := json.Unmarshal(b, &obj); err != nil {
-		return Prediction{}, fmt.Errorf("not a prediction: %w", err)
+		return p, false, fmt.Errorf("not a prediction: %w", err)
 	}
+	if _, ok := obj["doc_id"]; ok {
+		if _, ok := obj["doc"]; ok {
+			return readSample(b, opts)
+		}
+	}
+	if opts.Filter != "" {
+		return p, false, fmt.Errorf("not an lm-eval sample (no doc_id and doc), but a filter was named")
+	}
+	p, err = decodePrediction(obj, opts)
+	return p, false, err
+}
+
+func decodePrediction(obj map[string]json.RawMessage, opts PredOptions) (Prediction, error) {
 	var p Prediction
 	if err := json.Unmarshal(obj["id"], &p.ID); err != nil || p.ID == "" {
 		return p, fmt.Errorf("prediction has no id (a non-empty string)")
 	}
-	var err error
-	switch raw, field := findAnswer(obj, opts.Field); field {
+	if raw, ok := obj["text"]; ok && opts.Field != "text" {
+		var s string
+		if json.Unmarshal(raw, &s) == nil {
+			p.text, p.hasText = textSum(s), true
+		}
+	}
+	raw, field := findAnswer(obj, opts.Field)
+	p.Source = field
+	switch field {
 	case "":
 		if opts.Field != "" {
 			return p, fmt.Errorf("prediction %s has no %q", p.ID, opts.Field)
 		}
 		return p, fmt.Errorf("prediction %s has none of label, label_text, %s (name another key with --field)", p.ID, strings.Join(TextFields, ", "))
 	case "label":
-		if err := json.Unmarshal(raw, &p.Label); err != nil || (p.Label != dataset.LabelSat && p.Label != dataset.LabelUnsat) {
+		var f float64
+		if err := json.Unmarshal(raw, &f); err != nil || (f != 0 && f != 1) {
 			return p, fmt.Errorf("prediction %s: label %s is not 0 or 1", p.ID, raw)
 		}
+		p.Label = int(f)
 	case "label_text":
 		var s string
 		json.Unmarshal(raw, &s)
@@ -102,13 +185,19 @@ func decodePrediction(b []byte, opts PredOptions) (Prediction, error) {
 			return p, fmt.Errorf("prediction %s: label_text %s is not \"sat\" or \"unsat\"", p.ID, raw)
 		}
 	default:
-		var s string
-		if err := json.Unmarshal(raw, &s); err != nil {
+		if err := json.Unmarshal(raw, &p.Answer); err != nil {
 			return p, fmt.Errorf("prediction %s: %s is not a string", p.ID, field)
 		}
-		p.Label, err = ParseAnswer(s, opts.Answers)
+		return p, p.read(opts.Answers)
 	}
-	return p, err
+	return p, nil
+}
+
+// read sets the label from the free-text answer.
+func (p *Prediction) read(set AnswerSet) error {
+	r, err := ReadAnswer(p.Answer, set)
+	p.Label, p.Phrase = r.Label, r.Phrase
+	return err
 }
 
 // findAnswer returns the key that holds the answer and its value. With a
@@ -133,3 +222,11 @@ func findAnswer(obj map[string]json.RawMessage, field string) (json.RawMessage, 
 }
 
 func isNull(raw json.RawMessage) bool { return bytes.Equal(bytes.TrimSpace(raw), []byte("null")) }
+
+// textSum hashes an instance text with its runs of white space made one
+// space, as records and prompt rows write it.
+func textSum(s string) uint64 {
+	h := fnv.New64a()
+	h.Write([]byte(strings.Join(strings.Fields(s), " ")))
+	return h.Sum64()
+}

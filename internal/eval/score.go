@@ -60,22 +60,31 @@ type SplitFragmentRow struct {
 // JSON form has a fixed key order and every key present; Pairs is null
 // when no gold record belongs to a minimal pair.
 type Report struct {
-	Confidence      float64            `json:"confidence"`
-	MBinWidth       int                `json:"m_bin_width"`
-	Gold            int                `json:"gold"`
-	Predictions     int                `json:"predictions"`
-	Missing         int                `json:"missing"`
-	Overall         Score              `json:"overall"`
-	BySplit         []Row              `json:"by_split"`
-	ByFragment      []Row              `json:"by_fragment"`
-	ByN             []Row              `json:"by_n"`
-	ByMBin          []Row              `json:"by_m_bin"`
-	ByLabel         []Row              `json:"by_label"`
-	ByMUSSize       []Row              `json:"by_mus_size"`
-	ByModelSize     []Row              `json:"by_model_size"`
-	ByFragmentN     []FragmentNRow     `json:"by_fragment_n"`
-	BySplitFragment []SplitFragmentRow `json:"by_split_fragment"`
-	Pairs           *PairReport        `json:"pairs"`
+	Confidence  float64 `json:"confidence"`
+	MBinWidth   int     `json:"m_bin_width"`
+	Gold        int     `json:"gold"`
+	Predictions int     `json:"predictions"`
+	Missing     int     `json:"missing"`
+	// Datasets are the configuration digests the gold ids carry (see
+	// dataset.FormatID), sorted; TextsChecked counts the predictions whose
+	// instance text was compared with gold's. With neither, nothing shows
+	// that the predictions were made for this gold.
+	Datasets     []string `json:"datasets"`
+	TextsChecked int      `json:"texts_checked"`
+	// UnparseableAnswers are the scored answers in which no answer word
+	// was found, in gold order.
+	UnparseableAnswers []Unparsed         `json:"unparseable_answers"`
+	Overall            Score              `json:"overall"`
+	BySplit            []Row              `json:"by_split"`
+	ByFragment         []Row              `json:"by_fragment"`
+	ByN                []Row              `json:"by_n"`
+	ByMBin             []Row              `json:"by_m_bin"`
+	ByLabel            []Row              `json:"by_label"`
+	ByMUSSize          []Row              `json:"by_mus_size"`
+	ByModelSize        []Row              `json:"by_model_size"`
+	ByFragmentN        []FragmentNRow     `json:"by_fragment_n"`
+	BySplitFragment    []SplitFragmentRow `json:"by_split_fragment"`
+	Pairs              *PairReport        `json:"pairs"`
 }
 
 // Options say how predictions are scored.
@@ -124,28 +133,22 @@ func (t tally) score() Score {
 }
 
 // Evaluate scores preds against gold. A prediction for an id that is not
-// in gold is an error; so is a gold record without a prediction unless
-// opts.AllowMissing (the error is a *MissingError).
+// in gold is an error, which says so when the id names another dataset's
+// configuration digest than gold's; so is a prediction that carries
+// another instance text or gold label than its gold record, and a gold
+// record without a prediction unless opts.AllowMissing (the error is a
+// *MissingError).
 func Evaluate(gold []Gold, preds []Prediction, opts Options) (Report, error) {
 	if opts.MBinWidth <= 0 {
 		return Report{}, fmt.Errorf("the m bin width must be positive, not %d", opts.MBinWidth)
 	}
-	index := make(map[string]int, len(gold))
-	for i, g := range gold {
-		index[g.ID] = i
-	}
-	answer := make([]int, len(gold))
-	has := make([]bool, len(gold))
-	for _, p := range preds {
-		i, ok := index[p.ID]
-		if !ok {
-			return Report{}, fmt.Errorf("%s: prediction for id %s, which is not a gold record", p.Where, p.ID)
-		}
-		answer[i], has[i] = p.Label, true
+	m, err := match(gold, preds)
+	if err != nil {
+		return Report{}, err
 	}
 	var missing []Gold
 	for i, g := range gold {
-		if !has[i] {
+		if m.pred[i] < 0 {
 			missing = append(missing, g)
 		}
 	}
@@ -156,19 +159,40 @@ func Evaluate(gold []Gold, preds []Prediction, opts Options) (Report, error) {
 		return Report{}, fmt.Errorf("no prediction is for a gold record")
 	}
 	a := newAccumulator(opts.MBinWidth)
+	answer, has := make([]int, len(gold)), make([]bool, len(gold))
+	unparsed := []Unparsed{}
 	for i, g := range gold {
-		if has[i] {
+		if k := m.pred[i]; k >= 0 {
+			answer[i], has[i] = preds[k].Label, true
 			a.add(&gold[i], answer[i] == g.Label, answer[i] != Unparseable)
+			if answer[i] == Unparseable {
+				unparsed = append(unparsed, Unparsed{ID: g.ID, Answer: shorten(preds[k].Answer)})
+			}
 		}
 	}
 	rep := a.report()
 	rep.MBinWidth, rep.Gold, rep.Predictions, rep.Missing = opts.MBinWidth, len(gold), len(preds), len(missing)
+	rep.Datasets, rep.TextsChecked, rep.UnparseableAnswers = m.digests, m.texts, unparsed
 	pairs, err := scorePairs(gold, answer, has)
 	if err != nil {
 		return Report{}, err
 	}
 	rep.Pairs = pairs
 	return rep, nil
+}
+
+// Unparsed is an answer in which no answer word was found.
+type Unparsed struct {
+	ID string `json:"id"`
+	// Answer is the text, cut to its first 200 characters.
+	Answer string `json:"answer"`
+}
+
+func shorten(s string) string {
+	if r := []rune(s); len(r) > 200 {
+		return string(r[:200]) + "…"
+	}
+	return s
 }
 
 // sections of a report, in the order of Report's fields.

@@ -3,6 +3,7 @@ package eval
 import (
 	"fmt"
 	"io"
+	"strings"
 	"text/tabwriter"
 )
 
@@ -14,6 +15,7 @@ func WriteText(w io.Writer, rep Report) error {
 	p := func(format string, a ...any) { fmt.Fprintf(tw, format, a...) }
 	p("%d gold records, %d predictions, %d scored, %d missing, %d unparseable\n",
 		rep.Gold, rep.Predictions, rep.Overall.Count, rep.Missing, rep.Overall.Unparseable)
+	p("%s\n", checks(rep))
 	table(p, "Overall", "", []Row{{Key: "all", Score: rep.Overall}})
 	if len(rep.BySplit) > 0 {
 		table(p, "By split file", "split", rep.BySplit)
@@ -46,7 +48,38 @@ func WriteText(w io.Writer, rep Report) error {
 		p("both twins correct\t%d\t%.3f\t%s\t\n", pr.BothCorrect.Hits, pr.BothCorrect.Rate, ci(pr.BothCorrect.CILow, pr.BothCorrect.CIHigh))
 		p("prediction changed\t%d\t%.3f\t%s\t\n", pr.Changed.Hits, pr.Changed.Rate, ci(pr.Changed.CILow, pr.Changed.CIHigh))
 	}
+	if n := len(rep.UnparseableAnswers); n > 0 {
+		p("\nUnparseable answers (%s; --per-record writes every answer)\n", listed(n))
+		for _, u := range rep.UnparseableAnswers[:min(n, maxListed)] {
+			p("%s  %q\n", u.ID, u.Answer)
+		}
+	}
 	return tw.Flush()
+}
+
+// maxListed is the most unparseable answers the text report lists.
+const maxListed = 20
+
+func listed(n int) string {
+	if n <= maxListed {
+		return fmt.Sprintf("all %d", n)
+	}
+	return fmt.Sprintf("the first %d of %d", maxListed, n)
+}
+
+// checks says what shows that the predictions were made for the gold.
+func checks(rep Report) string {
+	var parts []string
+	if len(rep.Datasets) > 0 {
+		parts = append(parts, "every prediction's id names gold's dataset "+strings.Join(rep.Datasets, ", "))
+	}
+	if rep.TextsChecked > 0 {
+		parts = append(parts, fmt.Sprintf("%d instance texts equal gold's", rep.TextsChecked))
+	}
+	if len(parts) == 0 {
+		return "not checked: the gold ids carry no dataset digest and no prediction carries its instance text, so predictions made for another dataset would go unnoticed"
+	}
+	return "checked: " + strings.Join(parts, "; ")
 }
 
 const scoreHeader = "count\tcorrect\taccuracy\t95% CI\tunparseable\tacc. parseable\t"

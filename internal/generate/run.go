@@ -141,6 +141,7 @@ type run struct {
 	store   *job.Store
 	stats   *Stats
 	written int
+	digest  string // the plan's, which every id carries
 }
 
 // emit writes item i if it is decided (or unlabelled), numbered in the
@@ -155,7 +156,7 @@ func (g *run) emit(_, _ int, it Item) (bool, error) {
 	if it.Record == nil {
 		return false, nil
 	}
-	it.Record.ID = fmt.Sprintf("%s-%06d", g.plan.Fragment, g.written)
+	it.Record.ID = dataset.FormatID(g.plan.Fragment, g.digest, g.written)
 	if err := g.enc.Encode(it.Record); err != nil {
 		return true, err
 	}
@@ -166,6 +167,7 @@ func (g *run) emit(_, _ int, it Item) (bool, error) {
 // open prepares the output: stdout, or a file that a later run resumes
 // (.NAME.partial, with its checkpoint .NAME.checkpoint.json).
 func (g *run) open(digest string) error {
+	g.digest = g.plan.Digest()
 	if g.opt.Out == "-" || g.opt.Out == "" {
 		g.stdout = bufio.NewWriter(g.opt.Stdout)
 		g.enc = dataset.NewEncoder(g.stdout)

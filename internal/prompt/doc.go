@@ -33,4 +33,12 @@
 // datasets (and so lm-evaluation-harness, through dataset_path: json) loads
 // a file of rows without a schema and without glue code. Both prompts are
 // in the same row, so one file serves all tasks.
+//
+// # Scoring
+//
+// A row keeps the record's id, which names the configuration digest of the
+// data it came from, and its text. lm-evaluation-harness's --log_samples
+// output repeats the row as each sample's doc, so package eval reads that
+// output as it is and checks both against the gold records. The task
+// files' comments say how: run lm_eval with --log_samples, then nlsat eval.
 package prompt

@@ -142,3 +142,21 @@ func first(re *regexp.Regexp, s string) string {
 	}
 	return m[1]
 }
+
+// TestYAMLScoringHint: every task file says how to score its samples with
+// nlsat eval, naming the records the prompts came from.
+func TestYAMLScoringHint(t *testing.T) {
+	tests := []struct{ source, want string }{
+		{"zero-shot-A.jsonl", "nlsat eval --gold zero-shot-A.jsonl --pred results/MODEL/samples_t_satunsat_DATE.jsonl"},
+		{"-", "nlsat eval --gold RECORDS.jsonl --pred"},
+	}
+	for _, tt := range tests {
+		var b bytes.Buffer
+		if err := Tasks("t")[0].WriteYAML(&b, TaskFile{Tag: "t", DataFiles: "x.jsonl", Source: tt.source}); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(b.String(), "--log_samples --output_path results") || !strings.Contains(b.String(), tt.want) {
+			t.Errorf("source %q: the task file does not say %q:\n%s", tt.source, tt.want, b.String())
+		}
+	}
+}

@@ -89,7 +89,16 @@ func (t Task) WriteYAML(w io.Writer, f TaskFile) error {
 		p("# Scores the log-likelihood of each answer after \"A: \"; the likelier one is\n# the model's choice.\n")
 	}
 	p("# data_files is read relative to the working directory, so run lm_eval here:\n")
-	p("#   lm_eval --model hf --model_args pretrained=MODEL --include_path . --tasks %s\n", t.Name)
+	p("#   lm_eval --model hf --model_args pretrained=MODEL --include_path . --tasks %s --log_samples --output_path results\n", t.Name)
+	p("# and score the samples it writes against the records, per fragment, n and m:\n")
+	gold := f.Source
+	if gold == "" || gold == "-" {
+		gold = "RECORDS.jsonl"
+	}
+	p("#   nlsat eval --gold %s --pred results/MODEL/samples_%s_DATE.jsonl\n", gold, t.Name)
+	if t.Generate {
+		p("# nlsat eval reads the raw generations as a person would (\"not satisfiable\"\n# is unsat, which the regex filters below miss); --filter NAME reads a filter's.\n")
+	}
 	p("task: %s\n", q(t.Name))
 	p("tag:\n  - %s\n", q(f.Tag))
 	p("dataset_path: json\ndataset_name: null\ndataset_kwargs:\n  data_files:\n    test: %s\n", q(f.DataFiles))

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/nlsat/nlsat/internal/dataset"
 	"github.com/nlsat/nlsat/internal/fragments"
 )
 
@@ -275,7 +276,9 @@ func cardCandidates(b *strings.Builder, m *Manifest) {
 	if m.AuditSummary != "" {
 		b.WriteString("## Shortcut audit\n\n" + m.AuditSummary + "\nThe full report is under `audit` in `manifest.json`.\n\n")
 	}
-	b.WriteString("## Record fields\n\n`id`, `fragment`, `text` (the sentences joined by spaces), `sentences`, `label` (0 = unsat, 1 = sat), `label_text`, " +
+	fmt.Fprintf(b, "## Record fields\n\n`id` (such as `%s`: fragment, split, the first %d hex digits of `plan_digest` in `manifest.json`, and the number in the file, so that a build with other flags or another seed has other ids and `nlsat eval` refuses predictions made for it), ",
+		dataset.FormatID(m.Plan.Fragment+"-"+Test, m.PlanDigest, 42), dataset.IDDigestLen)
+	b.WriteString("`fragment`, `text` (the sentences joined by spaces), `sentences`, `label` (0 = unsat, 1 = sat), `label_text`, " +
 		"`m` (sentences), `n1` (nouns drawn), `n2` (verbs drawn), `alpha` = m/n1, `beta` = m/n2 (0 without verbs), `nouns`, `verbs`, " +
 		"`templates` (per sentence its template and variant), `formulas` (per sentence its first-order formula), `solver`, " +
 		"`certificate` (`model_size` for sat; `mus`, indices into `sentences`, for unsat), `seed`, " +

@@ -227,6 +227,7 @@ func (a *acceptor) write() error {
 	b := a.b
 	spill := b.store.Part(b.spillPart(a.k))
 	perSplit := make([][]entry, len(a.pl.Splits))
+	digest := b.plan.Digest()
 	for s := range a.pl.Strata {
 		chosen, _ := a.choose(s)
 		for t, es := range chosen {
@@ -249,7 +250,7 @@ func (a *acceptor) write() error {
 			if err := json.Unmarshal(buf, &l); err != nil {
 				return fmt.Errorf("%s: %w", spill.Name, err)
 			}
-			l.Record.ID = fmt.Sprintf("%s-%s-%06d", b.plan.Fragment, sp.Name, out.Rows())
+			l.Record.ID = dataset.FormatID(b.plan.Fragment+"-"+sp.Name, digest, out.Rows())
 			b.line.Reset()
 			if err := dataset.NewEncoder(&b.line).Encode(l.Record); err != nil {
 				return err

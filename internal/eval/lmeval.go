@@ -1,0 +1,218 @@
+package eval
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/nlsat/nlsat/internal/dataset"
+)
+
+// sample is the part of a line of lm-evaluation-harness's --log_samples
+// output (samples_TASK_DATE.jsonl) that scoring reads.
+type sample struct {
+	DocID         json.RawMessage            `json:"doc_id"`
+	Doc           map[string]json.RawMessage `json:"doc"`
+	Arguments     json.RawMessage            `json:"arguments"`
+	Resps         []json.RawMessage          `json:"resps"`
+	FilteredResps []json.RawMessage          `json:"filtered_resps"`
+	Filter        string                     `json:"filter"`
+}
+
+// readSample reads a line of lm-evaluation-harness's --log_samples output:
+// the document the harness evaluated ("doc", a row of nlsat prompt, whose
+// "id" names the gold record and whose "text" and "label" are checked
+// against it) and the model's responses to it.
+//
+// A generate_until task (one request; "resps" [[generation, ...]],
+// "filtered_resps" [filtered]) is read from its raw generation, the first
+// of resps[0], by ReadAnswer; the harness writes a line per filter, all
+// with the same generation, and they count once. With opts.Filter only the
+// lines of that filter are read, from filtered_resps[0].
+//
+// A multiple_choice task (a request per choice; "filtered_resps"
+// [[log-likelihood, is-greedy], ...], numbers or, as the harness writes
+// them, strings) answers with the choice of the highest log-likelihood,
+// the first on ties, as the harness's acc does. The label of a choice is
+// read from its continuation (arguments.gen_args_K.arg_1, " satisfiable"),
+// or is its index (doc_to_choice of nlsat prompt's tasks lists the answers
+// in label order) when the arguments are absent.
+func readSample(b []byte, opts PredOptions) (Prediction, bool, error) {
+	var s sample
+	if err := json.Unmarshal(b, &s); err != nil {
+		return Prediction{}, false, fmt.Errorf("not an lm-eval sample: %w", err)
+	}
+	p, err := s.identify()
+	if err != nil || (opts.Filter != "" && s.Filter != opts.Filter) {
+		return p, err == nil, err
+	}
+	if len(s.FilteredResps) == 0 && len(s.Resps) == 0 {
+		return p, false, fmt.Errorf("lm-eval sample for %s has no resps or filtered_resps", p.ID)
+	}
+	if s.loglikelihoods() {
+		return p, false, s.choose(&p)
+	}
+	p.Source = "resps"
+	if opts.Filter != "" {
+		p.Source = "filtered_resps[" + opts.Filter + "]"
+		err = firstString(s.FilteredResps, &p.Answer)
+	} else if err = firstString(s.Resps, &p.Answer); err != nil {
+		err = firstString(s.FilteredResps, &p.Answer)
+	}
+	if err != nil {
+		return p, false, fmt.Errorf("lm-eval sample for %s: %s is not a generation (a string)", p.ID, p.Source)
+	}
+	return p, false, p.read(opts.Answers)
+}
+
+// identify reads the id, text and gold label of the sample's doc.
+func (s *sample) identify() (Prediction, error) {
+	p := Prediction{filter: s.Filter}
+	if s.Filter == "" {
+		p.filter = "none"
+	}
+	if err := json.Unmarshal(s.Doc["id"], &p.ID); err != nil || p.ID == "" {
+		return p, fmt.Errorf("lm-eval sample (doc_id %s) has no doc.id: only the tasks of nlsat prompt, whose rows keep the record's id, can be scored", s.DocID)
+	}
+	var text string
+	if json.Unmarshal(s.Doc["text"], &text) == nil {
+		p.text, p.hasText = textSum(text), true
+	}
+	var label float64
+	if json.Unmarshal(s.Doc["label"], &label) == nil {
+		p.docLabel, p.hasDocLabel = int(label), true
+	}
+	return p, nil
+}
+
+// loglikelihoods reports whether the responses are log-likelihoods, as
+// multiple_choice tasks have them: filtered_resps [[ll, greedy], ...] or
+// resps [[[ll, greedy]], ...].
+func (s *sample) loglikelihoods() bool {
+	if len(s.FilteredResps) > 0 {
+		return isPair(s.FilteredResps[0])
+	}
+	var reps []json.RawMessage
+	return json.Unmarshal(s.Resps[0], &reps) == nil && len(reps) > 0 && isPair(reps[0])
+}
+
+// isPair reports whether raw is a [log-likelihood, is-greedy] pair.
+func isPair(raw json.RawMessage) bool {
+	var pair []json.RawMessage
+	if json.Unmarshal(raw, &pair) != nil || len(pair) != 2 {
+		return false
+	}
+	_, err := number(pair[0])
+	return err == nil
+}
+
+// firstString sets out to resps[0][0] (or resps[0] when it is a string).
+func firstString(resps []json.RawMessage, out *string) error {
+	if len(resps) == 0 {
+		return fmt.Errorf("no response")
+	}
+	if json.Unmarshal(resps[0], out) == nil {
+		return nil
+	}
+	var reps []string
+	if err := json.Unmarshal(resps[0], &reps); err != nil || len(reps) == 0 {
+		return fmt.Errorf("not a string")
+	}
+	*out = reps[0]
+	return nil
+}
+
+// choose answers a multiple_choice sample with its likeliest choice.
+func (s *sample) choose(p *Prediction) error {
+	p.Source = "loglikelihood"
+	resps := s.FilteredResps
+	if len(resps) == 0 { // resps is [[[ll, greedy]], ...]: a repeat per request
+		for _, r := range s.Resps {
+			var reps []json.RawMessage
+			if json.Unmarshal(r, &reps) != nil || len(reps) == 0 {
+				return fmt.Errorf("lm-eval sample for %s: resps is not a list of log-likelihoods", p.ID)
+			}
+			resps = append(resps, reps[0])
+		}
+	}
+	conts := s.continuations(len(resps))
+	best, bestLL := -1, math.Inf(-1)
+	var desc []string
+	for k, raw := range resps {
+		var pair []json.RawMessage
+		if json.Unmarshal(raw, &pair) != nil || len(pair) == 0 {
+			return fmt.Errorf("lm-eval sample for %s: choice %d has no log-likelihood", p.ID, k)
+		}
+		ll, err := number(pair[0])
+		if err != nil || math.IsNaN(ll) {
+			return fmt.Errorf("lm-eval sample for %s: choice %d: log-likelihood %s is not a number", p.ID, k, pair[0])
+		}
+		if best < 0 || ll > bestLL {
+			best, bestLL = k, ll
+		}
+		desc = append(desc, fmt.Sprintf("%s %g", strings.TrimSpace(conts[k]), ll))
+	}
+	label, err := choiceLabel(conts, best)
+	if err != nil {
+		return fmt.Errorf("lm-eval sample for %s: %w", p.ID, err)
+	}
+	p.Label, p.Phrase, p.Answer = label, strings.TrimSpace(conts[best]), strings.Join(desc, "; ")
+	return nil
+}
+
+// continuations returns the text of each of n choices: the second
+// argument of each request, or "" where the arguments do not say.
+func (s *sample) continuations(n int) []string {
+	out := make([]string, n)
+	var byName map[string]map[string]json.RawMessage // {"gen_args_K": {"arg_1": ...}}
+	var byList [][]json.RawMessage                   // older harnesses: [[context, continuation], ...]
+	for k := range out {
+		var raw json.RawMessage
+		switch {
+		case json.Unmarshal(s.Arguments, &byName) == nil:
+			raw = byName["gen_args_"+strconv.Itoa(k)]["arg_1"]
+		case json.Unmarshal(s.Arguments, &byList) == nil && k < len(byList) && len(byList[k]) > 1:
+			raw = byList[k][1]
+		}
+		json.Unmarshal(raw, &out[k])
+	}
+	return out
+}
+
+// choiceLabel is the label of choice k: what its text reads as when every
+// choice has a text naming a different label, else k itself when there
+// are two choices (nlsat prompt's doc_to_choice: unsat, sat).
+func choiceLabel(conts []string, k int) (int, error) {
+	seen := map[int]bool{}
+	for _, c := range conts {
+		r, _ := ReadAnswer(c, AnswersAny)
+		if r.Label == Unparseable || seen[r.Label] {
+			seen = nil
+			break
+		}
+		seen[r.Label] = true
+	}
+	if seen != nil {
+		r, _ := ReadAnswer(conts[k], AnswersAny)
+		return r.Label, nil
+	}
+	if len(conts) == 2 && conts[0] == "" && conts[1] == "" {
+		return []int{dataset.LabelUnsat, dataset.LabelSat}[k], nil
+	}
+	return 0, fmt.Errorf("cannot tell which choice means sat: the choices are %q", conts)
+}
+
+// number reads a JSON number, or a string holding one.
+func number(raw json.RawMessage) (float64, error) {
+	var f float64
+	if err := json.Unmarshal(raw, &f); err == nil {
+		return f, nil
+	}
+	var s string
+	if err := json.Unmarshal(raw, &s); err != nil {
+		return 0, err
+	}
+	return strconv.ParseFloat(strings.TrimSpace(s), 64)
+}

@@ -1,0 +1,139 @@
+package eval
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/nlsat/nlsat/internal/dataset"
+)
+
+// Config is one evaluation: where the gold records and predictions are,
+// how to read and score them, and what to write besides the report.
+type Config struct {
+	Gold string
+	Pred string // "-" for stdin
+	PredOptions
+	Options
+	// PerRecord, if set, is a JSONL file for every scored record's answer
+	// and how it was read (WritePerRecord).
+	PerRecord string
+	// Plot, if set, is a .png or .svg file for the figure of Plot.
+	Plot string
+}
+
+// Run reads the gold records and predictions, scores them, and writes the
+// per-record file and the plot, each atomically. Every error about the
+// configuration, the inputs or the outputs is a *dataset.InputError.
+func Run(c Config, stdin io.Reader) (Report, error) {
+	format := strings.TrimPrefix(strings.ToLower(filepath.Ext(c.Plot)), ".")
+	if c.Plot != "" && !slices.Contains(PlotFormats(), format) {
+		return Report{}, dataset.InputErrorf("--plot %s: the file must end in .png or .svg", c.Plot)
+	}
+	if c.PerRecord == "-" {
+		return Report{}, dataset.InputErrorf("--per-record must name a file, not stdout, which has the report")
+	}
+	if c.MBinWidth <= 0 {
+		return Report{}, dataset.InputErrorf("--m-bin must be positive, not %d", c.MBinWidth)
+	}
+	gold, preds, err := load(c, stdin)
+	if err != nil {
+		return Report{}, &dataset.InputError{Err: err}
+	}
+	rep, err := Evaluate(gold, preds, c.Options)
+	var me *MissingError
+	if errors.As(err, &me) {
+		err = fmt.Errorf("%w; --allow-missing scores the others", err)
+	}
+	if err != nil {
+		return rep, &dataset.InputError{Err: err}
+	}
+	if c.PerRecord != "" {
+		if err := writePerRecordFile(c.PerRecord, gold, preds); err != nil {
+			return rep, err
+		}
+	}
+	if c.Plot != "" {
+		return rep, PlotFile(c.Plot, rep, format)
+	}
+	return rep, nil
+}
+
+func load(c Config, stdin io.Reader) ([]Gold, []Prediction, error) {
+	gold, err := ReadGold(c.Gold)
+	if err != nil {
+		return nil, nil, err
+	}
+	name, r := "stdin", stdin
+	if c.Pred != "-" {
+		f, err := os.Open(c.Pred)
+		if err != nil {
+			return nil, nil, fmt.Errorf("cannot read predictions: %w", err)
+		}
+		defer f.Close()
+		name, r = c.Pred, f
+	}
+	preds, err := ReadPredictions(r, name, c.PredOptions)
+	return gold, preds, err
+}
+
+// RecordResult is a line of the per-record file: a scored gold record, its
+// answer and how it was read. Predicted is Unparseable (-1) when no answer
+// word was found; Source, Answer and Reading are Prediction's Source,
+// Answer and Phrase.
+type RecordResult struct {
+	ID        string `json:"id"`
+	Split     string `json:"split"`
+	Fragment  string `json:"fragment"`
+	M         int    `json:"m"`
+	N1        int    `json:"n1"`
+	N2        int    `json:"n2"`
+	Gold      int    `json:"gold"`
+	Predicted int    `json:"predicted"`
+	Correct   bool   `json:"correct"`
+	Source    string `json:"source"`
+	Answer    string `json:"answer"`
+	Reading   string `json:"reading"`
+	Where     string `json:"where"`
+}
+
+// WritePerRecord writes a RecordResult line for every gold record that has
+// a prediction, in gold order.
+func WritePerRecord(w io.Writer, gold []Gold, preds []Prediction) error {
+	byID := make(map[string]*Prediction, len(preds))
+	for k := range preds {
+		byID[preds[k].ID] = &preds[k]
+	}
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	for _, g := range gold {
+		p, ok := byID[g.ID]
+		if !ok {
+			continue
+		}
+		err := enc.Encode(RecordResult{ID: g.ID, Split: g.Split, Fragment: g.Fragment, M: g.M, N1: g.N1, N2: g.N2,
+			Gold: g.Label, Predicted: p.Label, Correct: p.Label == g.Label,
+			Source: p.Source, Answer: p.Answer, Reading: p.Phrase, Where: p.Where})
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func writePerRecordFile(name string, gold []Gold, preds []Prediction) error {
+	f, err := dataset.CreateAtomic(name, io.Discard)
+	if err != nil {
+		return &dataset.InputError{Err: err}
+	}
+	defer f.Abort()
+	if err := WritePerRecord(f, gold, preds); err != nil {
+		return fmt.Errorf("%s: %w", name, err)
+	}
+	return f.Commit()
+}
