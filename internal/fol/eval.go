@@ -38,6 +38,29 @@ func EvalAll(fs []Formula, s *Structure) (int, error) {
 	return evalAllTree(fs, s)
 }
 
+// EvalEach reports the truth of every formula of fs in s, checking the
+// structure once and, where it can, compiling the formulas into one
+// bitset program.
+func EvalEach(fs []Formula, s *Structure) ([]bool, error) {
+	if err := s.check(); err != nil {
+		return nil, err
+	}
+	out := make([]bool, len(fs))
+	if evalBits(fs, s, func(i int, v bool) bool { out[i] = v; return true }) {
+		return out, nil
+	}
+	e := evaluator{s: s, env: make([]binding, 0, 4)}
+	for i, f := range fs {
+		e.env = e.env[:0]
+		v, err := e.eval(f)
+		if err != nil {
+			return nil, fmt.Errorf("formula %d: %w", i+1, err)
+		}
+		out[i] = v
+	}
+	return out, nil
+}
+
 // evalAllTree is EvalAll on the tree-walking evaluator, for a checked s.
 func evalAllTree(fs []Formula, s *Structure) (int, error) {
 	e := evaluator{s: s, env: make([]binding, 0, 4)}

@@ -69,8 +69,23 @@ var bitEvals = sync.Pool{New: func() any { return new(bitEval) }}
 // evalAllBits is EvalAll on the bit evaluator; ok is false when the
 // caller must use the tree-walking evaluator instead. s has been checked.
 func evalAllBits(fs []Formula, s *Structure) (i int, ok bool) {
+	i = -1
+	ok = evalBits(fs, s, func(j int, v bool) bool {
+		if !v {
+			i = j
+		}
+		return v
+	})
+	return i, ok
+}
+
+// evalBits compiles fs and evaluates them in s in order, calling each
+// with every formula's index and truth until it returns false. It reports
+// false, having called nothing, when s or a formula is beyond the bitset
+// evaluator.
+func evalBits(fs []Formula, s *Structure, each func(i int, v bool) bool) bool {
 	if s.Size > maxBitSize {
-		return 0, false
+		return false
 	}
 	e := bitEvals.Get().(*bitEval)
 	defer bitEvals.Put(e)
@@ -78,16 +93,16 @@ func evalAllBits(fs []Formula, s *Structure) (i int, ok bool) {
 	for _, f := range fs {
 		e.roots = append(e.roots, int32(len(e.prog)))
 		if !e.compile(f) {
-			return 0, false
+			return false
 		}
 	}
 	e.load(s)
 	for i, r := range e.roots {
-		if e.set(r) == 0 {
-			return i, true
+		if !each(i, e.set(r) != 0) {
+			break
 		}
 	}
-	return -1, true
+	return true
 }
 
 func (e *bitEval) reset(n int) {

@@ -70,6 +70,14 @@ func TestEvalBitsAgrees(t *testing.T) {
 		if wantErr != nil || got != want {
 			t.Fatalf("problem %d (size %d): bits say %d, tree says %d, %v\n%v", i, size, got, want, wantErr, fs)
 		}
+		// EvalEach agrees with Eval formula by formula.
+		each, err := EvalEach(fs, s)
+		for j, f := range fs {
+			v, err1 := Eval(f, s)
+			if err != nil || err1 != nil || each[j] != v {
+				t.Fatalf("problem %d, formula %d: EvalEach %v (%v), Eval %v (%v)", i, j, each, err, v, err1)
+			}
+		}
 	}
 	if declined == n {
 		t.Fatal("the bit evaluator declined every problem")

@@ -86,3 +86,49 @@ func TestUnsatPair(t *testing.T) {
 	}
 	t.Logf("unsat instances with a pair: %d, without: %d", found[true], found[false])
 }
+
+// TestNoCoreSkipsDisconnected checks, on random instances of V, that
+// NoCoreUpTo never solves a subset whose sentences fall into groups that
+// share no predicate, and still answers as brute force does (TestUnsatPair
+// checks the answers).
+func TestNoCoreSkipsDisconnected(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	rec := &recordingBackend{Backend: native.New(native.Options{})}
+	for range 40 {
+		inst, err := fragments.Sample(rng, fragments.V, fragments.DefaultParams(), 12, 6, 4)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rec.problems = nil
+		if _, _, err := solver.NoCoreUpTo(context.Background(), rec, &solver.Problem{Sentences: inst.Formulas()}, 2); err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range rec.problems {
+			if len(p) != 2 {
+				continue
+			}
+			a, _ := fol.SignatureOf(p[0])
+			b, _ := fol.SignatureOf(p[1])
+			shared := false
+			for name := range a {
+				if _, ok := b[name]; ok {
+					shared = true
+				}
+			}
+			if !shared {
+				t.Fatalf("solved %s with %s, which share no predicate", fol.String(p[0]), fol.String(p[1]))
+			}
+		}
+	}
+}
+
+// recordingBackend keeps the problems it solves.
+type recordingBackend struct {
+	solver.Backend
+	problems [][]fol.Formula
+}
+
+func (r *recordingBackend) Solve(ctx context.Context, p *solver.Problem) (solver.Result, error) {
+	r.problems = append(r.problems, p.Sentences)
+	return r.Backend.Solve(ctx, p)
+}

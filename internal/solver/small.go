@@ -17,10 +17,16 @@ import (
 // Models are shared between subsets: the sentences of p that a checked
 // model makes true form a satisfiable set, and every subset inside it is
 // settled without solving. So the backend is called only for subsets that
-// no model found so far covers. Unknown is an error, as in MinimalCore.
+// no model found so far covers. Nor is it called for a subset whose
+// sentences fall into groups that share no predicate: such a subset is
+// satisfiable when each group is (fol has no equality, so the product of
+// the groups' models, each predicate read through its group's projection,
+// is a model of all), and each group is a smaller subset that is checked
+// in its turn. Unknown is an error, as in MinimalCore.
 func NoCoreUpTo(ctx context.Context, b Backend, p *Problem, k int) (ok bool, core []int, err error) {
 	n := len(p.Sentences)
 	k = min(k, n)
+	preds := predicateSets(p.Sentences)
 	var covers [][]bool // per model, which sentences it makes true
 	covered := func(idx []int) bool {
 		for _, c := range covers {
@@ -40,7 +46,7 @@ func NoCoreUpTo(ctx context.Context, b Backend, p *Problem, k int) (ok bool, cor
 	idx := make([]int, 0, k)
 	var walk func(from int) (bool, error)
 	walk = func(from int) (bool, error) {
-		if len(idx) > 0 && !covered(idx) {
+		if len(idx) > 0 && connected(preds, idx) && !covered(idx) {
 			if err := ctx.Err(); err != nil {
 				return false, err
 			}
@@ -52,11 +58,9 @@ func NoCoreUpTo(ctx context.Context, b Backend, p *Problem, k int) (ok bool, cor
 				core = append([]int(nil), idx...)
 				return false, nil
 			}
-			c := make([]bool, n)
-			for i, f := range p.Sentences {
-				if c[i], err = fol.Eval(f, res.Model); err != nil {
-					return false, fmt.Errorf("no core up to %d: sentence %d: %w", k, i+1, err)
-				}
+			c, err := fol.EvalEach(p.Sentences, res.Model)
+			if err != nil {
+				return false, fmt.Errorf("no core up to %d: %w", k, err)
 			}
 			covers = append(covers, c)
 		}
@@ -75,4 +79,70 @@ func NoCoreUpTo(ctx context.Context, b Backend, p *Problem, k int) (ok bool, cor
 	}
 	ok, err = walk(0)
 	return ok, core, err
+}
+
+// predicateSets returns, per sentence, the set of its predicates as a
+// bitset over the predicates of all of them.
+func predicateSets(fs []fol.Formula) [][]uint64 {
+	index := map[string]int{}
+	names := make([][]string, len(fs))
+	for i, f := range fs {
+		sig, _ := fol.SignatureOf(f)
+		for name := range sig {
+			if _, ok := index[name]; !ok {
+				index[name] = len(index)
+			}
+			names[i] = append(names[i], name)
+		}
+	}
+	words := (len(index) + 63) / 64
+	out := make([][]uint64, len(fs))
+	for i := range fs {
+		out[i] = make([]uint64, words)
+		for _, name := range names[i] {
+			j := index[name]
+			out[i][j/64] |= 1 << (j % 64)
+		}
+	}
+	return out
+}
+
+// connected reports whether the sentences idx are linked by shared
+// predicates: the graph whose edges join sentences with a common
+// predicate is connected on them.
+func connected(preds [][]uint64, idx []int) bool {
+	if len(idx) <= 1 {
+		return true
+	}
+	reached := append([]uint64(nil), preds[idx[0]]...)
+	in := make([]bool, len(idx))
+	in[0] = true
+	for grew := true; grew; {
+		grew = false
+		for j, i := range idx {
+			if in[j] || !meets(reached, preds[i]) {
+				continue
+			}
+			in[j], grew = true, true
+			for w := range reached {
+				reached[w] |= preds[i][w]
+			}
+		}
+	}
+	for _, ok := range in {
+		if !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// meets reports whether two bitsets share a bit.
+func meets(a, b []uint64) bool {
+	for w := range a {
+		if a[w]&b[w] != 0 {
+			return true
+		}
+	}
+	return false
 }
