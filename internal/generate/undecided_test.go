@@ -7,17 +7,8 @@ import (
 
 	"github.com/nlsat/nlsat/internal/fragments"
 	"github.com/nlsat/nlsat/internal/solver"
+	"github.com/nlsat/nlsat/internal/solver/solvertest"
 )
-
-// giveUp answers Unknown (GaveUp) on every problem; complete says whether
-// it claims to be a complete backend.
-type giveUp struct{ complete bool }
-
-func (g giveUp) Name() string   { return "give-up" }
-func (g giveUp) Complete() bool { return g.complete }
-func (g giveUp) Solve(context.Context, *solver.Problem) (solver.Result, error) {
-	return solver.Result{Reason: solver.GaveUp, Detail: "budget"}, nil
-}
 
 // TestUndecided checks that an instance a complete backend leaves
 // undecided fails the item, naming the instance, while an incomplete
@@ -27,11 +18,11 @@ func TestUndecided(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = p.Item(context.Background(), giveUp{complete: true}, 3)
+	_, err = p.Item(context.Background(), solvertest.GiveUp(true), 3)
 	if err == nil || !strings.Contains(err.Error(), "instance 9:3") || !strings.Contains(err.Error(), "undecided") {
 		t.Errorf("complete backend: got %v, want an error naming instance 9:3", err)
 	}
-	it, err := p.Item(context.Background(), giveUp{}, 3)
+	it, err := p.Item(context.Background(), solvertest.GiveUp(false), 3)
 	if err != nil || it.Record != nil || it.Reason != solver.GaveUp.String() {
 		t.Errorf("incomplete backend: got %+v, %v, want a skipped item", it, err)
 	}

@@ -93,28 +93,30 @@ func Decide(ctx context.Context, b Backend, fs []fol.Formula, opt DecideOptions)
 		v.Model = m
 	case res.Status == Unsat && opt.MUS:
 		mus, err := MinimalCore(ctx, b, p, res.Core)
-		switch {
-		case ctx.Err() != nil:
-			return canceled(ctx)
-		case errors.Is(err, ErrUndecided):
-			// The unsat answer stands, but a label needs its certificate.
-			return Verdict{Reason: GaveUp, Detail: err.Error()}, nil
-		case err != nil:
-			return Verdict{}, fmt.Errorf("minimal unsatisfiable subset: %w", err)
+		if err != nil || ctx.Err() != nil {
+			return uncertified(ctx, "minimal unsatisfiable subset", err)
 		}
-		v.MUS = mus
 		pair, err := UnsatPair(ctx, b, p, mus)
-		switch {
-		case ctx.Err() != nil:
-			return canceled(ctx)
-		case errors.Is(err, ErrUndecided):
-			return Verdict{Reason: GaveUp, Detail: err.Error()}, nil
-		case err != nil:
-			return Verdict{}, fmt.Errorf("unsatisfiable pair: %w", err)
+		if err != nil || ctx.Err() != nil {
+			return uncertified(ctx, "unsatisfiable pair", err)
 		}
-		v.Pair = pair
+		v.MUS, v.Pair = mus, pair
 	}
 	return v, nil
+}
+
+// uncertified is Decide's answer when an Unsat answer's certificate (what)
+// could not be made: canceled when ctx has ended; Unknown (GaveUp) when
+// the backend answered Unknown on a subset, since the unsat answer stands
+// but a label needs its certificate; otherwise err.
+func uncertified(ctx context.Context, what string, err error) (Verdict, error) {
+	switch {
+	case ctx.Err() != nil:
+		return canceled(ctx)
+	case errors.Is(err, ErrUndecided):
+		return Verdict{Reason: GaveUp, Detail: err.Error()}, nil
+	}
+	return Verdict{}, fmt.Errorf("%s: %w", what, err)
 }
 
 // Complete is implemented by backends that decide every problem they

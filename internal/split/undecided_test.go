@@ -7,17 +7,8 @@ import (
 
 	"github.com/nlsat/nlsat/internal/fragments"
 	"github.com/nlsat/nlsat/internal/solver"
+	"github.com/nlsat/nlsat/internal/solver/solvertest"
 )
-
-// giveUp answers Unknown (GaveUp) on every problem; complete says whether
-// it claims to be a complete backend.
-type giveUp struct{ complete bool }
-
-func (g giveUp) Name() string   { return "give-up" }
-func (g giveUp) Complete() bool { return g.complete }
-func (g giveUp) Solve(context.Context, *solver.Problem) (solver.Result, error) {
-	return solver.Result{Reason: solver.GaveUp, Detail: "budget"}, nil
-}
 
 // TestUndecided checks that a candidate a complete backend leaves
 // undecided stops the build, naming the instance, while an incomplete
@@ -28,7 +19,7 @@ func TestUndecided(t *testing.T) {
 		p.Balance = Balance{Mode: BalanceStrata}
 		p.Pools[0].Splits = p.Pools[0].Splits[:1]
 		o := testOptions(t.TempDir(), 1)
-		o.NewBackend = func() (solver.Backend, error) { return giveUp{complete: complete}, nil }
+		o.NewBackend = func() (solver.Backend, error) { return solvertest.GiveUp(complete), nil }
 		_, err := Run(context.Background(), p, o)
 		switch {
 		case complete && (err == nil || !strings.Contains(err.Error(), "instance 3:") || !strings.Contains(err.Error(), "undecided")):
