@@ -7,7 +7,7 @@ import (
 
 // WriteSweep writes the files of one fragment's sweep into dir, each
 // atomically: points.csv, points.jsonl, timing.csv, crossings.csv,
-// region.json and the figures with their CSVs.
+// quantifiers.csv, region.json and the figures with their CSVs.
 func WriteSweep(dir string, es []Estimate, region *Region, fixedN2 int) error {
 	files := []struct {
 		name  string
@@ -17,6 +17,7 @@ func WriteSweep(dir string, es []Estimate, region *Region, fixedN2 int) error {
 		{"points.jsonl", func(w io.Writer) error { return WritePointsJSONL(w, es) }},
 		{"timing.csv", func(w io.Writer) error { return WriteTiming(w, es) }},
 		{"crossings.csv", func(w io.Writer) error { return WriteCrossings(w, Crossings(es)) }},
+		{"quantifiers.csv", func(w io.Writer) error { return WriteQuantifiers(w, es) }},
 		{"region.json", region.Write},
 	}
 	for _, f := range files {
