@@ -2,11 +2,17 @@ package phase
 
 import (
 	"bytes"
+	"encoding/csv"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/nlsat/nlsat/internal/fol"
 	"github.com/nlsat/nlsat/internal/fragments"
+	"github.com/nlsat/nlsat/internal/golden"
 	"github.com/nlsat/nlsat/internal/solver"
 )
 
@@ -91,6 +97,93 @@ func TestReadQuantifiersErrors(t *testing.T) {
 		_, err := ReadQuantifiers(strings.NewReader(tt.in), fixture())
 		if err == nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("%q: got %v, want an error with %q", tt.in, err, tt.want)
+		}
+	}
+}
+
+// TestOutline checks the band's contour on a 3×2 grid by hand: the cells
+// in the band are (0,0) and (1,0); their outline is 6 unit edges.
+func TestOutline(t *testing.T) {
+	g := newHeatGrid(bins{0, 1, 3}, bins{0, 1, 2}, []tally{
+		{0.5, 0.5, 50, 100}, {1.5, 0.5, 40, 100}, {2.5, 0.5, 10, 100},
+		{0.5, 1.5, 90, 100}, {1.5, 1.5, 5, 10}, // too few decided: blank
+	})
+	if z := g.Z(1, 1); z == z {
+		t.Errorf("a cell of 10 decided has P(sat) %v, want NaN (blank)", z)
+	}
+	got := g.outline(PaperBand())
+	want := [][2][2]float64{{{0, 0}, {1, 0}}, {{1, 0}, {2, 0}}, {{0, 0}, {0, 1}}, {{2, 0}, {2, 1}}, {{0, 1}, {1, 1}}, {{1, 1}, {2, 1}}}
+	if len(got) != len(want) {
+		t.Fatalf("outline %v, want %v", got, want)
+	}
+	seen := map[[2][2]float64]bool{}
+	for _, l := range got {
+		seen[l] = true
+	}
+	for _, l := range want {
+		if !seen[l] {
+			t.Errorf("outline %v lacks %v", got, l)
+		}
+	}
+}
+
+// quantFixture is fixture() with quantifier counts: at each point the
+// share of existential subjects is spread over three bins around one that
+// grows with m, and V's objects over two.
+func quantFixture() []Estimate {
+	es := fixture()
+	for i := range es {
+		e := &es[i]
+		for s := range e.N {
+			subj, obj := min(e.M/4+s%3, QuantBins-1), -1
+			if e.Fragment == fragments.V {
+				obj = s % 2 * 5
+			}
+			st := solver.Unsat
+			if s < e.Sat {
+				st = solver.Sat
+			}
+			e.addQuant(subj, obj, st)
+		}
+	}
+	return es
+}
+
+// TestPaperFigures draws the multi-panel figures of S and V, checks their
+// tables against testdata/paper-figures.golden, and writes the last two
+// twice, concurrently (WriteFigures), to the same bytes.
+func TestPaperFigures(t *testing.T) {
+	figs, err := PaperFigures(quantFixture(), FigureOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	var tables bytes.Buffer
+	for _, f := range figs {
+		names = append(names, f.Name)
+		fmt.Fprintf(&tables, "# %s\n", f.Name)
+		csv.NewWriter(&tables).WriteAll(f.Table)
+	}
+	want := []string{"fig2-psat-m", "fig4-psat-alpha-beta", "fig5-psat-clause-variable-ratio",
+		"fig6-psat-alpha-subject-quantifiers", "fig7-psat-m-subject-quantifiers", "fig8-psat-quantifier-shares"}
+	if !slices.Equal(names, want) {
+		t.Errorf("figures %v, want %v", names, want)
+	}
+	golden.Check(t, "testdata/paper-figures.golden", tables.Bytes())
+	checkFigure(t, figs[0])
+	dirs := []string{t.TempDir(), t.TempDir()}
+	for _, d := range dirs {
+		if err := WriteFigures(d, figs[4:]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, n := range names[4:] {
+		for _, ext := range []string{".png", ".svg", ".csv"} {
+			a, _ := os.ReadFile(filepath.Join(dirs[0], n+ext))
+			b, _ := os.ReadFile(filepath.Join(dirs[1], n+ext))
+			if len(a) == 0 || !bytes.Equal(a, b) {
+				t.Errorf("%s%s: %d and %d bytes, not the same", n, ext, len(a), len(b))
+			}
 		}
 	}
 }
