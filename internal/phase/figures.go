@@ -177,8 +177,8 @@ func psatPanel(d fragData, byM bool, band Band, title string, f figure.Fonts) (*
 	}
 	p := figure.NewPanel(title, xl, "P(sat)", f)
 	p.Add(figure.Band{Lo: band.Lo, Hi: band.Hi})
-	p.Y.Min, p.Y.Max = 0, 1
-	p.Y.Tick.Marker = figure.Ticks{N: 6}
+	p.Y.Min, p.Y.Max = -0.03, 1.03 // a margin, so that no marker touches the frame
+	p.Y.Tick.Marker = figure.Ticks{N: 7}
 	p.X.Tick.Marker = figure.Ticks{Integer: byM, N: 9}
 	p.Legend.Top = true
 	table := [][]string{{"n1", "n2", "m", "alpha", "p_sat", "ci_lo", "ci_hi"}}
@@ -246,6 +246,7 @@ func timeFigure(d fragData) (Figure, error) {
 		}
 	}
 	figure.PadX(p, 0.02)
+	p.Y.Max *= 1.05 // room above the slowest point
 	return Figure{Name: "time-alpha-" + d.f.String(), Table: table, draw: margin(p), size: single}, nil
 }
 

@@ -93,7 +93,7 @@ func curveKey(band Band, entries ...figure.Entry) func(draw.Canvas) {
 
 // n2Note says which curves are drawn.
 func n2Note(ds []fragData) []figure.Entry {
-	es := []figure.Entry{note("curves: up to four n1, spread")}
+	es := []figure.Entry{note("curves: up to four n1, evenly spread")}
 	for _, d := range ds {
 		if d.n2 > 0 {
 			return append(es, note("V, Z, A: at the n2 of the panel's title"))
@@ -192,8 +192,8 @@ func clauseRatio(e Estimate) float64 { return float64(e.M) / float64(e.N1+e.N2) 
 func ratioPanel(d fragData, band Band, title string) (*plot.Plot, [][]string, error) {
 	p := figure.NewPanel(title, "m / (n1 + n2)", "P(sat)", figure.PanelFonts)
 	p.Add(figure.Band{Lo: band.Lo, Hi: band.Hi})
-	p.Y.Min, p.Y.Max = 0, 1
-	p.Y.Tick.Marker = figure.Ticks{N: 6}
+	p.Y.Min, p.Y.Max = -0.03, 1.03 // a margin, so that no marker touches the frame
+	p.Y.Tick.Marker = figure.Ticks{N: 7}
 	lo, hi := math.Inf(1), math.Inf(-1)
 	var dots []figure.CurvePoint
 	for _, e := range d.all {
