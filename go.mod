@@ -3,6 +3,7 @@ module github.com/nlsat/nlsat
 go 1.26.0
 
 require (
+	git.sr.ht/~sbinet/cmpimg v0.1.0
 	github.com/schollz/progressbar/v3 v3.19.1
 	github.com/spf13/cobra v1.10.2
 	golang.org/x/term v0.48.0
@@ -25,4 +26,5 @@ require (
 	golang.org/x/image v0.30.0 // indirect
 	golang.org/x/sys v0.50.0 // indirect
 	golang.org/x/text v0.28.0 // indirect
+	rsc.io/pdf v0.1.1 // indirect
 )

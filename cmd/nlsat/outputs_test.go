@@ -30,7 +30,7 @@ var splitFiles = []string{"data/", "manifest.json", "README.md", "SHA256SUMS"}
 
 // sweepFilesPinned are the files of a phase sweep that do not depend on
 // solver times.
-var sweepFilesPinned = []string{"points.csv", "points.jsonl", "crossings.csv", "region.json"}
+var sweepFilesPinned = []string{"points.csv", "points.jsonl", "crossings.csv", "quantifiers.csv", "region.json"}
 
 // outputSteps is a fixed set of commands that covers every command that
 // writes data: generate per fragment (with distractors, without a solver,

@@ -26,12 +26,15 @@ func sweepFiles(t *testing.T, dir string) map[string]string {
 var smallSweep = []string{"phase-sweep", "--fragment", "all", "--n1", "3-4", "--n2", "3", "--m", "6-14", "--samples", "40", "--seed", "3", "-q"}
 
 // TestPhaseSweepShardsMerge runs a sweep as 3 shards in parallel processes
-// and as 1 shard, merges each, and compares with an unsharded sweep.
+// and as 1 shard, merges each, and compares with an unsharded sweep, whose
+// figures it checks too (checkSweepFigures: one sweep serves both, as
+// drawing at 300 dpi is the slow part).
 func TestPhaseSweepShardsMerge(t *testing.T) {
 	ref := filepath.Join(t.TempDir(), "ref")
 	if code, _, stderr := nlsat(context.Background(), "", append(smallSweep, "--out", ref)...); code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
+	checkSweepFigures(t, ref)
 	want := sweepFiles(t, ref)
 	for _, n := range []int{1, 3} {
 		base := t.TempDir()

@@ -4,12 +4,12 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
-	"image/png"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/nlsat/nlsat/internal/figure/figuretest"
 	"github.com/nlsat/nlsat/internal/phase"
 )
 
@@ -102,28 +102,77 @@ func TestRegionDrivesGenerate(t *testing.T) {
 	}
 }
 
-func TestPlotRedraws(t *testing.T) {
+// figureFiles returns the figures (PNG, SVG and their CSVs) among a
+// sweep's files, with their contents.
+func figureFiles(t *testing.T, dir string) map[string]string {
+	t.Helper()
+	out := map[string]string{}
+	for name, data := range tree(t, dir) {
+		switch {
+		case strings.HasSuffix(name, ".png"), strings.HasSuffix(name, ".svg"):
+			out[name] = data
+		case strings.HasSuffix(name, ".csv") && (strings.Contains(name, "fig") || strings.Contains(name, "-alpha-") || strings.Contains(name, "heatmap")):
+			out[name] = data
+		}
+	}
+	return out
+}
+
+// checkSweepFigures checks the figures of dir, a sweep of smallSweep:
+// its five-panel figure (the paper's Figure 2) against golden images, the
+// other multi-panel figures are there, and nlsat plot redraws every
+// figure from the sweep's files byte for byte, from the directory and
+// from one fragment's points.csv.
+func checkSweepFigures(t *testing.T, dir string) {
+	t.Helper()
+	for _, name := range []string{"fig2-psat-m.png", "fig2-psat-m.svg"} {
+		figuretest.Check(t, filepath.Join("testdata", "figures", name), []byte(readFile(t, filepath.Join(dir, name))))
+	}
+	want := figureFiles(t, dir)
+	for _, name := range []string{"S/psat-alpha-S.png", "V/heatmap-V.svg", "fig4-psat-alpha-beta.png", "fig5-psat-clause-variable-ratio.svg",
+		"fig6-psat-alpha-subject-quantifiers.png", "fig7-psat-m-subject-quantifiers.png", "fig8-psat-quantifier-shares.svg"} {
+		if _, ok := want[name]; !ok {
+			t.Errorf("the sweep wrote no %s", name)
+		}
+	}
+	figs := filepath.Join(t.TempDir(), "figs")
+	code, _, errs := nlsat(context.Background(), "", "plot", "--in", dir, "--out", figs)
+	if code != 0 || !strings.Contains(errs, "wrote 19 figures") {
+		t.Fatalf("plot: exit %d: %s", code, errs)
+	}
+	sameFiles(t, want, figureFiles(t, figs))
+	one := filepath.Join(t.TempDir(), "one")
+	if code, _, errs := nlsat(context.Background(), "", "plot", "--in", filepath.Join(dir, "S", "points.csv"), "--out", one); code != 0 {
+		t.Fatalf("plot S: exit %d: %s", code, errs)
+	}
+	if got := readFile(t, filepath.Join(one, "psat-alpha-S.svg")); got != want["S/psat-alpha-S.svg"] {
+		t.Error("psat-alpha-S.svg redrawn from S/points.csv differs from the sweep's")
+	}
+}
+
+// TestPlotOldSweep redraws a sweep written before quantifiers.csv: every
+// figure but Figures 6 to 8, and a note of what is left out.
+func TestPlotOldSweep(t *testing.T) {
 	dir, figs := t.TempDir(), t.TempDir()
 	args := append(append([]string{}, sweepArgs...), "--out", dir)
 	if code, _, errs := nlsat(context.Background(), "", args...); code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
-	if code, _, errs := nlsat(context.Background(), "", "plot", "--in", filepath.Join(dir, "points.csv"), "--out", figs); code != 0 {
+	if err := os.Remove(filepath.Join(dir, "quantifiers.csv")); err != nil {
+		t.Fatal(err)
+	}
+	code, _, errs := nlsat(context.Background(), "", "plot", "--in", dir, "--out", figs)
+	if code != 0 || !strings.Contains(errs, "quantifiers.csv; figures that need it are left out") {
 		t.Fatalf("plot: exit %d: %s", code, errs)
 	}
-	for _, name := range []string{"psat-alpha-S", "time-alpha-S"} {
-		if got, want := readFile(t, filepath.Join(figs, name+".csv")), readFile(t, filepath.Join(dir, name+".csv")); got != want {
-			t.Errorf("%s.csv redrawn differs:\n%s\nwant\n%s", name, got, want)
+	got := figureFiles(t, figs)
+	for _, name := range []string{"psat-alpha-S.png", "time-alpha-S.svg", "fig2-psat-m.png", "fig5-psat-clause-variable-ratio.png"} {
+		if _, ok := got[name]; !ok {
+			t.Errorf("no %s", name)
 		}
-		f, err := os.Open(filepath.Join(figs, name+".png"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		img, err := png.Decode(f)
-		f.Close()
-		if err != nil || img.Bounds().Dx() != 800 || img.Bounds().Dy() != 500 {
-			t.Errorf("%s.png: %v, %v", name, err, img)
-		}
+	}
+	if _, ok := got["fig6-psat-alpha-subject-quantifiers.png"]; ok {
+		t.Error("Figure 6 drawn without quantifier counts")
 	}
 }
 

@@ -1,5 +1,12 @@
-// Package figure draws nlsat's figures with gonum/plot: one canvas size,
-// one palette for curves, curves with Wilson bars, PNG and SVG output.
+// Package figure draws nlsat's figures with gonum/plot: canvas sizes and
+// encoders, a colour-blind-safe palette with one marker per curve, round
+// ticks, a shaded band, curves with Wilson bars, and multi-panel layouts.
+//
+// # Determinism
+//
+// Every function draws the same bytes for the same input: nothing here
+// reads the clock or iterates over a map, and PNG and SVG are written by
+// gonum/plot's own encoders.
 package figure
 
 import (
@@ -16,24 +23,38 @@ import (
 	"gonum.org/v1/plot/vg/vgsvg"
 )
 
-// Figure sizes: 8 by 5 inches at 100 dots per inch.
-const (
-	figW = 8 * vg.Inch
-	figH = 5 * vg.Inch
-	dpi  = 100
-)
+// Size is the size of a figure and the resolution of its PNG.
+type Size struct {
+	W, H vg.Length
+	DPI  int
+}
 
-// Encode draws onto an 8 by 5 inch canvas (100 dpi for PNG) with paint
-// and writes it to w as "png" or "svg".
+// Screen is the 8 by 5 inch, 100 dpi canvas of Encode.
+var Screen = Size{W: 8 * vg.Inch, H: 5 * vg.Inch, DPI: 100}
+
+// Print is the resolution of figures meant for a paper: 300 dpi.
+const Print = 300
+
+// Formats are the formats EncodeSize writes.
+var Formats = []string{"png", "svg"}
+
+// Encode draws onto the Screen canvas with paint and writes it to w as
+// "png" or "svg".
 func Encode(w io.Writer, format string, paint func(draw.Canvas)) error {
+	return EncodeSize(w, format, Screen, paint)
+}
+
+// EncodeSize draws onto a canvas of size s with paint and writes it to w
+// as "png" (at s.DPI, on white) or "svg".
+func EncodeSize(w io.Writer, format string, s Size, paint func(draw.Canvas)) error {
 	var wt io.WriterTo
 	switch format {
 	case "png":
-		c := vgimg.NewWith(vgimg.UseWH(figW, figH), vgimg.UseDPI(dpi), vgimg.UseBackgroundColor(color.White))
+		c := vgimg.NewWith(vgimg.UseWH(s.W, s.H), vgimg.UseDPI(s.DPI), vgimg.UseBackgroundColor(color.White))
 		paint(draw.New(c))
 		wt = vgimg.PngCanvas{Canvas: c}
 	case "svg":
-		c := vgsvg.New(figW, figH)
+		c := vgsvg.New(s.W, s.H)
 		paint(draw.New(c))
 		wt = c
 	default:
@@ -45,7 +66,8 @@ func Encode(w io.Writer, format string, paint func(draw.Canvas)) error {
 
 // CurveColor returns the colour of curve i of k, from dark purple through
 // blue and green to ochre (Kindlmann's map without its near-black and
-// near-white ends, so every curve stands out on white).
+// near-white ends, so every curve stands out on white). For a few curves
+// that must be told apart, Color is clearer.
 func CurveColor(i, k int) color.Color {
 	cm := moreland.Kindlmann()
 	cm.SetMin(0)

@@ -36,10 +36,26 @@
 // solver, and every point of one fragment whose estimated P(sat) lies in
 // the band, with its interval, count and verdict.
 //
+// # Quantifier counts
+//
+// Every instance's quantifiers are counted as it is decided: the share of
+// existential quantifiers among the subject quantifiers (the outermost of
+// each formula) and among the object quantifiers (those nested inside),
+// each binned to tenths (QuantBins). A point records, per pair of bins,
+// its instances and how many are sat and unsat (Estimate.Quant,
+// quantifiers.csv), which is what the paper's Appendix E plots P(sat)
+// against. The counts change no label and no byte of points.csv.
+//
 // # Figures
 //
-// Figures are drawn with gonum/plot at 800×500 pixels (PNG) and as SVG;
-// each comes with the CSV of the numbers it shows. For V, Z and A the
-// curves are drawn at one n2 and the heat map pools all points into cells
-// of (α, β).
+// Figures are drawn with gonum/plot (internal/figure) at their size in
+// print, as PNG at 300 dpi and as SVG, each with the CSV of the numbers it
+// shows. Each fragment gets P(sat) against α for up to four n1 with Wilson
+// bars over the shaded band, the median solver time, and for V, Z and A a
+// heat map over (α, β) with the band's contour (Figures). Across fragments
+// come the multi-panel figures of the paper, one panel per fragment: its
+// Figure 2 and the Appendix E views, Figures 4 to 8 (PaperFigures). For V,
+// Z and A the curves are drawn at one n2. Every figure is drawn from the
+// sweep's files as read back (LoadSweep), so nlsat plot redraws the same
+// bytes.
 package phase

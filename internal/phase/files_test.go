@@ -9,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"gonum.org/v1/plot/vg"
+
 	"github.com/nlsat/nlsat/internal/fragments"
 )
 
@@ -138,18 +140,19 @@ func FuzzReadRegion(f *testing.F) {
 }
 
 func TestFigures(t *testing.T) {
-	figs, err := Figures(fixture(), 0)
+	figs, err := Figures(fixture(), FigureOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	names := map[string]bool{}
 	for _, f := range figs {
 		names[f.Name] = true
-		checkPNG(t, f)
-		var svg bytes.Buffer
-		if err := f.Encode(&svg, "svg"); err != nil || !strings.Contains(svg.String(), "<svg") || svg.Len() < 5000 {
-			t.Errorf("%s: SVG of %d bytes (%v)", f.Name, svg.Len(), err)
+		// One figure is rasterised at 300 dpi, the others at 75: PNGs at
+		// 300 dpi are slow under the race detector.
+		if f.Name != "psat-alpha-S" {
+			f = lowRes(f)
 		}
+		checkFigure(t, f)
 		if len(f.Table) < 10 {
 			t.Errorf("%s: table has %d rows", f.Name, len(f.Table))
 		}
@@ -161,9 +164,10 @@ func TestFigures(t *testing.T) {
 	}
 }
 
-// checkPNG decodes the figure's PNG and checks its size and that much of
-// it is drawn in many colours (curves, error bars, heat cells).
-func checkPNG(t *testing.T, f Figure) {
+// checkFigure draws f as PNG and SVG and checks the PNG's size (300 dpi)
+// and that much of it is drawn in many colours (curves, error bars, heat
+// cells).
+func checkFigure(t *testing.T, f Figure) {
 	t.Helper()
 	var b bytes.Buffer
 	if err := f.Encode(&b, "png"); err != nil {
@@ -173,12 +177,14 @@ func checkPNG(t *testing.T, f Figure) {
 	if err != nil {
 		t.Fatalf("%s: %v", f.Name, err)
 	}
-	if r := img.Bounds(); r.Dx() != 800 || r.Dy() != 500 {
-		t.Fatalf("%s: size %v, want 800×500", f.Name, r)
+	dpi := float64(f.size.DPI)
+	w, h := int(float64(f.size.W/vg.Inch)*dpi+0.5), int(float64(f.size.H/vg.Inch)*dpi+0.5)
+	if r := img.Bounds(); r.Dx() != w || r.Dy() != h || w < 3*f.size.DPI { // at least 3 inches wide
+		t.Fatalf("%s: size %v, want %d×%d at %v dpi", f.Name, r, w, h, dpi)
 	}
 	drawn, colours := 0, map[color.RGBA]bool{}
-	for y := 0; y < 500; y++ {
-		for x := 0; x < 800; x++ {
+	for y := 0; y < h; y += 3 {
+		for x := 0; x < w; x += 3 {
 			c := color.RGBAModel.Convert(img.At(x, y)).(color.RGBA)
 			if c != (color.RGBA{255, 255, 255, 255}) {
 				drawn++
@@ -186,10 +192,25 @@ func checkPNG(t *testing.T, f Figure) {
 			colours[c] = true
 		}
 	}
-	if drawn < 8000 || len(colours) < 20 {
-		t.Errorf("%s: %d non-white pixels in %d colours; looks blank", f.Name, drawn, len(colours))
+	if drawn < w*h/9/50 || len(colours) < 20 {
+		t.Errorf("%s: %d of %d sampled pixels drawn, in %d colours; looks blank", f.Name, drawn, w*h/9, len(colours))
 	}
-	t.Logf("%s: %d non-white pixels, %d colours", f.Name, drawn, len(colours))
+	checkSVG(t, f)
+}
+
+// lowRes returns f with its PNG at 75 dpi, for tests.
+func lowRes(f Figure) Figure {
+	f.size.DPI = 75
+	return f
+}
+
+// checkSVG draws f as SVG and checks it is one of some size.
+func checkSVG(t *testing.T, f Figure) {
+	t.Helper()
+	var svg bytes.Buffer
+	if err := f.Encode(&svg, "svg"); err != nil || !strings.Contains(svg.String(), "<svg") || svg.Len() < 5000 {
+		t.Errorf("%s: SVG of %d bytes (%v)", f.Name, svg.Len(), err)
+	}
 }
 
 func TestDefaultRegions(t *testing.T) {

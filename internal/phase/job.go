@@ -142,7 +142,9 @@ func Estimates(ctx context.Context, cfg Config, o RunOptions) ([]Estimate, error
 const checkpointFile = ".phase-sweep.checkpoint.json"
 
 // Run sweeps the plans and writes each fragment's files (WriteSweep) into
-// dir, or with several plans into dir/FRAGMENT, as the fragment is done.
+// dir, or with several plans into dir/FRAGMENT, as the fragment is done,
+// and at the end the multi-panel figures of them all into dir
+// (WritePaperFigures).
 // It checkpoints into dir and resumes an unfinished sweep of the same
 // plans found there.
 func Run(ctx context.Context, dir string, plans []Plan, o RunOptions) error {
@@ -169,6 +171,9 @@ func Run(ctx context.Context, dir string, plans []Plan, o RunOptions) error {
 		}
 	}
 	if err := job.Run(ctx, s.config(store)); err != nil {
+		return err
+	}
+	if err := writePaperFigures(dir, plans); err != nil {
 		return err
 	}
 	return store.Commit(nil)
@@ -261,5 +266,16 @@ func Merge(ctx context.Context, src *job.Shards, dir string, o RunOptions) error
 		p := plans[k].Points[i]
 		return Record{}, fmt.Errorf("fragment %s: no shard holds point m=%d n1=%d n2=%d", plans[k].Fragment, p.M, p.N1, p.N2)
 	}
-	return job.Run(ctx, c)
+	if err := job.Run(ctx, c); err != nil {
+		return err
+	}
+	return writePaperFigures(dir, plans)
+}
+
+// writePaperFigures draws the multi-panel figures of the plans' sweep.
+func writePaperFigures(dir string, plans []Plan) error {
+	if len(plans) == 0 {
+		return nil
+	}
+	return WritePaperFigures(dir, plans[0].FixedN2)
 }

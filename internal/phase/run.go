@@ -44,7 +44,8 @@ func (c *Config) sample(ctx context.Context, b solver.Backend, e *Estimate, s in
 		return 0, err
 	}
 	start := time.Now()
-	v, err := solver.Decide(ctx, b, inst.Formulas(), solver.DecideOptions{})
+	fs := inst.Formulas()
+	v, err := solver.Decide(ctx, b, fs, solver.DecideOptions{})
 	if err != nil {
 		return 0, fmt.Errorf("m=%d n1=%d n2=%d sample %d: %w", e.M, e.N1, e.N2, s, err)
 	}
@@ -58,6 +59,8 @@ func (c *Config) sample(ctx context.Context, b solver.Backend, e *Estimate, s in
 		e.Unknown++
 	}
 	e.times = append(e.times, time.Since(start))
+	subj, obj := quantBins(fs)
+	e.addQuant(subj, obj, v.Status)
 	return v.Status, nil
 }
 

@@ -44,6 +44,10 @@ type Estimate struct {
 	Timed               bool
 	MedianTime, P90Time time.Duration
 	times               []time.Duration
+	// Quant counts the instances by the existential shares of their
+	// subject and object quantifiers, sorted by bin; empty for sweeps
+	// written before nlsat recorded it.
+	Quant []QuantCell
 }
 
 // Record is the durable form of a final estimate, for checkpoints and
@@ -57,18 +61,20 @@ type Record struct {
 	Timed   bool  `json:"timed"`
 	Median  int64 `json:"median_ns"`
 	P90     int64 `json:"p90_ns"`
+	// Quant is Estimate.Quant; absent from older checkpoints and shards.
+	Quant []QuantCell `json:"quant,omitempty"`
 }
 
 // Record returns the durable form of e.
 func (e *Estimate) Record() Record {
 	return Record{Point: e.Point, N: e.N, Sat: e.Sat, Unsat: e.Unsat, Unknown: e.Unknown,
-		Timed: e.Timed, Median: int64(e.MedianTime), P90: int64(e.P90Time)}
+		Timed: e.Timed, Median: int64(e.MedianTime), P90: int64(e.P90Time), Quant: e.Quant}
 }
 
 // Estimate rebuilds the estimate of fragment f that r records, with its
 // interval and verdict for band b.
 func (r Record) Estimate(f fragments.Fragment, b Band) Estimate {
-	e := Estimate{Fragment: f, Point: r.Point, N: r.N, Sat: r.Sat, Unsat: r.Unsat, Unknown: r.Unknown}
+	e := Estimate{Fragment: f, Point: r.Point, N: r.N, Sat: r.Sat, Unsat: r.Unsat, Unknown: r.Unknown, Quant: r.Quant}
 	e.finish(b)
 	e.Timed, e.MedianTime, e.P90Time = r.Timed, time.Duration(r.Median), time.Duration(r.P90)
 	return e

@@ -1,6 +1,10 @@
 package phase
 
-import "github.com/nlsat/nlsat/internal/stats"
+import (
+	"strconv"
+
+	"github.com/nlsat/nlsat/internal/stats"
+)
 
 // Band is a closed range of P(sat); the paper's phase-change region is the
 // band [0.35, 0.65].
@@ -14,6 +18,12 @@ func PaperBand() Band { return Band{Lo: 0.35, Hi: 0.65} }
 
 // Contains reports whether p lies in the band.
 func (b Band) Contains(p float64) bool { return p >= b.Lo && p <= b.Hi }
+
+// String returns the band as "[0.35, 0.65]".
+func (b Band) String() string {
+	g := func(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }
+	return "[" + g(b.Lo) + ", " + g(b.Hi) + "]"
+}
 
 // Verdict says where a point's interval lies relative to a band.
 type Verdict string
