@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	"github.com/nlsat/nlsat/internal/fol"
@@ -48,17 +47,24 @@ func EachRecord(name string, stdin io.Reader, fn func(r *Record, where string) e
 	return nil
 }
 
-// openInput opens name for reading (stdin for "-") and returns the name
-// to show in messages.
+// openInput opens name for reading (stdin for "-"), in any format (see
+// NewReader), and returns the name to show in messages.
 func openInput(name string, stdin io.Reader, what string) (string, io.Reader, func(), error) {
 	if name == "-" {
-		return "stdin", stdin, func() {}, nil
+		r, err := NewReader(stdin, "stdin")
+		if err != nil {
+			return "", nil, nil, err
+		}
+		return "stdin", r, func() { r.Close() }, nil
 	}
-	f, err := os.Open(name)
+	r, err := OpenFile(name)
 	if err != nil {
+		if ie := (*InputError)(nil); errors.As(err, &ie) {
+			return "", nil, nil, err
+		}
 		return "", nil, nil, InputErrorf("cannot read %s: %w", what, err)
 	}
-	return name, f, func() { f.Close() }, nil
+	return name, r, func() { r.Close() }, nil
 }
 
 // Parsed is a record read from another tool or an earlier run, with its

@@ -18,32 +18,32 @@ const (
 // Record is one instance, as written to a JSONL line. The field order is the
 // order of the record specification and must not change.
 type Record struct {
-	ID          string      `json:"id"`
-	Fragment    string      `json:"fragment"`
-	Text        string      `json:"text"`
-	Sentences   []string    `json:"sentences"`
-	Label       int         `json:"label"`
-	LabelText   string      `json:"label_text"`
-	M           int         `json:"m"`
-	N1          int         `json:"n1"`
-	N2          int         `json:"n2"`
-	Alpha       float64     `json:"alpha"`
-	Beta        float64     `json:"beta"`
-	Nouns       []string    `json:"nouns"`
-	Verbs       []string    `json:"verbs"`
-	Templates   []string    `json:"templates"`
-	Formulas    []string    `json:"formulas"`
-	Solver      string      `json:"solver"`
-	Certificate Certificate `json:"certificate"`
-	Seed        string      `json:"seed"`
+	ID          string      `json:"id" parquet:"id"`
+	Fragment    string      `json:"fragment" parquet:"fragment,dict"`
+	Text        string      `json:"text" parquet:"text"`
+	Sentences   []string    `json:"sentences" parquet:"sentences,list"`
+	Label       int         `json:"label" parquet:"label"`
+	LabelText   string      `json:"label_text" parquet:"label_text,dict"`
+	M           int         `json:"m" parquet:"m"`
+	N1          int         `json:"n1" parquet:"n1"`
+	N2          int         `json:"n2" parquet:"n2"`
+	Alpha       float64     `json:"alpha" parquet:"alpha"`
+	Beta        float64     `json:"beta" parquet:"beta"`
+	Nouns       []string    `json:"nouns" parquet:"nouns,list"`
+	Verbs       []string    `json:"verbs" parquet:"verbs,list"`
+	Templates   []string    `json:"templates" parquet:"templates,list"`
+	Formulas    []string    `json:"formulas" parquet:"formulas,list"`
+	Solver      string      `json:"solver" parquet:"solver,dict"`
+	Certificate Certificate `json:"certificate" parquet:"certificate"`
+	Seed        string      `json:"seed" parquet:"seed"`
 	// Since nlsat-record/2:
-	Difficulty Difficulty `json:"difficulty"`
+	Difficulty Difficulty `json:"difficulty" parquet:"difficulty"`
 	// Distractors are the indices (0-based, into Sentences) of sentences
 	// added so that they provably do not change the label, and
 	// DistractorMode how they were chosen ("fresh" or "implied"; "" when
 	// there are none).
-	Distractors    []int  `json:"distractors"`
-	DistractorMode string `json:"distractor_mode"`
+	Distractors    []int  `json:"distractors" parquet:"distractors,list"`
+	DistractorMode string `json:"distractor_mode" parquet:"distractor_mode,dict"`
 }
 
 // Difficulty measures how hard an instance was to decide: the size of
@@ -52,16 +52,16 @@ type Record struct {
 // search's nodes; 0 for S and W, which it decides without search, and
 // for solvers that do not report it).
 type Difficulty struct {
-	MUSSize     int `json:"mus_size"`
-	ModelSize   int `json:"model_size"`
-	SearchNodes int `json:"search_nodes"`
+	MUSSize     int `json:"mus_size" parquet:"mus_size"`
+	ModelSize   int `json:"model_size" parquet:"model_size"`
+	SearchNodes int `json:"search_nodes" parquet:"search_nodes"`
 	// Since nlsat-record/3: UnsatPair is a certified unsatisfiable pair of
 	// the sentences (indices, increasing; one index for a sentence that is
 	// unsatisfiable alone), or empty when every pair has a checked model
 	// (and always for sat). The MUS is minimal, not minimum: an instance
 	// whose MUS has five sentences may still hold a contradictory pair,
 	// which a reasoner comparing sentences two at a time finds.
-	UnsatPair []int `json:"unsat_pair"`
+	UnsatPair []int `json:"unsat_pair" parquet:"unsat_pair,list"`
 }
 
 // Certificate is the evidence behind a label: for sat the size of the
@@ -69,8 +69,8 @@ type Difficulty struct {
 // minimal unsatisfiable subset. Both keys are always present; the one that
 // does not apply is 0 or empty.
 type Certificate struct {
-	ModelSize int   `json:"model_size"`
-	MUS       []int `json:"mus"`
+	ModelSize int   `json:"model_size" parquet:"model_size"`
+	MUS       []int `json:"mus" parquet:"mus,list"`
 }
 
 // LabelText returns "sat", "unsat" or "" for a label value.

@@ -1,0 +1,147 @@
+package dataset
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+
+	"github.com/parquet-go/parquet-go"
+)
+
+// RowGroupRows is the number of records in a row group of the Parquet
+// files nlsat writes: about 6 MB of uncompressed text, so that a reader
+// that streams a file (datasets' streaming mode, a page of the Hub's
+// viewer) holds little more than that in memory at a time.
+const RowGroupRows = 1000
+
+// parquetSink writes records as rows of type T (Record or MinimalRecord)
+// of a Parquet file. Columns follow the record's JSON keys: strings as
+// UTF-8 byte arrays, integers (label included) as INT64, alpha and beta
+// as DOUBLE, arrays as LIST, certificate and difficulty as groups
+// (structs); every column is required, as every key is present in every
+// record. Pages are compressed with Snappy, which every Parquet reader
+// decodes without extras.
+type parquetSink[T any] struct {
+	w   *parquet.GenericWriter[T]
+	row [1]T
+}
+
+func newParquetSink[T any](w io.Writer) *parquetSink[T] {
+	return &parquetSink[T]{w: parquet.NewGenericWriter[T](w,
+		parquet.Compression(&parquet.Snappy),
+		parquet.MaxRowsPerRowGroup(RowGroupRows),
+		// The library's own name, without the build information the
+		// default adds, so that every build writes the same bytes.
+		parquet.CreatedBy("parquet-go", "", ""),
+	)}
+}
+
+func (s *parquetSink[T]) line(b []byte) error {
+	var zero T
+	s.row[0] = zero
+	if err := json.Unmarshal(b, &s.row[0]); err != nil {
+		return err
+	}
+	if r, ok := any(&s.row[0]).(*Record); ok {
+		r.Normalize()
+	}
+	_, err := s.w.Write(s.row[:])
+	return err
+}
+
+func (s *parquetSink[T]) close() error { return s.w.Close() }
+
+// parquetReader gives back the rows of a Parquet file of records as the
+// JSONL lines they were written from.
+type parquetReader[T any] struct {
+	name string
+	r    *parquet.GenericReader[T]
+	rows []T
+	enc  *Encoder
+	buf  jsonlBuffer
+	row  int
+	eof  bool
+}
+
+// jsonlBuffer holds encoded lines not yet read.
+type jsonlBuffer struct {
+	b   []byte
+	off int
+}
+
+func (b *jsonlBuffer) Write(p []byte) (int, error) { b.b = append(b.b, p...); return len(p), nil }
+
+// openParquet opens the Parquet file in ra (size bytes) as a reader of
+// JSONL lines: full records, or text and label where the file has the
+// minimal layout.
+func openParquet(ra io.ReaderAt, size int64, name string) (rd io.Reader, err error) {
+	defer recoverCorrupt(name, &err)
+	f, err := parquet.OpenFile(ra, size)
+	if err != nil {
+		return nil, InputErrorf("%s: not a Parquet file of records: %v", name, err)
+	}
+	cols := map[string]bool{}
+	for _, fl := range f.Schema().Fields() {
+		cols[fl.Name()] = true
+	}
+	switch {
+	case cols["id"] && cols["text"] && cols["label"] && cols["sentences"]:
+		return newParquetReader[Record](f, name), nil
+	case cols["text"] && cols["label"]:
+		return newParquetReader[MinimalRecord](f, name), nil
+	}
+	return nil, InputErrorf("%s: a Parquet file, but not of records (expected the columns id, text, sentences, label, ... or text and label)", name)
+}
+
+func newParquetReader[T any](f *parquet.File, name string) *parquetReader[T] {
+	p := &parquetReader[T]{name: name, r: parquet.NewGenericReader[T](f), rows: make([]T, 64)}
+	p.enc = NewEncoder(&p.buf)
+	return p
+}
+
+// recoverCorrupt turns a panic of the Parquet library over a corrupt
+// file into an InputError naming it.
+func recoverCorrupt(name string, err *error) {
+	if v := recover(); v != nil {
+		*err = InputErrorf("%s: corrupt Parquet file: %v", name, v)
+	}
+}
+
+func (p *parquetReader[T]) Read(b []byte) (int, error) {
+	for p.buf.off == len(p.buf.b) {
+		if p.eof {
+			return 0, io.EOF
+		}
+		if err := p.fill(); err != nil {
+			return 0, err
+		}
+	}
+	n := copy(b, p.buf.b[p.buf.off:])
+	p.buf.off += n
+	return n, nil
+}
+
+// fill encodes the next rows into the buffer.
+func (p *parquetReader[T]) fill() (err error) {
+	defer recoverCorrupt(p.name, &err)
+	p.buf.b, p.buf.off = p.buf.b[:0], 0
+	n, err := p.r.Read(p.rows)
+	if err == io.EOF {
+		p.eof = true
+	} else if err != nil {
+		return InputErrorf("%s: row %d: corrupt Parquet file: %v", p.name, p.row+1, err)
+	}
+	for i := range n {
+		p.row++
+		switch r := any(&p.rows[i]).(type) {
+		case *Record:
+			err = p.enc.Encode(r)
+		default:
+			err = p.enc.EncodeValue(r)
+		}
+		if err != nil {
+			return fmt.Errorf("%s: row %d: %w", p.name, p.row, err)
+		}
+	}
+	return nil
+}
