@@ -18,6 +18,7 @@ type solverOptions struct {
 	maxMemory backends.Memory
 	jobs      int
 	quiet     bool
+	records   outputFlags // of the commands that write records
 }
 
 func newSolverOptions(def string, allowNone bool) *solverOptions {

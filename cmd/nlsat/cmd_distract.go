@@ -67,6 +67,7 @@ output is the same for any -j.
 	f.Var(o.mode, "mode", "fresh: over words the instance does not use; implied: over its own words, entailed by its sentences")
 	f.Uint64Var(&o.seed, "seed", 1, "seed of the distractors' choice and positions; record i uses (seed, i) alone")
 	o.solve.addFlags(cmd)
+	o.solve.records.addFlags(cmd)
 	return cmd
 }
 

@@ -43,6 +43,7 @@ func (o *generateOptions) addFlags(cmd *cobra.Command) {
 	o.sampler.addFlags(cmd, "")
 	f.StringVar(&o.region, "region", "", "region.json from nlsat phase-sweep: draw (m, n1, n2) uniformly from its points instead of --m, --n1, --n2")
 	o.solver.addFlags(cmd)
+	o.solver.records.addFlags(cmd)
 	o.shard.addFlags(cmd, true)
 	f.Lookup("oversample").Usage = "with shards: draw instances 0 .. count×oversample−1 in all (above 1 where a solver may leave instances undecided)"
 	f.Lookup("oversample").DefValue = "1"
@@ -139,7 +140,7 @@ func runGenerate(ctx context.Context, cmd *cobra.Command, o *generateOptions, s 
 	}
 	prog := progress.New(s.Err, "generate "+plan.Fragment, o.count, o.solver.quiet)
 	sum, err := generate.Run(ctx, plan, generate.RunOptions{
-		Out: o.out, Stdout: s.Out, Workers: o.solver.jobs, NewBackend: newBackend, Every: o.checkpoint,
+		Out: o.out, Stdout: s.Out, Output: o.solver.records.spec(), Workers: o.solver.jobs, NewBackend: newBackend, Every: o.checkpoint,
 		Progress: prog.Add, Log: o.solver.logf(s),
 		Started: func(written int) { prog.Start(written) },
 	})

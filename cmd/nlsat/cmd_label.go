@@ -48,6 +48,7 @@ with status 1 unless --allow-unknown is given.
 	cmd.Flags().StringVarP(&o.out, "out", "o", "-", "output JSONL file (- for stdout); written atomically")
 	cmd.Flags().BoolVar(&o.allowUnknown, "allow-unknown", false, "exit 0 even if some instances stay undecided (they are written with label -1)")
 	o.solver.addFlags(cmd)
+	o.solver.records.addFlags(cmd)
 	return cmd
 }
 

@@ -16,9 +16,10 @@ import (
 )
 
 type mergeOptions struct {
-	out   string
-	force bool
-	quiet bool
+	out     string
+	force   bool
+	quiet   bool
+	records outputFlags
 }
 
 func newMergeCmd(s streams) *cobra.Command {
@@ -46,6 +47,7 @@ nothing is written.
 	cmd.Flags().StringVarP(&o.out, "out", "o", "", "output directory (required)")
 	cmd.Flags().BoolVar(&o.force, "force", false, "write into an output directory that already holds files")
 	cmd.Flags().BoolVarP(&o.quiet, "quiet", "q", false, "no summary on stderr")
+	o.records.addFlags(cmd)
 	return cmd
 }
 
@@ -67,7 +69,7 @@ func runMerge(ctx context.Context, o *mergeOptions, dirs []string, s streams) er
 	case split.Kind:
 		return mergeSplit(ctx, o, src, s, start)
 	case generate.Kind:
-		sum, err := generate.Merge(ctx, src, generate.RunOptions{Out: o.out, Stdout: s.Out})
+		sum, err := generate.Merge(ctx, src, generate.RunOptions{Out: o.out, Stdout: s.Out, Output: o.records.spec()})
 		if err != nil {
 			return err
 		}
@@ -84,7 +86,7 @@ func runMerge(ctx context.Context, o *mergeOptions, dirs []string, s streams) er
 }
 
 func mergeSplit(ctx context.Context, o *mergeOptions, src *job.Shards, s streams, start time.Time) error {
-	opt := split.Options{Dir: o.out, Force: o.force, Toolkit: version.Toolkit()}
+	opt := split.Options{Dir: o.out, Force: o.force, Toolkit: version.Toolkit(), Output: o.records.spec()}
 	m, err := split.Merge(ctx, src, opt)
 	if errors.Is(err, split.ErrAlreadyBuilt) {
 		if !o.quiet {

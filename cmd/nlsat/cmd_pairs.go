@@ -68,6 +68,8 @@ the original. The edited twin's id is the input id + "` + pairs.EditedSuffix + `
 	}
 	cmd.Flags().StringVarP(&o.out, "out", "o", "-", "output JSONL file (- for stdout); written atomically")
 	o.solver.addFlags(cmd)
+	o.solver.records.addFlags(cmd)
+	o.solver.records.base.Row = pairs.Row
 	return cmd
 }
 

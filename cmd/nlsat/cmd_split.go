@@ -170,6 +170,7 @@ func (o *splitOptions) addFlags(cmd *cobra.Command) {
 	f.IntVar(&o.holdoutMUS, "holdout-mus", 3, "with --holdout difficulty: train and validation take unsat instances with a MUS of at most this many sentences, test those with no unsatisfiable subset that small")
 	o.shard.addFlags(cmd, true)
 	o.solver.addFlags(cmd)
+	o.solver.records.addFlags(cmd)
 }
 
 // config resolves the options into the build's configuration.
@@ -232,7 +233,7 @@ func runSplit(ctx context.Context, cmd *cobra.Command, o *splitOptions, s stream
 		return prog
 	}
 	opt := split.Options{
-		Dir: o.out, Workers: o.solver.jobs, Force: o.force, License: o.license, CheckpointEvery: o.checkpoint,
+		Dir: o.out, Workers: o.solver.jobs, Force: o.force, Output: o.solver.records.spec(), License: o.license, CheckpointEvery: o.checkpoint,
 		Toolkit:    version.Toolkit(),
 		Command:    cfg.Command(p),
 		NewBackend: newBackend,

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/nlsat/nlsat/internal/dataset"
 	"github.com/nlsat/nlsat/internal/fragments"
 	"github.com/nlsat/nlsat/internal/generate"
 	"github.com/spf13/cobra"
@@ -71,6 +72,23 @@ func (e *enumFlag) Set(s string) error {
 }
 
 func (e *enumFlag) Type() string { return strings.Join(e.allowed, "|") }
+
+// outputFlags are --format and --fields (base.Row: Parquet rows' type).
+type outputFlags struct {
+	format, fields *enumFlag
+	base           dataset.Output
+}
+
+func (o *outputFlags) addFlags(cmd *cobra.Command) {
+	o.format, o.fields = newEnum("", dataset.Formats()...), newEnum("full", "full", "minimal")
+	cmd.Flags().Var(o.format, "format", "records format (default: the output name's extension, else jsonl); the same records in each")
+	cmd.Flags().Var(o.fields, "fields", "full: every record field; minimal: text and label only")
+}
+
+func (o *outputFlags) spec() dataset.Output {
+	o.base.Format, o.base.Minimal = dataset.Format(o.format.value), o.fields.value == "minimal"
+	return o.base
+}
 
 // ptr returns the range, or nil when the flag was not given.
 func (r *intRange) ptr() *generate.Range {

@@ -24,7 +24,7 @@ func mapRecords[R any](ctx context.Context, o *solverOptions, s streams, what st
 	if err != nil {
 		return "", err
 	}
-	f, err := dataset.CreateAtomic(out, s.Out)
+	f, err := dataset.CreateRecords(out, s.Out, o.records.spec())
 	if err != nil {
 		return "", usageError{err}
 	}

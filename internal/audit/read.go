@@ -63,8 +63,8 @@ func load(ctx context.Context, dir string) ([]*split, *grammar, error) {
 	gr := newGrammar()
 	var out []*split
 	for i, name := range Splits {
-		file := filepath.Join(dir, "data", name+".jsonl")
-		f, err := os.Open(file)
+		file := dataset.FindFile(filepath.Join(dir, "data", name))
+		f, err := dataset.OpenFile(file)
 		if errors.Is(err, fs.ErrNotExist) && i >= requiredSplits {
 			continue
 		}

@@ -2,6 +2,8 @@ package dataset
 
 import (
 	"fmt"
+	"os"
+	"reflect"
 	"strings"
 )
 
@@ -51,26 +53,25 @@ func WithFormat(name string, f Format) string {
 type Output struct {
 	Format  Format
 	Minimal bool
+	// Row is the struct type of a Parquet file's rows: nil for Record,
+	// or a type that embeds Record and adds fields (the pairs' records).
+	Row reflect.Type
 }
 
 // Plain reports whether o writes the JSONL lines as they are.
 func (o Output) Plain() bool { return (o.Format == JSONL || o.Format == "") && !o.Minimal }
 
-// ResolveOutput returns the output of a command given --format (""
-// when not given), --fields ("full" or "minimal") and its output name:
-// the format given, or else the one the name's extension names, or
-// JSONL. A format that contradicts the name's extension is an InputError.
-func ResolveOutput(format, fields, name string) (Output, error) {
-	o := Output{Format: Format(format), Minimal: fields == "minimal"}
+// For returns the output for a file named name: o with its format, or
+// where it has none (--format not given) the one the name's extension
+// names, or JSONL. A format that contradicts the name's extension, or
+// that nlsat does not know, is an InputError.
+func (o Output) For(name string) (Output, error) {
 	byName, ok := FormatOf(name)
 	switch {
 	case o.Format == "":
 		o.Format = byName
 	case ok && byName != o.Format:
 		return o, InputErrorf("--format %s does not match the name %s (a %s file); name it %s", o.Format, name, byName, WithFormat(name, o.Format))
-	}
-	if fields != "" && fields != "full" && fields != "minimal" {
-		return o, InputErrorf("--fields %q: expected full or minimal", fields)
 	}
 	for _, f := range Formats() {
 		if Format(f) == o.Format {
@@ -87,4 +88,24 @@ func (o Output) String() string {
 		return fmt.Sprintf("%s (minimal fields)", o.Format)
 	}
 	return string(o.Format)
+}
+
+// FindFile returns the records file base+ext that exists for one of the
+// formats' extensions (JSONL first), or base.jsonl when none does, so
+// that the caller's error names the file it expected.
+func FindFile(base string) string {
+	for _, f := range Formats() {
+		if _, err := os.Stat(base + Format(f).Ext()); err == nil {
+			return base + Format(f).Ext()
+		}
+	}
+	return base + JSONL.Ext()
+}
+
+// TrimExt returns a records file name without its format's extension.
+func TrimExt(name string) string {
+	if f, ok := FormatOf(name); ok {
+		return strings.TrimSuffix(name, f.Ext())
+	}
+	return name
 }

@@ -215,20 +215,20 @@ func TestReadBadFiles(t *testing.T) {
 
 func TestResolveOutput(t *testing.T) {
 	for _, tc := range []struct {
-		format, fields, name string
-		want                 Output
-		bad                  bool
+		given Output
+		name  string
+		want  Output
+		bad   bool
 	}{
-		{"", "full", "a.jsonl", Output{Format: JSONL}, false},
-		{"", "", "-", Output{Format: JSONL}, false},
-		{"", "minimal", "a.parquet", Output{Format: Parquet, Minimal: true}, false},
-		{"jsonl.zst", "full", "-", Output{Format: JSONLZstd}, false},
-		{"jsonl.gz", "full", "out/a.jsonl.gz", Output{Format: JSONLGzip}, false},
-		{"parquet", "full", "a.jsonl", Output{}, true},
-		{"csv", "full", "-", Output{}, true},
-		{"jsonl", "some", "-", Output{}, true},
+		{Output{}, "a.jsonl", Output{Format: JSONL}, false},
+		{Output{}, "-", Output{Format: JSONL}, false},
+		{Output{Minimal: true}, "a.parquet", Output{Format: Parquet, Minimal: true}, false},
+		{Output{Format: JSONLZstd}, "-", Output{Format: JSONLZstd}, false},
+		{Output{Format: JSONLGzip}, "out/a.jsonl.gz", Output{Format: JSONLGzip}, false},
+		{Output{Format: Parquet}, "a.jsonl", Output{}, true},
+		{Output{Format: "csv"}, "-", Output{}, true},
 	} {
-		got, err := ResolveOutput(tc.format, tc.fields, tc.name)
+		got, err := tc.given.For(tc.name)
 		if tc.bad {
 			if err == nil {
 				t.Errorf("%+v: got %v, want an error", tc, got)

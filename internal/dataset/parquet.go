@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"reflect"
 
 	"github.com/parquet-go/parquet-go"
 )
@@ -14,20 +15,21 @@ import (
 // viewer) holds little more than that in memory at a time.
 const RowGroupRows = 1000
 
-// parquetSink writes records as rows of type T (Record or MinimalRecord)
-// of a Parquet file. Columns follow the record's JSON keys: strings as
+// parquetSink writes records as rows of a struct type (Record,
+// MinimalRecord, or a type that embeds Record) of a Parquet file. Columns follow the record's JSON keys: strings as
 // UTF-8 byte arrays, integers (label included) as INT64, alpha and beta
 // as DOUBLE, arrays as LIST, certificate and difficulty as groups
 // (structs); every column is required, as every key is present in every
 // record. Pages are compressed with Snappy, which every Parquet reader
 // decodes without extras.
-type parquetSink[T any] struct {
-	w   *parquet.GenericWriter[T]
-	row [1]T
+type parquetSink struct {
+	w   *parquet.Writer
+	typ reflect.Type
 }
 
-func newParquetSink[T any](w io.Writer) *parquetSink[T] {
-	return &parquetSink[T]{w: parquet.NewGenericWriter[T](w,
+func newParquetSink(w io.Writer, typ reflect.Type) *parquetSink {
+	return &parquetSink{typ: typ, w: parquet.NewWriter(w,
+		parquet.SchemaOf(reflect.New(typ).Interface()),
 		parquet.Compression(&parquet.Snappy),
 		parquet.MaxRowsPerRowGroup(RowGroupRows),
 		// The library's own name, without the build information the
@@ -36,20 +38,18 @@ func newParquetSink[T any](w io.Writer) *parquetSink[T] {
 	)}
 }
 
-func (s *parquetSink[T]) line(b []byte) error {
-	var zero T
-	s.row[0] = zero
-	if err := json.Unmarshal(b, &s.row[0]); err != nil {
+func (s *parquetSink) line(b []byte) error {
+	row := reflect.New(s.typ).Interface()
+	if err := json.Unmarshal(b, row); err != nil {
 		return err
 	}
-	if r, ok := any(&s.row[0]).(*Record); ok {
+	if r, ok := row.(interface{ Normalize() }); ok {
 		r.Normalize()
 	}
-	_, err := s.w.Write(s.row[:])
-	return err
+	return s.w.Write(row)
 }
 
-func (s *parquetSink[T]) close() error { return s.w.Close() }
+func (s *parquetSink) close() error { return s.w.Close() }
 
 // parquetReader gives back the rows of a Parquet file of records as the
 // JSONL lines they were written from.

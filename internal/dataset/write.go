@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"reflect"
 
 	"github.com/klauspost/compress/zstd"
 )
@@ -30,10 +31,14 @@ func NewWriter(w io.Writer, o Output) (io.WriteCloser, error) {
 		return nopCloser{w}, nil
 	}
 	if o.Format == Parquet {
-		if o.Minimal {
-			return &lineWriter{sink: newParquetSink[MinimalRecord](w)}, nil
+		typ := o.Row
+		switch {
+		case o.Minimal:
+			typ = reflect.TypeFor[MinimalRecord]()
+		case typ == nil:
+			typ = reflect.TypeFor[Record]()
 		}
-		return &lineWriter{sink: newParquetSink[Record](w)}, nil
+		return &lineWriter{sink: newParquetSink(w, typ)}, nil
 	}
 	var z io.WriteCloser = nopCloser{w}
 	switch o.Format {
@@ -152,4 +157,43 @@ func WriteFile(name, src string, o Output) error {
 		}
 		return rw.Close()
 	})
+}
+
+// RecordFile is an AtomicFile of records in an output format: it is
+// written JSONL lines, and Commit ends the encoding before the file
+// appears under its name.
+type RecordFile struct {
+	*AtomicFile
+	w io.WriteCloser
+}
+
+// CreateRecords opens name (stdout for "-") for records in output o (its
+// format, if unset, from name: see Output.For), as CreateAtomic does.
+func CreateRecords(name string, stdout io.Writer, o Output) (*RecordFile, error) {
+	o, err := o.For(name)
+	if err != nil {
+		return nil, err
+	}
+	f, err := CreateAtomic(name, stdout)
+	if err != nil {
+		return nil, err
+	}
+	w, err := NewWriter(f, o)
+	if err != nil {
+		f.Abort()
+		return nil, err
+	}
+	return &RecordFile{f, w}, nil
+}
+
+// Write writes JSONL lines.
+func (f *RecordFile) Write(p []byte) (int, error) { return f.w.Write(p) }
+
+// Commit ends the encoding and commits the file.
+func (f *RecordFile) Commit() error {
+	if err := f.w.Close(); err != nil {
+		f.Abort()
+		return fmt.Errorf("writing %s: %w", f.Name(), err)
+	}
+	return f.AtomicFile.Commit()
 }

@@ -87,7 +87,7 @@ func ReadGold(path string) ([]Gold, error) {
 	for _, f := range files {
 		split := ""
 		if fi.IsDir() {
-			split = strings.TrimSuffix(filepath.Base(f), ".jsonl")
+			split = dataset.TrimExt(filepath.Base(f))
 		}
 		gold, err = readGoldFile(f, split, gold, seen)
 		if err != nil {
@@ -106,21 +106,27 @@ func splitFiles(dir string) ([]string, error) {
 	if fi, err := os.Stat(data); err == nil && fi.IsDir() {
 		dir = data
 	}
-	files, err := filepath.Glob(filepath.Join(dir, "*.jsonl"))
+	all, err := filepath.Glob(filepath.Join(dir, "*"))
 	if err != nil {
 		return nil, err
 	}
+	var files []string
+	for _, f := range all {
+		if _, ok := dataset.FormatOf(f); ok {
+			files = append(files, f)
+		}
+	}
 	if len(files) == 0 {
-		return nil, fmt.Errorf("%s: no split files (*.jsonl)", dir)
+		return nil, fmt.Errorf("%s: no split files (*.jsonl, *.jsonl.gz, *.jsonl.zst or *.parquet)", dir)
 	}
 	slices.SortFunc(files, func(a, b string) int {
-		return compareSplits(strings.TrimSuffix(filepath.Base(a), ".jsonl"), strings.TrimSuffix(filepath.Base(b), ".jsonl"))
+		return compareSplits(dataset.TrimExt(filepath.Base(a)), dataset.TrimExt(filepath.Base(b)))
 	})
 	return files, nil
 }
 
 func readGoldFile(name, split string, gold []Gold, seen map[string]string) ([]Gold, error) {
-	f, err := os.Open(name)
+	f, err := dataset.OpenFile(name)
 	if err != nil {
 		return nil, fmt.Errorf("cannot read gold records: %w", err)
 	}

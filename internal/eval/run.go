@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -71,7 +70,7 @@ func load(c Config, stdin io.Reader) ([]Gold, []Prediction, error) {
 	}
 	name, r := "stdin", stdin
 	if c.Pred != "-" {
-		f, err := os.Open(c.Pred)
+		f, err := dataset.OpenFile(c.Pred)
 		if err != nil {
 			return nil, nil, fmt.Errorf("cannot read predictions: %w", err)
 		}

@@ -9,6 +9,7 @@ import (
 	"io"
 	"math"
 	"math/rand/v2"
+	"os"
 	"path/filepath"
 	"time"
 
@@ -25,6 +26,11 @@ type RunOptions struct {
 	// Out is the output file ("-" or "" for Stdout).
 	Out    string
 	Stdout io.Writer
+	// Output is the format (if unset, from Out's extension) and fields of
+	// the records written. A file in another format than plain JSONL is
+	// written as JSONL beside its name, as always, and encoded once
+	// complete.
+	Output dataset.Output
 	// Workers is the number of parallel solvers (0: all cores).
 	Workers int
 	// NewBackend makes one worker's solver; nil writes unlabelled
@@ -138,6 +144,7 @@ type run struct {
 	opt     RunOptions
 	enc     *dataset.Encoder
 	stdout  *bufio.Writer
+	out     io.WriteCloser // the records' encoder on stdout
 	store   *job.Store
 	stats   *Stats
 	written int
@@ -168,10 +175,15 @@ func (g *run) emit(_, _ int, it Item) (bool, error) {
 // (.NAME.partial, with its checkpoint .NAME.checkpoint.json).
 func (g *run) open(digest string) error {
 	g.digest = g.plan.Digest()
+	var err error
+	if g.opt.Output, err = g.opt.Output.For(g.opt.Out); err != nil {
+		return err
+	}
 	if g.opt.Out == "-" || g.opt.Out == "" {
 		g.stdout = bufio.NewWriter(g.opt.Stdout)
-		g.enc = dataset.NewEncoder(g.stdout)
-		return nil
+		g.out, err = dataset.NewWriter(g.stdout, g.opt.Output)
+		g.enc = dataset.NewEncoder(g.out)
+		return err
 	}
 	dir, base := filepath.Dir(g.opt.Out), filepath.Base(g.opt.Out)
 	for _, prefix := range []string{base + ".", "." + base + "."} {
@@ -224,10 +236,28 @@ func (g *run) config(shardLimit int) job.Config[solver.Backend, Item] {
 
 // finish commits the output.
 func (g *run) finish() error {
-	if g.store != nil {
+	switch {
+	case g.store == nil:
+		if err := g.out.Close(); err != nil {
+			return err
+		}
+		return g.stdout.Flush()
+	case g.opt.Output.Plain():
 		return g.store.Commit([]string{g.opt.Out})
 	}
-	return g.stdout.Flush()
+	// The JSONL stays, with its checkpoint, until the encoded file is in
+	// place: a run interrupted in between encodes it again.
+	if _, err := g.store.Place([]string{""}); err != nil {
+		return err
+	}
+	part := g.store.Part(0).Name
+	if err := dataset.WriteFile(g.opt.Out, part, g.opt.Output); err != nil {
+		return err
+	}
+	if err := g.store.Remove(); err != nil {
+		return err
+	}
+	return os.Remove(part)
 }
 
 // Run writes the plan's Count records to o.Out, resuming an unfinished

@@ -3,6 +3,7 @@ package pairs
 import (
 	"fmt"
 	"io"
+	"reflect"
 	"slices"
 
 	"github.com/nlsat/nlsat/internal/dataset"
@@ -38,6 +39,9 @@ type Record struct {
 	// twin its values are empty (Sentence -1).
 	Edit EditInfo `json:"edit"`
 }
+
+// Row is the struct type of a pairs file's Parquet rows.
+var Row = reflect.TypeFor[Record]()
 
 // EditInfo is the edit field of a Record: the index (0-based) of the
 // edited sentence, the edit's kind and role (Kind, Role*), and the

@@ -44,6 +44,8 @@ type Options struct {
 	License string
 	// Force allows writing into a directory that already holds files.
 	Force bool
+	// Output is the split files' format and fields (see output.go).
+	Output dataset.Output
 }
 
 // Toolkit names the program that built a dataset, for the manifest.
@@ -67,6 +69,10 @@ func Run(ctx context.Context, p *Plan, o Options) (*Manifest, error) {
 // the shards of a sharded build.
 func run(ctx context.Context, p *Plan, o Options, src *job.Shards) (*Manifest, error) {
 	if err := p.Validate(); err != nil {
+		return nil, err
+	}
+	var err error
+	if o.Output, err = o.Output.For(""); err != nil {
 		return nil, err
 	}
 	b, err := open(p, o)

@@ -71,6 +71,27 @@ const features = `  features:
     dtype: string
 `
 
+// minimalFeatures are the features of the minimal layout (--fields
+// minimal): the text and its label.
+const minimalFeatures = `  features:
+  - name: text
+    dtype: string
+  - name: label
+    dtype:
+      class_label:
+        names:
+          '0': unsat
+          '1': sat
+`
+
+// cardFeatures returns the features of m's files.
+func cardFeatures(m *Manifest) string {
+	if m.Fields == "minimal" {
+		return minimalFeatures
+	}
+	return features
+}
+
 // config is one HuggingFace configuration of the card: a name and its
 // splits, each a file.
 type config struct {
@@ -147,7 +168,7 @@ func cardYAML(b *strings.Builder, m *Manifest, cs []config) {
 	}
 	b.WriteString("dataset_info:\n")
 	for _, c := range cs {
-		fmt.Fprintf(b, "- config_name: %s\n%s  splits:\n", c.name, features)
+		fmt.Fprintf(b, "- config_name: %s\n%s  splits:\n", c.name, cardFeatures(m))
 		var bytes int64
 		for _, f := range c.files {
 			fmt.Fprintf(b, "  - name: %s\n    num_bytes: %d\n    num_examples: %d\n", c.split(f), f.Bytes, f.Rows)
@@ -277,6 +298,10 @@ func cardCandidates(b *strings.Builder, m *Manifest) {
 		b.WriteString("## Shortcut audit\n\n" + m.AuditSummary + "\nThe full report is under `audit` in `manifest.json`.\n\n")
 	}
 	cardReference(b, m.Plan.Fragment)
+	if m.Fields == "minimal" {
+		b.WriteString("## Record fields\n\nThis build keeps the minimal fields (`--fields minimal`): `text` (the sentences joined by spaces) and `label` (0 = unsat, 1 = sat). The same command without `--fields minimal` writes the same instances with every field of the record (id, sentences, formulas, certificate, ...).\n")
+		return
+	}
 	fmt.Fprintf(b, "## Record fields\n\n`id` (such as `%s`: fragment, split, the first %d hex digits of `plan_digest` in `manifest.json`, and the number in the file, so that a build with other flags or another seed has other ids and `nlsat eval` refuses predictions made for it), ",
 		dataset.FormatID(m.Plan.Fragment+"-"+Test, m.PlanDigest, 42), dataset.IDDigestLen)
 	b.WriteString("`fragment`, `text` (the sentences joined by spaces), `sentences`, `label` (0 = unsat, 1 = sat), `label_text`, " +

@@ -33,16 +33,20 @@ const ManifestSchema = "nlsat-manifest/1"
 // Manifest describes a built dataset completely: how it was made and what
 // each file holds.
 type Manifest struct {
-	Schema       string       `json:"schema"`
-	RecordSchema string       `json:"record_schema"`
-	Toolkit      Toolkit      `json:"toolkit"`
-	Command      string       `json:"command"`
-	License      string       `json:"license"`
-	Solver       string       `json:"solver"`
-	PlanDigest   string       `json:"plan_digest"`
-	Plan         *Plan        `json:"plan"`
-	Sets         []SetReport  `json:"sets"`
-	Files        []FileReport `json:"files"`
+	Schema       string  `json:"schema"`
+	RecordSchema string  `json:"record_schema"`
+	Toolkit      Toolkit `json:"toolkit"`
+	Command      string  `json:"command"`
+	License      string  `json:"license"`
+	Solver       string  `json:"solver"`
+	PlanDigest   string  `json:"plan_digest"`
+	// Format and Fields are the output's --format and --fields, where not
+	// the defaults (jsonl, full).
+	Format string       `json:"format,omitempty"`
+	Fields string       `json:"fields,omitempty"`
+	Plan   *Plan        `json:"plan"`
+	Sets   []SetReport  `json:"sets"`
+	Files  []FileReport `json:"files"`
 	// Audit is the shortcut report of the data (null if none was run),
 	// AuditSummary its summary for the card.
 	Audit        json.RawMessage `json:"audit"`
@@ -137,7 +141,7 @@ func (b *builder) finish(ctx context.Context) (*Manifest, error) {
 		return nil, err
 	}
 	m := &Manifest{Schema: ManifestSchema, RecordSchema: dataset.SchemaVersion, Toolkit: b.opt.Toolkit,
-		Command: b.opt.Command, License: b.opt.License,
+		Command: b.opt.Command + b.opt.outputArgs(), License: b.opt.License, Format: b.opt.formatName(), Fields: b.opt.fieldsName(),
 		Solver: b.plan.Solver, PlanDigest: b.plan.Digest(), Plan: b.plan}
 	i := 0
 	for k, pl := range b.plan.Pools {
@@ -166,11 +170,14 @@ func (b *builder) finish(ctx context.Context) (*Manifest, error) {
 	}
 	m.Audit = json.RawMessage("null")
 	if b.plan.Audit {
-		report, summary, err := audit.ForManifest(ctx, b.opt.Dir)
+		report, summary, err := audit.ForManifest(ctx, b.jsonlDir(), b.dataName)
 		if err != nil {
 			return nil, fmt.Errorf("shortcut audit: %w", err)
 		}
 		m.Audit, m.AuditSummary = report, summary
+	}
+	if err := b.encodeFiles(m); err != nil {
+		return nil, err
 	}
 	data, err := json.MarshalIndent(m, "", "  ")
 	if err != nil {
@@ -228,7 +235,7 @@ func (b *builder) place() ([]job.PartState, error) {
 	var final []string
 	for _, pl := range b.plan.Pools {
 		for _, sp := range pl.Splits {
-			dst := filepath.Join(b.opt.Dir, filepath.FromSlash(sp.File))
+			dst := filepath.Join(b.jsonlDir(), filepath.FromSlash(sp.File))
 			if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
 				return nil, err
 			}
@@ -246,7 +253,7 @@ func (b *builder) place() ([]job.PartState, error) {
 // build wrote (fs), every record, and the balance of every stratum
 // against the plan, and summarises it.
 func (b *builder) report(sp Split, k int, fs job.PartState) (FileReport, error) {
-	name := filepath.Join(b.opt.Dir, filepath.FromSlash(sp.File))
+	name := filepath.Join(b.jsonlDir(), filepath.FromSlash(sp.File))
 	fr, err := b.readBack(name, sp, k)
 	if err == nil && (fr.Bytes != fs.Bytes || fr.Rows != fs.Rows) {
 		err = fmt.Errorf("%s: %d bytes and %d rows, but the build wrote %d and %d", name, fr.Bytes, fr.Rows, fs.Bytes, fs.Rows)

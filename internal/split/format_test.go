@@ -1,0 +1,263 @@
+package split
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"gopkg.in/yaml.v3"
+
+	"github.com/parquet-go/parquet-go"
+
+	"github.com/nlsat/nlsat/internal/dataset"
+	"github.com/nlsat/nlsat/internal/fragments"
+)
+
+// decoded returns the records of a split file of any format as JSONL.
+func decoded(t *testing.T, name string) []byte {
+	t.Helper()
+	r, err := dataset.OpenFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	b, err := io.ReadAll(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// minimalOf returns the text and label of JSONL records, as the minimal
+// layout writes them.
+func minimalOf(t *testing.T, lines []byte) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	w, _ := dataset.NewWriter(&buf, dataset.Output{Format: dataset.JSONL, Minimal: true})
+	if _, err := w.Write(lines); err != nil {
+		t.Fatal(err)
+	}
+	w.Close()
+	return buf.Bytes()
+}
+
+// checkFormat checks a build in output o against the JSONL build ref:
+// the same records in every file, files named for the format, the
+// manifest's checksums and the card's data files and features.
+func checkFormat(t *testing.T, dir, ref string, o dataset.Output) {
+	t.Helper()
+	if err := Verify(dir); err != nil {
+		t.Fatal(err)
+	}
+	m, err := ReadManifest(filepath.Join(dir, ManifestFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, fr := range m.Files {
+		if !strings.HasSuffix(fr.Path, o.Format.Ext()) {
+			t.Errorf("%s is not named for format %s", fr.Path, o.Format)
+		}
+		want := decoded(t, filepath.Join(ref, dataset.WithFormat(fr.Path, dataset.JSONL)))
+		if o.Minimal {
+			want = minimalOf(t, want)
+		}
+		if got := decoded(t, filepath.Join(dir, fr.Path)); !bytes.Equal(got, want) {
+			t.Errorf("%s: records differ from the JSONL build's (%d vs %d bytes)", fr.Path, len(got), len(want))
+		}
+		if o.Format == dataset.Parquet {
+			checkParquetMatchesCard(t, filepath.Join(dir, fr.Path), cardFeatures(m))
+		}
+	}
+	card, _ := os.ReadFile(filepath.Join(dir, CardFile))
+	for _, fr := range m.Files {
+		if !bytes.Contains(card, []byte("path: "+fr.Path+"\n")) {
+			t.Errorf("the card's data_files do not name %s", fr.Path)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, workDir)); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("the work directory is left behind")
+	}
+}
+
+// feature is a feature of the card's YAML, as datasets reads it.
+type feature struct {
+	Name     string    `yaml:"name"`
+	Dtype    any       `yaml:"dtype"`
+	Sequence string    `yaml:"sequence"`
+	Struct   []feature `yaml:"struct"`
+}
+
+// arrowType is the Arrow type datasets gives a feature: a ClassLabel is
+// stored as int64, a Sequence of a scalar as a list, a struct as a
+// struct.
+func (f feature) arrowType() string {
+	switch {
+	case f.Sequence != "":
+		return "list<" + f.Sequence + ">"
+	case f.Struct != nil:
+		var parts []string
+		for _, s := range f.Struct {
+			parts = append(parts, s.Name+":"+s.arrowType())
+		}
+		return "struct<" + strings.Join(parts, ",") + ">"
+	}
+	if s, ok := f.Dtype.(string); ok {
+		return s
+	}
+	return "int64" // class_label
+}
+
+// checkParquetMatchesCard checks that the Parquet file's columns are the
+// card's features, in order, with the Arrow types the features declare.
+func checkParquetMatchesCard(t *testing.T, name, features string) {
+	t.Helper()
+	var fs struct {
+		Features []feature `yaml:"features"`
+	}
+	if err := yaml.Unmarshal([]byte(features), &fs); err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.Open(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	info, _ := f.Stat()
+	pf, err := parquet.OpenFile(f, info.Size())
+	if err != nil {
+		t.Fatal(err)
+	}
+	cols := pf.Schema().Fields()
+	if len(cols) != len(fs.Features) {
+		t.Fatalf("%s: %d columns, the card declares %d features", name, len(cols), len(fs.Features))
+	}
+	for i, c := range cols {
+		want := fs.Features[i].arrowType()
+		if got := arrowType(c); c.Name() != fs.Features[i].Name || got != want {
+			t.Errorf("%s: column %d is %s %s, the card declares %s %s", name, i, c.Name(), got, fs.Features[i].Name, want)
+		}
+	}
+}
+
+// arrowType is the Arrow type a reader gives a Parquet column of ours.
+func arrowType(n parquet.Node) string {
+	if lt := n.Type().LogicalType(); lt != nil && strings.HasPrefix(lt.String(), "LIST") {
+		return "list<" + arrowType(n.Fields()[0].Fields()[0]) + ">"
+	}
+	if !n.Leaf() {
+		var parts []string
+		for _, f := range n.Fields() {
+			parts = append(parts, f.Name()+":"+arrowType(f))
+		}
+		return "struct<" + strings.Join(parts, ",") + ">"
+	}
+	switch n.Type().Kind() {
+	case parquet.ByteArray:
+		return "string"
+	case parquet.Int64:
+		return "int64"
+	case parquet.Double:
+		return "float64"
+	}
+	return n.Type().String()
+}
+
+// TestBuildFormats builds one plan as JSONL and in the other formats:
+// the same records, interrupted and resumed, merged from shards, and
+// the same bytes for any number of workers.
+func TestBuildFormats(t *testing.T) {
+	p := smallPlan(t, fragments.S, 200, 40, 40, 0, 0)
+	ref := t.TempDir()
+	if _, err := Run(context.Background(), p, testOptions(ref, 2)); err != nil {
+		t.Fatal(err)
+	}
+	outputs := []dataset.Output{{Format: dataset.Parquet}, {Format: dataset.JSONLZstd}, {Format: dataset.JSONLGzip}, {Format: dataset.Parquet, Minimal: true}}
+	var shards []string
+	if testing.Short() {
+		outputs = outputs[:1]
+	} else {
+		shards = shardDirs(t, p, 2)
+	}
+	for _, o := range outputs {
+		t.Run(o.String(), func(t *testing.T) {
+			dir := t.TempDir()
+			opt := testOptions(dir, 3)
+			opt.Output = o
+			if _, err := Run(context.Background(), p, opt); err != nil {
+				t.Fatal(err)
+			}
+			checkFormat(t, dir, ref, o)
+			if testing.Short() {
+				return
+			}
+			want := readTree(t, dir)
+			resumed := t.TempDir()
+			buildInterrupted(t, p, resumed, o)
+			sameTree(t, want, readTree(t, resumed))
+			merged := filepath.Join(t.TempDir(), "merged")
+			opt = testOptions(merged, 1)
+			opt.Output = o
+			if _, err := merge(context.Background(), shards, opt); err != nil {
+				t.Fatal(err)
+			}
+			sameTree(t, want, readTree(t, merged))
+		})
+	}
+}
+
+// buildInterrupted builds p into dir with one worker, cancelled halfway
+// through and resumed.
+func buildInterrupted(t *testing.T, p *Plan, dir string, o dataset.Output) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	opt := testOptions(dir, 1)
+	opt.Output = o
+	opt.Progress = func(_ string, accepted, _, _ int) {
+		if accepted == 100 {
+			cancel()
+		}
+	}
+	if _, err := Run(ctx, p, opt); !errors.Is(err, context.Canceled) {
+		t.Fatalf("got %v, want canceled", err)
+	}
+	opt = testOptions(dir, 2)
+	opt.Output = o
+	if _, err := Run(context.Background(), p, opt); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// shardDirs runs the n shards of p.
+func shardDirs(t *testing.T, p *Plan, n int) []string {
+	t.Helper()
+	var dirs []string
+	for j := range n {
+		dir := filepath.Join(t.TempDir(), "shard")
+		if _, err := RunShard(context.Background(), p, Shard{Index: j, Count: n}, testOptions(dir, 2)); err != nil {
+			t.Fatal(err)
+		}
+		dirs = append(dirs, dir)
+	}
+	return dirs
+}
+
+// TestBuildFormatRefusesOther: a directory built in one format is not
+// taken for the same build in another.
+func TestBuildFormatRefusesOther(t *testing.T) {
+	p := smallPlan(t, fragments.S, 40, 20, 20, 0, 0)
+	dir := t.TempDir()
+	if _, err := Run(context.Background(), p, testOptions(dir, 2)); err != nil {
+		t.Fatal(err)
+	}
+	opt := testOptions(dir, 2)
+	opt.Output = dataset.Output{Format: dataset.Parquet}
+	if _, err := Run(context.Background(), p, opt); err == nil || errors.Is(err, ErrAlreadyBuilt) || !strings.Contains(err.Error(), "not empty") {
+		t.Fatalf("got %v, want a refusal of the non-empty directory", err)
+	}
+}
