@@ -178,6 +178,7 @@ func TestBuildFormats(t *testing.T) {
 	}
 	outputs := []dataset.Output{{Format: dataset.Parquet}, {Format: dataset.JSONLZstd}, {Format: dataset.JSONLGzip}, {Format: dataset.Parquet, Minimal: true}}
 	var shards []string
+	parquetDir := t.TempDir()
 	if testing.Short() {
 		outputs = outputs[:1]
 	} else {
@@ -186,6 +187,9 @@ func TestBuildFormats(t *testing.T) {
 	for _, o := range outputs {
 		t.Run(o.String(), func(t *testing.T) {
 			dir := t.TempDir()
+			if o == (dataset.Output{Format: dataset.Parquet}) {
+				dir = parquetDir
+			}
 			opt := testOptions(dir, 3)
 			opt.Output = o
 			if _, err := Run(context.Background(), p, opt); err != nil {
@@ -207,6 +211,10 @@ func TestBuildFormats(t *testing.T) {
 			}
 			sameTree(t, want, readTree(t, merged))
 		})
+	}
+	// An independent reader reads the Parquet files as the JSONL ones.
+	for _, sp := range p.Pools[0].Splits {
+		checkIndependentReader(t, filepath.Join(parquetDir, dataset.WithFormat(sp.File, dataset.Parquet)), filepath.Join(ref, sp.File))
 	}
 }
 
