@@ -18,6 +18,7 @@ type distractOptions struct {
 	mode  *enumFlag
 	seed  uint64
 	solve *solverOptions
+	vocab vocabFlag
 }
 
 func newDistractCmd(s streams) *cobra.Command {
@@ -67,6 +68,7 @@ output is the same for any -j.
 	f.Var(o.mode, "mode", "fresh: over words the instance does not use; implied: over its own words, entailed by its sentences")
 	f.Uint64Var(&o.seed, "seed", 1, "seed of the distractors' choice and positions; record i uses (seed, i) alone")
 	o.solve.addFlags(cmd)
+	o.vocab.addFlag(cmd)
 	return cmd
 }
 
@@ -84,7 +86,7 @@ func runDistract(ctx context.Context, o *distractOptions, in string, s streams) 
 	if err != nil {
 		return usageError{err}
 	}
-	recs, err := dataset.ReadLabelled(in, s.In)
+	recs, err := o.vocab.read(in, s.In, dataset.ReadLabelled)
 	if err != nil {
 		return err
 	}
