@@ -27,6 +27,7 @@ type crosscheckOptions struct {
 	seed      uint64
 	repeats   bool
 	solver    solverOptions // timeout, jobs and quiet
+	vocab     vocabFlag
 }
 
 func newCrosscheckCmd(s streams) *cobra.Command {
@@ -66,6 +67,7 @@ and makes crosscheck exit with status 1. For speed figures use -j 1.
 	f.DurationVar(&o.solver.timeout, "timeout", time.Second, "wall-clock limit per instance for z3")
 	f.IntVarP(&o.solver.jobs, "jobs", "j", 0, "parallel workers (0 = all cores)")
 	f.BoolVarP(&o.solver.quiet, "quiet", "q", false, "no progress on stderr")
+	o.vocab.addFlag(cmd)
 	return cmd
 }
 
@@ -117,8 +119,12 @@ func runCrosscheck(ctx context.Context, o *crosscheckOptions, s streams) error {
 }
 
 func (o *crosscheckOptions) instances(s streams) ([]crosscheck.Instance, error) {
+	lx, err := o.vocab.lexicon()
+	if err != nil {
+		return nil, err
+	}
 	if o.in != "" {
-		recs, err := dataset.ReadParsed(o.in, s.In)
+		recs, err := dataset.ReadParsed(o.in, s.In, lx)
 		return crosscheck.FromRecords(o.in, recs), err
 	}
 	var out []crosscheck.Instance
@@ -129,7 +135,7 @@ func (o *crosscheckOptions) instances(s streams) ([]crosscheck.Instance, error) 
 		}
 		sampler := fragments.DefaultSampler()
 		sampler.Distinct = !o.repeats
-		plan, err := generate.NewPlan(generate.Options{Fragment: frag, FragmentSet: true, Sampler: sampler,
+		plan, err := generate.NewPlan(generate.Options{Fragment: frag, FragmentSet: true, Sampler: sampler, Vocabulary: lx,
 			M: o.m.ptr(), N1: o.n1.ptr(), N2: o.n2.ptr(), Seed: o.seed, Count: o.count, Solver: "both"})
 		if err != nil {
 			return nil, usageError{err}

@@ -18,6 +18,7 @@ type distractOptions struct {
 	mode  *enumFlag
 	seed  uint64
 	solve *solverOptions
+	vocab vocabFlag
 }
 
 func newDistractCmd(s streams) *cobra.Command {
@@ -68,6 +69,7 @@ output is the same for any -j.
 	f.Uint64Var(&o.seed, "seed", 1, "seed of the distractors' choice and positions; record i uses (seed, i) alone")
 	o.solve.addFlags(cmd)
 	o.solve.records.addFlags(cmd)
+	o.vocab.addFlag(cmd)
 	return cmd
 }
 
@@ -85,7 +87,7 @@ func runDistract(ctx context.Context, o *distractOptions, in string, s streams) 
 	if err != nil {
 		return usageError{err}
 	}
-	recs, err := dataset.ReadLabelled(in, s.In)
+	recs, err := o.vocab.read(in, s.In, dataset.ReadLabelled)
 	if err != nil {
 		return err
 	}

@@ -102,13 +102,13 @@ writes the first --count decided instances in index order.
 
 // plan resolves the options into the run's plan, labelled by solverName.
 func (o *generateOptions) plan(cmd *cobra.Command, solverName string) (*generate.Plan, error) {
-	sampler, err := o.sampler.sampler()
+	sampler, lx, err := o.sampler.sampler()
 	if err != nil {
 		return nil, err
 	}
 	mode, _ := distract.ParseMode(o.distractMode.value)
 	p, err := generate.NewPlan(generate.Options{
-		Fragment: o.fragment.fragment(), FragmentSet: cmd.Flags().Changed("fragment"), Sampler: sampler,
+		Fragment: o.fragment.fragment(), FragmentSet: cmd.Flags().Changed("fragment"), Sampler: sampler, Vocabulary: lx,
 		M: o.m.ptr(), N1: o.n1.ptr(), N2: o.n2.ptr(), Region: o.region, Seed: o.seed, Count: o.count,
 		Distractors: o.distractors, DistractMode: mode,
 		Solver: o.solver.solver.value, SolverName: solverName, Timeout: o.solver.timeout,

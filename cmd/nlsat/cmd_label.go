@@ -16,6 +16,7 @@ type labelOptions struct {
 	out          string
 	allowUnknown bool
 	solver       *solverOptions
+	vocab        vocabFlag
 }
 
 func newLabelCmd(s streams) *cobra.Command {
@@ -49,11 +50,12 @@ with status 1 unless --allow-unknown is given.
 	cmd.Flags().BoolVar(&o.allowUnknown, "allow-unknown", false, "exit 0 even if some instances stay undecided (they are written with label -1)")
 	o.solver.addFlags(cmd)
 	o.solver.records.addFlags(cmd)
+	o.vocab.addFlag(cmd)
 	return cmd
 }
 
 func runLabel(ctx context.Context, o *labelOptions, in string, s streams) error {
-	recs, err := dataset.ReadParsed(in, s.In)
+	recs, err := o.vocab.read(in, s.In, dataset.ReadParsed)
 	if err != nil {
 		return err
 	}

@@ -8,7 +8,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/nlsat/nlsat/internal/dataset"
-	"github.com/nlsat/nlsat/internal/fragments"
 	"github.com/nlsat/nlsat/internal/pairs"
 	"github.com/nlsat/nlsat/internal/solver"
 )
@@ -16,6 +15,7 @@ import (
 type pairsOptions struct {
 	out    string
 	solver *solverOptions
+	vocab  vocabFlag
 }
 
 func newPairsCmd(s streams) *cobra.Command {
@@ -70,18 +70,19 @@ the original. The edited twin's id is the input id + "` + pairs.EditedSuffix + `
 	o.solver.addFlags(cmd)
 	o.solver.records.addFlags(cmd)
 	o.solver.records.base.Row = pairs.Row
+	o.vocab.addFlag(cmd)
 	return cmd
 }
 
 func runPairs(ctx context.Context, o *pairsOptions, in string, s streams) error {
-	recs, err := dataset.ReadLabelled(in, s.In)
+	recs, err := o.vocab.read(in, s.In, dataset.ReadLabelled)
 	if err != nil {
 		return err
 	}
 	st := pairs.NewStats()
 	solverName, err := mapRecords(ctx, o.solver, s, "pairs", len(recs), o.out,
 		func(ctx context.Context, b solver.Backend, i int) (pairs.Result, error) {
-			r, err := pairs.Find(ctx, b, fragments.Default(), recs[i].Sents, recs[i].Frag)
+			r, err := pairs.Find(ctx, b, recs[i].Lexicon, recs[i].Sents, recs[i].Frag)
 			if err != nil {
 				return r, fmt.Errorf("%s: record %s: %w", recs[i].Where, recs[i].Rec.ID, err)
 			}

@@ -197,11 +197,13 @@ func (o *phaseSweepOptions) plan(f fragments.Fragment, solverName string, s stre
 	if err != nil {
 		return phase.Plan{}, usageError{err}
 	}
-	sampler, err := o.sampler.sampler()
+	sampler, lx, err := o.sampler.sampler()
 	if err != nil {
 		return phase.Plan{}, err
 	}
-	pts, skipped, err := g.Points(f, sampler.Params())
+	params := sampler.Params()
+	params.Lexicon = lx
+	pts, skipped, err := g.Points(f, params)
 	if err != nil {
 		return phase.Plan{}, usageError{err}
 	}
@@ -213,7 +215,7 @@ func (o *phaseSweepOptions) plan(f fragments.Fragment, solverName string, s stre
 			f, len(skipped), skipped[0].M, skipped[0].N1, skipped[0].N2)
 	}
 	p := phase.Plan{Fragment: f.String(), Points: pts, Samples: o.samples, Band: phase.Band{Lo: o.bandLo, Hi: o.bandHi},
-		Seed: o.seed, Sampler: sampler, FixedN2: o.fixedN2, Solver: o.solver.solver.value, SolverName: solverName}
+		Seed: o.seed, Sampler: sampler, FixedN2: o.fixedN2, Solver: o.solver.solver.value, SolverName: solverName, Vocabulary: lx}
 	if o.adaptive {
 		p.Budget = o.budget
 	}

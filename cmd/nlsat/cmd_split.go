@@ -183,13 +183,13 @@ func (o *splitOptions) config(cmd *cobra.Command, solverName string) (split.Conf
 			o.zeroShot = 1200
 		}
 	}
-	sampler, err := o.sampler.sampler()
+	sampler, lx, err := o.sampler.sampler()
 	if err != nil {
 		return split.Config{}, err
 	}
 	return split.Config{Fragment: o.fragment.fragment(), Train: o.train, Validation: o.validation, Test: o.test,
 		Generalisation: o.generalisation, ZeroShot: o.zeroShot, Seed: o.seed, RegionFile: o.region,
-		Dedup: o.dedup.value, DrawLimit: o.drawLimit, Sampler: sampler,
+		Dedup: o.dedup.value, DrawLimit: o.drawLimit, Sampler: sampler, Vocabulary: lx,
 		Holdout: o.holdout.value, HoldoutN: o.holdoutN, HoldoutShare: o.holdoutShare, HoldoutMUS: o.holdoutMUS, HoldoutPairs: o.holdoutPairs,
 		Balance: o.balance.value, Pilot: o.pilot, MinCore: o.minCore, Audit: o.audit, Solver: o.solver.solver.value, SolverName: solverName}, nil
 }

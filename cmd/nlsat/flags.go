@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"strconv"
 	"strings"
 
@@ -103,6 +104,7 @@ func (r *intRange) ptr() *generate.Range {
 type samplerFlags struct {
 	ownShare, negProb   float64
 	repeats, equivalent bool
+	vocab               vocabFlag
 }
 
 // addFlags adds the flags; note says how the values relate to the
@@ -113,14 +115,17 @@ func (o *samplerFlags) addFlags(cmd *cobra.Command, note string) {
 	f.Float64Var(&o.negProb, "neg-prob", 0.5, "probability of each optional negation (non-, not, does not)"+note)
 	f.BoolVar(&o.repeats, "allow-repeats", false, "allow the same noun or verb twice in one sentence"+note)
 	f.BoolVar(&o.equivalent, "allow-equivalent", false, "allow two sentences of one instance that mean the same, such as \"Every p is a q\" and \"No non-q is a p\", as the paper's sampler does"+note)
+	o.vocab.addFlag(cmd)
 }
 
-// sampler returns the parameters, checked.
-func (o *samplerFlags) sampler() (fragments.SamplerParams, error) {
+// sampler returns the parameters and the vocabulary (nil: the built-in
+// one), checked.
+func (o *samplerFlags) sampler() (fragments.SamplerParams, *fragments.Lexicon, error) {
 	if o.ownShare < 0 || o.ownShare > 1 || o.negProb < 0 || o.negProb > 1 {
-		return fragments.SamplerParams{}, usagef("--own-share and --neg-prob must lie in [0, 1]")
+		return fragments.SamplerParams{}, nil, usagef("--own-share and --neg-prob must lie in [0, 1]")
 	}
-	return fragments.SamplerParams{OwnShare: o.ownShare, NegProb: o.negProb, Distinct: !o.repeats, Equivalent: o.equivalent}, nil
+	lx, err := o.vocab.lexicon()
+	return fragments.SamplerParams{OwnShare: o.ownShare, NegProb: o.negProb, Distinct: !o.repeats, Equivalent: o.equivalent}, lx, err
 }
 
 // newFragmentEnum is the --fragment flag with its default, and "all" too
@@ -137,4 +142,32 @@ func newFragmentEnum(def string, all bool) *enumFlag {
 func (e *enumFlag) fragment() fragments.Fragment {
 	f, _ := fragments.ParseFragment(e.value)
 	return f
+}
+
+// vocabFlag is --vocab, a vocabulary file in the form nlsat vocab prints.
+type vocabFlag struct{ path string }
+
+func (v *vocabFlag) addFlag(cmd *cobra.Command) {
+	cmd.Flags().StringVar(&v.path, "vocab", "", "vocabulary file: the nouns and verbs to use instead of the built-in ones (nlsat vocab prints the format)")
+}
+
+// lexicon loads and checks the file: nil without --vocab.
+func (v *vocabFlag) lexicon() (*fragments.Lexicon, error) {
+	if v.path == "" {
+		return nil, nil
+	}
+	lx, err := fragments.LoadLexicon(v.path)
+	if err != nil {
+		return nil, usageError{err}
+	}
+	return lx, nil
+}
+
+// read reads records with a reader of package dataset and the vocabulary.
+func (v *vocabFlag) read(in string, stdin io.Reader, read func(string, io.Reader, *fragments.Lexicon) ([]dataset.Parsed, error)) ([]dataset.Parsed, error) {
+	lx, err := v.lexicon()
+	if err != nil {
+		return nil, err
+	}
+	return read(in, stdin, lx)
 }

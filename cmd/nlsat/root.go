@@ -72,6 +72,7 @@ sound and complete procedure, and writes the labelled instances as JSONL.
 		newPairsCmd(s),
 		newDistractCmd(s),
 		newAuditCmd(s),
+		newVocabCmd(s),
 	)
 	return root
 }

@@ -5,8 +5,6 @@ import (
 	"hash/fnv"
 	"math"
 	"slices"
-
-	"github.com/nlsat/nlsat/internal/fragments"
 )
 
 // Structure. Besides word counts a model can see an instance's shape: which
@@ -62,13 +60,12 @@ func StructureNames() []string { return structNames[:] }
 // structural statistics of the whole.
 func structure(sentences []string) ([]uint64, [numStruct]float64) {
 	var st [numStruct]float64
-	lx := fragments.Default()
 	type use struct{ n, neg, plain, univ, exist int }
 	nouns, verbs := map[string]*use{}, map[string]int{}
 	sk := make([]uint64, 0, len(sentences))
 	for _, s := range sentences {
 		h := fnv.New64a()
-		first, universal, neg, subject := true, false, false, true
+		first, universal, neg, subject, det := true, false, false, true, false
 		tokens(s, func(tok []byte) {
 			w := string(tok)
 			st[sWords]++
@@ -79,11 +76,11 @@ func structure(sentences []string) ([]uint64, [numStruct]float64) {
 			switch {
 			case skeletonWords[w]:
 				h.Write(tok)
-				neg = w == "non-"
+				neg, det = w == "non-", determiners[w]
 				if w == "him" {
 					st[sHim]++
 				}
-			case isNoun(lx, w):
+			case det:
 				h.Write([]byte("N"))
 				u := nouns[w]
 				if u == nil {
@@ -104,7 +101,7 @@ func structure(sentences []string) ([]uint64, [numStruct]float64) {
 					}
 					subject = false
 				}
-				neg = false
+				neg, det = false, false
 			default:
 				h.Write([]byte("V"))
 				verbs[w]++
@@ -151,12 +148,10 @@ func sortByCount(keys []uint64, count map[uint64]int) {
 	slices.SortFunc(keys, func(a, b uint64) int { return cmp.Or(cmp.Compare(count[b], count[a]), cmp.Compare(a, b)) })
 }
 
-// isNoun reports whether a content word is a noun of the vocabulary
-// (anything else is a verb form).
-func isNoun(lx *fragments.Lexicon, w string) bool {
-	_, ok := lx.Noun(w)
-	return ok
-}
+// determiners are the words a noun follows in every template: a content
+// word after one of them is a noun, any other content word a verb form.
+// The grammar alone tells them apart, whatever the vocabulary.
+var determiners = map[string]bool{"every": true, "some": true, "no": true, "any": true, "a": true, "an": true, "non-": true}
 
 // skeletonColumns is the number of most frequent train skeletons the
 // gbm-structure baseline counts.

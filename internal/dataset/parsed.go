@@ -79,14 +79,20 @@ type Parsed struct {
 	Old int
 	// Where is file:line, for messages.
 	Where string
+	// Lexicon is the vocabulary the English was parsed with.
+	Lexicon *fragments.Lexicon
 }
 
 // ReadParsed reads every record of a JSONL file (stdin for "-") and parses
 // the English of its sentences (or, without sentences, of its text split
 // after each full stop). Records need not be valid records of this
 // toolkit; a sentence outside the grammar, or outside the fragment the
-// record names, is an InputError naming the file, line and sentence.
-func ReadParsed(name string, stdin io.Reader) ([]Parsed, error) {
+// record names, is an InputError naming the file, line and sentence. The
+// words are those of lx (nil: the built-in vocabulary).
+func ReadParsed(name string, stdin io.Reader, lx *fragments.Lexicon) ([]Parsed, error) {
+	if lx == nil {
+		lx = fragments.Default()
+	}
 	display, r, closer, err := openInput(name, stdin, "records")
 	if err != nil {
 		return nil, err
@@ -102,7 +108,7 @@ func ReadParsed(name string, stdin io.Reader) ([]Parsed, error) {
 		if err != nil {
 			return nil, &InputError{err}
 		}
-		p, err := parse(rec, fmt.Sprintf("%s:%d", display, dec.Line()))
+		p, err := parse(rec, fmt.Sprintf("%s:%d", display, dec.Line()), lx)
 		if err != nil {
 			return nil, &InputError{err}
 		}
@@ -117,8 +123,8 @@ func ReadParsed(name string, stdin io.Reader) ([]Parsed, error) {
 // ReadLabelled is ReadParsed for records that must be labelled: a record
 // with label -1 (or none) is an InputError naming its line. A record
 // without an id gets its position, one without a fragment its smallest.
-func ReadLabelled(name string, stdin io.Reader) ([]Parsed, error) {
-	ps, err := ReadParsed(name, stdin)
+func ReadLabelled(name string, stdin io.Reader, lx *fragments.Lexicon) ([]Parsed, error) {
+	ps, err := ReadParsed(name, stdin, lx)
 	if err != nil {
 		return nil, err
 	}
@@ -135,14 +141,14 @@ func ReadLabelled(name string, stdin io.Reader) ([]Parsed, error) {
 	return ps, nil
 }
 
-func parse(rec *Record, where string) (Parsed, error) {
+func parse(rec *Record, where string, lx *fragments.Lexicon) (Parsed, error) {
 	if len(rec.Sentences) == 0 {
 		rec.Sentences = splitText(rec.Text)
 	}
 	if len(rec.Sentences) == 0 {
 		return Parsed{}, fmt.Errorf("%s: record has neither sentences nor text", where)
 	}
-	p := Parsed{Rec: rec, Old: rec.Label, Where: where, Frag: fragments.S}
+	p := Parsed{Rec: rec, Old: rec.Label, Where: where, Frag: fragments.S, Lexicon: lx}
 	if rec.LabelText == "" && rec.Label == 0 {
 		p.Old = LabelAbsent // a record without a label key
 	}
@@ -155,7 +161,7 @@ func parse(rec *Record, where string) (Parsed, error) {
 		named = &f
 	}
 	for i, text := range rec.Sentences {
-		st, err := fragments.Parse(text)
+		st, err := lx.Parse(text)
 		if err != nil {
 			return Parsed{}, fmt.Errorf("%s: sentence %d: %w", where, i+1, err)
 		}

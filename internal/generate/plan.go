@@ -25,6 +25,8 @@ type Options struct {
 	// file's fragment is adopted.
 	FragmentSet bool
 	Sampler     fragments.SamplerParams
+	// Vocabulary is the words to draw from (nil: the built-in ones).
+	Vocabulary *fragments.Lexicon
 	// M, N1, N2 are the ranges asked for (nil: the defaults; M nil: the
 	// hard region's m at each n1, n2).
 	M, N1, N2 *Range
@@ -59,6 +61,7 @@ type Plan struct {
 	DistractMode string                  `json:"distractor_mode"`
 	Solver       string                  `json:"solver"`
 	Timeout      string                  `json:"timeout"`
+	Vocabulary   *fragments.Lexicon      `json:"vocabulary,omitempty"`
 }
 
 // NewPlan checks the options and resolves them into a plan: the default
@@ -66,7 +69,8 @@ type Plan struct {
 // region's points, and a check that every corner of the ranges can be
 // drawn. Its errors are about the options.
 func NewPlan(o Options) (*Plan, error) {
-	p := &Plan{Fragment: o.Fragment.String(), Sampler: o.Sampler, Seed: o.Seed, Count: o.Count, Solver: o.SolverName}
+	p := &Plan{Fragment: o.Fragment.String(), Sampler: o.Sampler, Seed: o.Seed, Count: o.Count, Solver: o.SolverName,
+		Vocabulary: o.Vocabulary}
 	switch {
 	case o.Sampler.OwnShare < 0 || o.Sampler.OwnShare > 1 || o.Sampler.NegProb < 0 || o.Sampler.NegProb > 1:
 		return nil, errors.New("--own-share and --neg-prob must lie in [0, 1]")
@@ -168,8 +172,12 @@ func (p *Plan) Frag() fragments.Fragment {
 	return f
 }
 
-// Params returns the sampler parameters.
-func (p *Plan) Params() fragments.Params { return p.Sampler.Params() }
+// Params returns the sampler parameters, with the plan's vocabulary.
+func (p *Plan) Params() fragments.Params {
+	params := p.Sampler.Params()
+	params.Lexicon = p.Vocabulary
+	return params
+}
 
 // Digest identifies the plan: equal plans generate equal output.
 func (p *Plan) Digest() string {

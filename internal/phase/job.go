@@ -31,6 +31,8 @@ type Plan struct {
 	Solver     string                  `json:"solver"`
 	SolverName string                  `json:"solver_name"`
 	Timeout    string                  `json:"timeout"`
+	// Vocabulary is the words drawn from, when not the built-in ones.
+	Vocabulary *fragments.Lexicon `json:"vocabulary,omitempty"`
 }
 
 // Frag returns the plan's fragment.
@@ -48,7 +50,9 @@ func (p *Plan) Digest() string {
 
 // Config returns the estimation settings of the plan.
 func (p *Plan) Config() Config {
-	return Config{Fragment: p.Frag(), Params: p.Sampler.Params(), Points: p.Points, Samples: p.Samples, Budget: p.Budget, Band: p.Band, Seed: p.Seed}
+	params := p.Sampler.Params()
+	params.Lexicon = p.Vocabulary
+	return Config{Fragment: p.Frag(), Params: params, Points: p.Points, Samples: p.Samples, Budget: p.Budget, Band: p.Band, Seed: p.Seed}
 }
 
 // RunOptions are the run-time settings of a sweep; they do not change its
@@ -125,7 +129,7 @@ func Estimates(ctx context.Context, cfg Config, o RunOptions) ([]Estimate, error
 		return nil, err
 	}
 	p := Plan{Fragment: cfg.Fragment.String(), Points: cfg.Points, Samples: cfg.Samples, Budget: cfg.Budget, Band: cfg.Band,
-		Seed: cfg.Seed, Sampler: cfg.Params.SamplerParams}
+		Seed: cfg.Seed, Sampler: cfg.Params.SamplerParams, Vocabulary: cfg.Params.Lexicon}
 	s := &sweep{plans: []Plan{p}, opt: o}
 	var es []Estimate
 	s.write = func(_ int, recs []Record, _ time.Duration) error {

@@ -214,6 +214,10 @@ func cardMaking(b *strings.Builder, m *Manifest) {
 	fmt.Fprintf(b, "- Sampler: the paper's Algorithm 1; own-template share %g, negation probability %g, %s; master seed %d. "+
 		"Record `seed` is `master:index`; candidate i of set k has index k·10¹² + i.\n",
 		p.Sampler.OwnShare, p.Sampler.NegProb, distinctText(p.Sampler), p.Seed)
+	if lx := p.Vocabulary; lx != nil {
+		fmt.Fprintf(b, "- Vocabulary: a user's file of %d nouns and %d verbs (digest %s; the manifest's plan lists them), not the built-in one; "+
+			"to parse these records again, pass the same file with `--vocab`.\n", len(lx.Nouns()), len(lx.Verbs()), lx.Digest())
+	}
 	for _, pl := range p.Pools {
 		fmt.Fprintf(b, "- Set %s (%s): %d strata, %s.\n", pl.Name, strings.Join(splitNames(pl), ", "), len(pl.Strata), pl.Source)
 	}

@@ -24,6 +24,8 @@ type Config struct {
 	Dedup      string
 	DrawLimit  int
 	Sampler    fragments.SamplerParams
+	// Vocabulary is the words to draw from (nil: the built-in ones).
+	Vocabulary *fragments.Lexicon
 	// Holdout is the kind of held-out test split, with its settings.
 	Holdout      string
 	HoldoutN     int     // size: the largest n of train (0: the median)
@@ -50,7 +52,7 @@ func NewPlan(c Config) (*Plan, error) {
 		return nil, fmt.Errorf("--min-core must be 0 (off) or from 2 to 8, got %d", c.MinCore)
 	}
 	p := &Plan{Fragment: c.Fragment.String(), Seed: c.Seed, Dedup: c.Dedup, DrawLimit: c.DrawLimit, Solver: c.SolverName, Audit: c.Audit,
-		Sampler: c.Sampler, Balance: Balance{Mode: c.Balance}, MinCore: c.MinCore}
+		Sampler: c.Sampler, Balance: Balance{Mode: c.Balance}, MinCore: c.MinCore, Vocabulary: c.Vocabulary}
 	if p.Balance.Mode == BalanceSurface {
 		p.Balance.Pilot = c.Pilot
 	}
@@ -107,7 +109,7 @@ func (c Config) holdout(p *Plan, main *Pool) ([][]bool, error) {
 		if !(c.HoldoutShare > 0 && c.HoldoutShare < 1) {
 			return nil, errors.New("--holdout-share must lie strictly between 0 and 1")
 		}
-		p.Holdout = VocabularyHoldout(c.Seed, c.HoldoutShare)
+		p.Holdout = VocabularyHoldout(p.Lexicon(), c.Seed, c.HoldoutShare)
 		main.Vocabulary = "train"
 	}
 	return allowed, nil

@@ -57,6 +57,8 @@ type Plan struct {
 	// Audit says whether the finished data gets a shortcut audit.
 	Audit bool   `json:"audit"`
 	Pools []Pool `json:"pools"`
+	// Vocabulary is the words drawn from, when not the built-in ones.
+	Vocabulary *fragments.Lexicon `json:"vocabulary,omitempty"`
 }
 
 // Hold-out kinds.
@@ -128,9 +130,19 @@ type Split struct {
 	Pairs []int  `json:"pairs"`
 }
 
-// Params returns the sampler parameters.
+// Params returns the sampler parameters, with the plan's vocabulary.
 func (p *Plan) Params() fragments.Params {
-	return p.Sampler.Params()
+	params := p.Sampler.Params()
+	params.Lexicon = p.Vocabulary
+	return params
+}
+
+// Lexicon returns the words the build draws from.
+func (p *Plan) Lexicon() *fragments.Lexicon {
+	if p.Vocabulary == nil {
+		return fragments.Default()
+	}
+	return p.Vocabulary
 }
 
 // PoolParams returns the sampler parameters of pool k, with its
@@ -150,12 +162,13 @@ func (p *Plan) PoolParams(k int) (fragments.Params, error) {
 	}
 	var nouns []fragments.Noun
 	var verbs []fragments.Verb
-	for _, n := range fragments.Nouns() {
+	lexicon := p.Lexicon()
+	for _, n := range lexicon.Nouns() {
 		if held[n.Word] == (v == "test") {
 			nouns = append(nouns, n)
 		}
 	}
-	for _, vb := range fragments.Verbs() {
+	for _, vb := range lexicon.Verbs() {
 		if held[vb.Base] == (v == "test") {
 			verbs = append(verbs, vb)
 		}
@@ -169,8 +182,8 @@ func (p *Plan) PoolParams(k int) (fragments.Params, error) {
 }
 
 // VocabularyHoldout picks the words the test split alone uses: a share of
-// the nouns and verbs, by a shuffle seeded with seed.
-func VocabularyHoldout(seed uint64, share float64) Holdout {
+// the nouns and verbs of lx, by a shuffle seeded with seed.
+func VocabularyHoldout(lx *fragments.Lexicon, seed uint64, share float64) Holdout {
 	rng := rand.New(rand.NewPCG(seed, 0x766f636162)) // "vocab"
 	pick := func(words []string) []string {
 		rng.Shuffle(len(words), func(i, j int) { words[i], words[j] = words[j], words[i] })
@@ -179,10 +192,10 @@ func VocabularyHoldout(seed uint64, share float64) Holdout {
 		return out
 	}
 	var nouns, verbs []string
-	for _, n := range fragments.Nouns() {
+	for _, n := range lx.Nouns() {
 		nouns = append(nouns, n.Word)
 	}
-	for _, v := range fragments.Verbs() {
+	for _, v := range lx.Verbs() {
 		verbs = append(verbs, v.Base)
 	}
 	return Holdout{Kind: HoldoutVocabulary, TestNouns: pick(nouns), TestVerbs: pick(verbs)}
