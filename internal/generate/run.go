@@ -9,6 +9,7 @@ import (
 	"io"
 	"math"
 	"math/rand/v2"
+	"os"
 	"path/filepath"
 	"time"
 
@@ -172,6 +173,9 @@ func (g *run) open(digest string) error {
 		g.stdout = bufio.NewWriter(g.opt.Stdout)
 		g.enc = dataset.NewEncoder(g.stdout)
 		return nil
+	}
+	if fi, err := os.Stat(g.opt.Out); err == nil && fi.IsDir() {
+		return dataset.InputErrorf("cannot write %s: it is a directory (--out names a file; with shards, a directory)", g.opt.Out)
 	}
 	dir, base := filepath.Dir(g.opt.Out), filepath.Base(g.opt.Out)
 	for _, prefix := range []string{base + ".", "." + base + "."} {
