@@ -113,7 +113,12 @@ func TestSolveExplains(t *testing.T) {
 	if code != 0 || !strings.HasPrefix(out, "unsatisfiable") || !strings.Contains(out, "3. Some scholar does not love any musician.") {
 		t.Errorf("figure 1: exit %d, out %q, err %q", code, out, errs)
 	}
-	code, out, _ = nlsat(context.Background(), "", "solve", "Some scholar loves some musician.", "Every musician is an artist.")
+	// Running text: a record's text, several sentences on a line.
+	code, out, errs = nlsat(context.Background(), strings.ReplaceAll(figure1, "\n", " "), "solve")
+	if code != 0 || !strings.Contains(out, "3. Some scholar does not love any musician.") {
+		t.Errorf("figure 1 as one paragraph: exit %d, out %q, err %q", code, out, errs)
+	}
+	code, out, _ = nlsat(context.Background(), "", "solve", "Some scholar loves some musician. Every musician is an artist.")
 	if code != 0 || !strings.HasPrefix(out, "satisfiable") || !strings.Contains(out, "loves #") {
 		t.Errorf("sat: exit %d, out %q", code, out)
 	}

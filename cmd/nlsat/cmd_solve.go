@@ -20,8 +20,9 @@ func newSolveCmd(s streams) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "solve [sentence...]",
 		Short: "Say whether some English sentences can all be true, and why",
-		Long: `Solve reads sentences of the five fragments (arguments, --file, or stdin,
-one per line) and says whether they are satisfiable. If they are, it
+		Long: `Solve reads sentences of the five fragments (arguments, --file, or stdin;
+running text such as a record's text, split after each full stop) and says
+whether they are satisfiable. If they are, it
 describes a small world in which every sentence is true; if not, it lists a
 minimal set of the sentences that cannot all be true together (removing any
 one of them makes the rest satisfiable).
@@ -34,7 +35,7 @@ An instance the solver cannot decide is reported and exits with status 1.`,
 			return runSolve(cmd.Context(), o, args, s)
 		},
 	}
-	cmd.Flags().StringVarP(&o.file, "file", "f", "", "read sentences from this file, one per line (default: arguments, else stdin)")
+	cmd.Flags().StringVarP(&o.file, "file", "f", "", "read sentences from this file, running text (default: arguments, else stdin)")
 	o.solver.addFlags(cmd)
 	cmd.Flags().MarkHidden("jobs")
 	return cmd

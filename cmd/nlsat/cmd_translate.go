@@ -22,7 +22,7 @@ func (o *translateOptions) addFlags(cmd *cobra.Command) {
 	f := cmd.Flags()
 	f.Var(o.format, "format", "output syntax: text (Unicode), ascii (readable back by nlsat), latex, smtlib (one problem, every sentence :named), tptp (one FOF problem)")
 	f.Var(o.fragment, "fragment", "also check that every sentence belongs to this fragment (S, W, V, Z or A)")
-	f.StringVarP(&o.file, "file", "f", "", "read sentences from this file, one per line (default: arguments, else stdin)")
+	f.StringVarP(&o.file, "file", "f", "", "read sentences from this file, running text (default: arguments, else stdin)")
 	f.StringVarP(&o.out, "out", "o", "-", "output file (- for stdout); written atomically")
 }
 
@@ -34,7 +34,8 @@ func newTranslateCmd(s streams) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "translate [sentence...]",
 		Short: "Print the first-order formulas of English sentences",
-		Long: `Translate parses sentences of the five fragments strictly (any word or
+		Long: `Translate parses sentences of the five fragments (arguments, --file, or
+stdin; running text, split after each full stop) strictly (any word or
 construction outside the grammar is an error naming the sentence and the
 word) and prints their formulas. text, ascii and latex print one formula per
 line; smtlib and tptp print the sentences as one problem, ready for a solver

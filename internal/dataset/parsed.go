@@ -131,7 +131,7 @@ func ReadLabelled(name string, stdin io.Reader) ([]Parsed, error) {
 
 func parse(rec *Record, where string) (Parsed, error) {
 	if len(rec.Sentences) == 0 {
-		rec.Sentences = splitText(rec.Text)
+		rec.Sentences = fragments.SplitText(rec.Text)
 	}
 	if len(rec.Sentences) == 0 {
 		return Parsed{}, fmt.Errorf("%s: record has neither sentences nor text", where)
@@ -163,17 +163,6 @@ func parse(rec *Record, where string) (Parsed, error) {
 		p.Frag = *named
 	}
 	return p, nil
-}
-
-// splitText splits a text into sentences after each full stop.
-func splitText(text string) []string {
-	var out []string
-	for _, part := range strings.SplitAfter(text, ".") {
-		if t := strings.TrimSpace(part); t != "" {
-			out = append(out, t)
-		}
-	}
-	return out
 }
 
 // Relabel rewrites the fields of p's record that follow from its English
