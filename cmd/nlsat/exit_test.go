@@ -118,3 +118,10 @@ func leftovers(t *testing.T, dir string) string {
 	})
 	return strings.Join(names, " ")
 }
+
+func TestVersionFlag(t *testing.T) {
+	code, out, _ := nlsat(context.Background(), "", "--version")
+	if code != 0 || !strings.HasPrefix(out, "nlsat version ") || !strings.Contains(out, "\ngo: go") || !strings.Contains(out, "\nZ3 backend: ") {
+		t.Errorf("exit %d, out %q", code, out)
+	}
+}

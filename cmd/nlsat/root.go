@@ -6,7 +6,6 @@ import (
 	"io"
 
 	"github.com/nlsat/nlsat/internal/cli"
-	"github.com/nlsat/nlsat/internal/version"
 	"github.com/spf13/cobra"
 )
 
@@ -43,7 +42,7 @@ English (S ⊂ W ⊂ V ⊂ Z ⊂ A), decides whether each set is satisfiable wit
 sound and complete procedure, and writes the labelled instances as JSONL.
 
 ` + exitCodesHelp,
-		Version:       version.Version(),
+		Version:       cli.Version(),
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
