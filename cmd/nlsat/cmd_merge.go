@@ -46,13 +46,11 @@ nothing is written.
 	cmd.Flags().StringVarP(&o.out, "out", "o", "", "output directory (required)")
 	cmd.Flags().BoolVar(&o.force, "force", false, "write into an output directory that already holds files")
 	cmd.Flags().BoolVarP(&o.quiet, "quiet", "q", false, "no summary on stderr")
+	cmd.MarkFlagRequired("out")
 	return cmd
 }
 
 func runMerge(ctx context.Context, o *mergeOptions, dirs []string, s streams) error {
-	if o.out == "" {
-		return usagef("--out is required")
-	}
 	src, err := job.OpenShards(dirs)
 	if err != nil {
 		return err

@@ -48,7 +48,7 @@ func (o *phaseSweepOptions) addFlags(cmd *cobra.Command) {
 	f.Float64Var(&o.bandLo, "band-lo", 0.35, "lower edge of the band of P(sat) that defines the region")
 	f.Float64Var(&o.bandHi, "band-hi", 0.65, "upper edge of the band")
 	f.Uint64Var(&o.seed, "seed", 1, "master seed; sample s of point (m, n1, n2) draws from (seed, fragment, m, n1, n2, s) alone")
-	f.StringVarP(&o.out, "out", "o", "", "output directory (created if missing; every file written atomically)")
+	f.StringVarP(&o.out, "out", "o", "", "output directory (required; created if missing; every file written atomically)")
 	f.IntVar(&o.fixedN2, "fixed-n2", 0, "n2 of the P(sat) and time curves for V, Z, A (default: the middle n2 of the sweep)")
 	o.sampler.addFlags(cmd, " (recorded in region.json)")
 	o.solver.addFlags(cmd)
@@ -101,6 +101,7 @@ of the whole sweep.
 	o.addFlags(cmd)
 	o.shard.addFlags(cmd, false)
 	cmd.Flags().DurationVar(&o.checkpoint, "checkpoint-every", 2*time.Second, "time between checkpoints of an unfinished sweep")
+	cmd.MarkFlagRequired("out")
 	return cmd
 }
 
@@ -125,8 +126,6 @@ func (o *phaseSweepOptions) gridSpec() phase.GridSpec {
 
 func (o *phaseSweepOptions) check() error {
 	switch {
-	case o.out == "":
-		return usagef("--out DIR is required")
 	case o.samples < 1:
 		return usagef("--samples must be at least 1, got %d", o.samples)
 	case o.adaptive && o.budget < o.samples:

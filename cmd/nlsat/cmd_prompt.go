@@ -27,6 +27,7 @@ func (o *promptOptions) addFlags(cmd *cobra.Command) {
 	f.StringVar(&o.name, "name", "", "task tag; tasks are TAG_satunsat, TAG_truefalse and the same with _gen (default: nlsat_ and the output file's name)")
 	f.BoolVar(&o.absolute, "absolute-paths", false, "write the JSONL's absolute path into data_files, so lm_eval can run from any directory")
 	f.BoolVarP(&o.quiet, "quiet", "q", false, "no summary on stderr")
+	cmd.MarkFlagRequired("out")
 }
 
 func newPromptCmd(s streams) *cobra.Command {

@@ -44,7 +44,7 @@ or prover.
 ` + exitCodesHelp,
 		Example: `  nlsat translate "Every scholar is a poet." "Some scholar does not love any musician."
   nlsat translate --format smtlib --file instance.txt | z3 -in
-  echo "Every artist who admires some baker is a carpenter." | nlsat translate --fragment V`,
+  echo "Every artist who admires some baker is a carpenter." | nlsat translate --fragment Z`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runTranslate(o, args, s)
 		},

@@ -47,7 +47,13 @@ var exitCases = []exitCase{
 	{"label into a directory", figure1Record, []string{"label", "--out", "$D/dir"}, "cannot write $D/dir"},
 	{"missing required flag", "", []string{"eval", "--gold", "$D/none.jsonl"}, `"pred"`},
 	{"merge a missing shard", "", []string{"merge", "--out", "$D/m", "$D/none"}, "$D/none"},
-	{"plot a missing sweep", "", []string{"plot", "--in", "$D/none", "--out", "$D/figs"}, "$D/none"},
+	{"plot a missing sweep", "", []string{"plot", "$D/none", "--out", "$D/figs"}, "$D/none"},
+	{"plot without --out", "", []string{"plot", "$D/dir"}, `required flag(s) "out" not set`},
+	{"merge without --out", "", []string{"merge", "$D/dir"}, `required flag(s) "out" not set`},
+	{"prompt without --out", "", []string{"prompt", "$D/dir"}, `required flag(s) "out" not set`},
+	{"phase-sweep without --out", "", []string{"phase-sweep", "--fragment", "S"}, `required flag(s) "out" not set`},
+	{"running text, a bad word", "Every scholar is a poet. Some poet admires every scholar who does not hate him him.\n", []string{"solve"},
+		`stdin:1 sentence 2: "Some poet admires every scholar who does not hate him him.": word 11 "him": expected the end`},
 	{"phase-sweep under /proc", "", []string{"phase-sweep", "-q", "--fragment", "S", "--n1", "6", "--m", "4", "--samples", "2", "--out", "/proc/nlsat-no"}, "/proc/nlsat-no"},
 }
 

@@ -42,9 +42,10 @@ English (S ⊂ W ⊂ V ⊂ Z ⊂ A), decides whether each set is satisfiable wit
 sound and complete procedure, and writes the labelled instances as JSONL.
 
 ` + exitCodesHelp,
-		Version:       cli.Version(),
-		SilenceUsage:  true,
-		SilenceErrors: true,
+		Version:          cli.Version(),
+		SilenceUsage:     true,
+		SilenceErrors:    true,
+		PersistentPreRun: func(cmd *cobra.Command, _ []string) { cli.WarnDeprecated(cmd, s.Err) },
 	}
 	root.SetIn(s.In)
 	root.SetOut(s.Out)
@@ -67,6 +68,7 @@ sound and complete procedure, and writes the labelled instances as JSONL.
 		newDistractCmd(s),
 		newAuditCmd(s),
 	)
+	cli.AddQuiet(root)
 	return root
 }
 
