@@ -46,8 +46,8 @@ Any disagreement is printed in full (sentences, both answers, certificates)
 and makes crosscheck exit with status 1. For speed figures use -j 1.
 
 ` + exitCodesHelp,
-		Example: `  nlsat crosscheck --fragment S,W,V,Z,A --count 500 --timeout 1s
-  nlsat crosscheck data/test.jsonl -j 2`,
+		Example: `  nlsat crosscheck --fragment S,W,V,Z,A --count 20 --timeout 1s
+  nlsat crosscheck nlsat-S/data/test.jsonl -j 2`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 1 {

@@ -37,8 +37,10 @@ A missing, repeated, foreign or corrupt shard is an error naming it, and
 nothing is written.
 
 ` + exitCodesHelp,
-		Example: `  nlsat merge --out nlsat-A nlsat-A-shard-*-of-8`,
-		Args:    cobra.MinimumNArgs(1),
+		Example: `  nlsat generate --fragment S --count 100 --shard-index 0 --shard-count 2 --out gen-shard-0
+  nlsat generate --fragment S --count 100 --shard-index 1 --shard-count 2 --out gen-shard-1
+  nlsat merge --out s.jsonl gen-shard-*`,
+		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runMerge(cmd.Context(), o, args, s)
 		},

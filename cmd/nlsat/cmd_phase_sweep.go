@@ -90,9 +90,9 @@ phase-sweep-shard-i-of-N); nlsat merge --out DIR SHARD... writes the files
 of the whole sweep.
 
 ` + exitCodesHelp,
-		Example: `  nlsat phase-sweep --fragment S --n1 6-16 --m 4-30 --samples 200 --seed 1 --out sweep-s
-  nlsat phase-sweep --fragment A --n1 3-8 --n2 3-8 --alpha 1-10:0.5 --adaptive --out sweep-a
-  nlsat phase-sweep --out sweep   # the paper's ranges, every fragment`,
+		Example: `  nlsat phase-sweep --fragment S --n1 6-8 --m 4-16 --samples 40 --seed 1 --out sweep-s
+  nlsat phase-sweep --fragment A --n1 3-4 --n2 3 --alpha 1-4:1 --adaptive --samples 20 --budget 80 --out sweep-a
+  nlsat phase-sweep --n1 6 --n2 3 --alpha 1-3:1 --samples 20 --out sweep   # every fragment (without --n1 etc.: the paper's ranges)`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return runPhaseSweep(cmd.Context(), cmd, o, s)

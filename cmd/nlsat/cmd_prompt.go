@@ -73,9 +73,9 @@ samples_TASK_DATE.jsonl that lm_eval --log_samples writes, as they are.
 Every record must be labelled (label -1 is an error naming the line).
 
 ` + exitCodesHelp,
-		Example: `  nlsat prompt out/zero-shot-A.jsonl --out prompts/zero-shot-A.jsonl
-  cd prompts && lm_eval --model hf --model_args pretrained=gpt2 --include_path . --tasks nlsat_zero_shot_a
-  nlsat prompt test.jsonl --example validation.jsonl --name nlsat_a_test --out p/test.jsonl`,
+		Example: `  nlsat prompt nlsat-S/data/test.jsonl --out test.jsonl
+  lm_eval --model hf --model_args pretrained=gpt2 --include_path . --tasks nlsat_test --log_samples --output_path results
+  nlsat prompt nlsat-S/data/test.jsonl --example nlsat-S/data/validation.jsonl --name nlsat_s_test --out s-test.jsonl`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runPrompt(o, args[0], s)

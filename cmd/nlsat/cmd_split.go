@@ -129,9 +129,9 @@ average plus four standard deviations, times --oversample) into OUT
 nlsat merge --out DIR SHARD... then accepts them exactly as one run would.
 
 ` + exitCodesHelp,
-		Example: `  nlsat split --fragment A --seed 1 --out nlsat-A
-  nlsat split --fragment S --preset paper --out nlsat-S
-  nlsat split --fragment V --train 2000 --validation 200 --test 200 --region phase/V/region.json --out small-V`,
+		Example: `  nlsat split --fragment S --train 200 --validation 40 --test 40 --out nlsat-S
+  nlsat split --fragment W --train 200 --validation 40 --test 40 --zero-shot 40 --holdout size --out nlsat-W
+  nlsat split --fragment V --train 100 --validation 20 --test 20 --region sweep-v/region.json --out small-V`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return runSplit(cmd.Context(), cmd, o, s)
