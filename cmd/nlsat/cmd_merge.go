@@ -45,7 +45,7 @@ nothing is written.
 			return runMerge(cmd.Context(), o, args, s)
 		},
 	}
-	cmd.Flags().StringVarP(&o.out, "out", "o", "", "output directory (required)")
+	cmd.Flags().StringVarP(&o.out, "out", "o", "", "output: a directory for split and phase-sweep shards, a file for generate shards (required)")
 	cmd.Flags().BoolVar(&o.force, "force", false, "write into an output directory that already holds files")
 	cmd.Flags().BoolVarP(&o.quiet, "quiet", "q", false, "no summary on stderr")
 	cmd.MarkFlagRequired("out")

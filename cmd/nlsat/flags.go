@@ -72,6 +72,9 @@ func (e *enumFlag) Set(s string) error {
 
 func (e *enumFlag) Type() string { return strings.Join(e.allowed, "|") }
 
+// Allowed lists the values, for completion (cli.Enum).
+func (e *enumFlag) Allowed() []string { return e.allowed }
+
 // ptr returns the range, or nil when the flag was not given.
 func (r *intRange) ptr() *generate.Range {
 	if !r.set {

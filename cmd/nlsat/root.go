@@ -69,6 +69,7 @@ sound and complete procedure, and writes the labelled instances as JSONL.
 		newAuditCmd(s),
 	)
 	cli.AddQuiet(root)
+	cli.Complete(root)
 	return root
 }
 
