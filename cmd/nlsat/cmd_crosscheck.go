@@ -40,7 +40,8 @@ func newCrosscheckCmd(s streams) *cobra.Command {
 and prints, per fragment, how often they agree, how many instances each left
 undecided, and the speed of each measured in the same run. Instances are
 drawn as generate draws them (--count per fragment of --fragment), or read
-from a JSONL file (FILE; - for stdin). Every sat answer's model is checked by fol's evaluator.
+from a JSONL file (FILE; - for stdin). Every sat answer's model is checked
+by fol's evaluator.
 
 Any disagreement is printed in full (sentences, both answers, certificates)
 and makes crosscheck exit with status 1. For speed figures use -j 1.
