@@ -3,7 +3,7 @@
 # for each fragment and size, COUNT instances are drawn (generate --solver
 # none), labelled by native (nlsat label: every model checked, every MUS
 # certified minimal; label fails on any certificate that does not hold), and
-# compared with Z3 (nlsat crosscheck --in: exit 1 on any disagreement).
+# compared with Z3 (nlsat crosscheck FILE: exit 1 on any disagreement).
 #
 #   scripts/agreement.sh                      # 2,000 per fragment and size
 #   COUNT=200 SIZES_VZA="8 16" scripts/agreement.sh
@@ -39,7 +39,7 @@ one() {
 	sat=$(grep -c '"label":1,' "$file.native" || true)
 	unsat=$(grep -c '"label":0,' "$file.native" || true)
 	echo "== $f n1=$n1 n2=$n2 m=$m: $COUNT instances, native sat $sat unsat $unsat (models checked, MUSes certified; $((SECONDS - t0)) s)"
-	"$BIN" crosscheck -q -j "$JOBS" --timeout "$TIMEOUT" --in "$file" || status=1
+	"$BIN" crosscheck -q -j "$JOBS" --timeout "$TIMEOUT" "$file" || status=1
 }
 
 for f in V Z A; do

@@ -20,9 +20,9 @@ bin=bin/nlsat
 status=0
 run() { echo "== $*"; "$bin" crosscheck -q -j "$JOBS" --timeout "$TIMEOUT" "$@" || status=1; echo; }
 
-run --fragments S,W,V,Z,A --count "$COUNT" --seed 1
-run --fragments S,W --count "$GEN" --n1 16-24 --seed 2
-run --fragments V,Z,A --count "$GEN" --n1 8-12 --n2 8-24 --seed 3
-run --fragments S,W --count "$REP" --allow-repeats --seed 4
-run --fragments V,Z,A --count "$REP" --allow-repeats --seed 5
+run --fragment S,W,V,Z,A --count "$COUNT" --seed 1
+run --fragment S,W --count "$GEN" --n1 16-24 --seed 2
+run --fragment V,Z,A --count "$GEN" --n1 8-12 --n2 8-24 --seed 3
+run --fragment S,W --count "$REP" --allow-repeats --seed 4
+run --fragment V,Z,A --count "$REP" --allow-repeats --seed 5
 exit $status

@@ -11,6 +11,9 @@ import (
 	"github.com/nlsat/nlsat/internal/solver/backends"
 )
 
+// defaultTimeout is every command's default --timeout.
+const defaultTimeout = 10 * time.Second
+
 // solverOptions are the flags every labelling command shares.
 type solverOptions struct {
 	solver    *enumFlag
@@ -31,7 +34,7 @@ func (o *solverOptions) addFlags(cmd *cobra.Command) {
 		help += ", none (write label -1, no solver)"
 	}
 	cmd.Flags().Var(o.solver, "solver", help)
-	cmd.Flags().DurationVar(&o.timeout, "timeout", 10*time.Second, "wall-clock limit per instance for z3 (native needs none); an instance that runs out is counted as unknown, never labelled")
+	cmd.Flags().DurationVar(&o.timeout, "timeout", defaultTimeout, "wall-clock limit per instance for z3 (native needs none); an instance that runs out is counted as unknown, never labelled")
 	cmd.Flags().Var(&o.maxMemory, "max-memory", "memory budget of the native decider per instance and worker (e.g. 512MB, 4GiB); an instance that needs more is an error naming it, never a crash")
 	cmd.Flags().IntVarP(&o.jobs, "jobs", "j", 0, "parallel workers (0 = all cores); output is identical for any value")
 	cmd.Flags().BoolVarP(&o.quiet, "quiet", "q", false, "no progress or summary on stderr")

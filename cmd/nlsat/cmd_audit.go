@@ -40,8 +40,8 @@ predictors that do, with the features or n-grams that carry most weight.
 The output depends only on the files.
 
 ` + exitCodesHelp,
-		Example: `  nlsat audit out/A
-  nlsat audit --json --threshold 0.6 out/A > audit.json`,
+		Example: `  nlsat audit nlsat-S
+  nlsat audit --json --threshold 0.6 nlsat-S > audit.json`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runAudit(cmd.Context(), o, args[0], s)

@@ -4,10 +4,10 @@ import (
 	"context"
 	"fmt"
 	"strings"
-	"time"
 
 	"github.com/spf13/cobra"
 
+	"github.com/nlsat/nlsat/internal/cli"
 	"github.com/nlsat/nlsat/internal/crosscheck"
 	"github.com/nlsat/nlsat/internal/dataset"
 	"github.com/nlsat/nlsat/internal/fragments"
@@ -35,28 +35,36 @@ func newCrosscheckCmd(s streams) *cobra.Command {
 		z3mode: newEnum("full", "full", "plain"),
 	}
 	cmd := &cobra.Command{
-		Use:   "crosscheck",
+		Use:   "crosscheck [FILE]",
 		Short: "Decide instances with both the native procedure and Z3, and compare",
 		Long: `Crosscheck decides every instance with nlsat's native procedure and with Z3
 and prints, per fragment, how often they agree, how many instances each left
 undecided, and the speed of each measured in the same run. Instances are
-drawn as generate draws them (--count per fragment), or read from a JSONL
-file with --in. Every sat answer's model is checked by fol's evaluator.
+drawn as generate draws them (--count per fragment of --fragment), or read
+from a JSONL file (FILE; - for stdin). Every sat answer's model is checked
+by fol's evaluator.
 
 Any disagreement is printed in full (sentences, both answers, certificates)
 and makes crosscheck exit with status 1. For speed figures use -j 1.
 
 ` + exitCodesHelp,
-		Example: `  nlsat crosscheck --fragments S,W,V,Z,A --count 500 --timeout 1s
-  nlsat crosscheck --in data/test.jsonl -j 2`,
-		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
+		Example: `  nlsat crosscheck --fragment S,W,V,Z,A --count 20 --timeout 1s
+  nlsat crosscheck nlsat-S/data/test.jsonl -j 2`,
+		Args: cobra.MaximumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if len(args) == 1 {
+				o.in = args[0]
+			}
 			return runCrosscheck(cmd.Context(), o, s)
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&o.fragments, "fragments", strings.Join(fragments.Names(), ","), "comma-separated fragments to draw from")
-	f.StringVar(&o.in, "in", "", "read instances from this JSONL file instead of drawing them")
+	f.StringVar(&o.fragments, "fragment", "all", "fragments to draw from: all, or a comma-separated list such as S,W")
+	f.StringVar(&o.fragments, "fragments", "all", "")
+	cli.Deprecate(f, "fragments", "use --fragment")
+	f.StringVar(&o.in, "in", "", "")
+	cli.Deprecate(f, "in", "give the file as an argument: nlsat crosscheck FILE")
+	cmd.RegisterFlagCompletionFunc("fragment", cobra.FixedCompletions(append(fragments.Names(), "all"), cobra.ShellCompDirectiveNoFileComp))
 	f.Var(o.z3mode, "z3", "full: nlsat's z3 backend (quantified check, then a finite-model search, then other seeds); plain: one quantified check, Z3 as the paper used it")
 	f.IntVarP(&o.count, "count", "n", 200, "instances per fragment")
 	f.Var(&o.m, "m", "sentences per instance, number or range (default: the hard region)")
@@ -64,7 +72,7 @@ and makes crosscheck exit with status 1. For speed figures use -j 1.
 	f.Var(&o.n2, "n2", "verbs per instance, number or range (default 0 for S, W; 3-8 for V, Z, A)")
 	f.Uint64Var(&o.seed, "seed", 1, "master seed")
 	f.BoolVar(&o.repeats, "allow-repeats", false, "allow the same word twice in one sentence")
-	f.DurationVar(&o.solver.timeout, "timeout", time.Second, "wall-clock limit per instance for z3")
+	f.DurationVar(&o.solver.timeout, "timeout", defaultTimeout, "wall-clock limit per instance for z3")
 	f.IntVarP(&o.solver.jobs, "jobs", "j", 0, "parallel workers (0 = all cores)")
 	f.BoolVarP(&o.solver.quiet, "quiet", "q", false, "no progress on stderr")
 	o.vocab.addFlag(cmd)
@@ -128,10 +136,14 @@ func (o *crosscheckOptions) instances(s streams) ([]crosscheck.Instance, error) 
 		return crosscheck.FromRecords(o.in, recs), err
 	}
 	var out []crosscheck.Instance
-	for _, name := range strings.Split(o.fragments, ",") {
+	names := o.fragments
+	if names == "all" {
+		names = strings.Join(fragments.Names(), ",")
+	}
+	for _, name := range strings.Split(names, ",") {
 		frag, err := fragments.ParseFragment(strings.TrimSpace(name))
 		if err != nil {
-			return nil, usagef("--fragments: %v", err)
+			return nil, usagef("--fragment: %v", err)
 		}
 		sampler := fragments.DefaultSampler()
 		sampler.Distinct = !o.repeats

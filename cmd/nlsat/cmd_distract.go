@@ -50,9 +50,9 @@ the labels left out are reported, since they unbalance the output. The
 output is the same for any -j.
 
 ` + exitCodesHelp,
-		Example: `  nlsat split --fragment V --out nlsat-V
-  nlsat distract nlsat-V/data/test.jsonl --count 3 --out test.distract3.jsonl
-  nlsat distract nlsat-V/data/test.jsonl --count 2 --mode implied --out test.implied2.jsonl`,
+		Example: `  nlsat split --fragment S --train 200 --validation 40 --test 40 --out nlsat-S
+  nlsat distract nlsat-S/data/test.jsonl --count 3 --out test.distract3.jsonl
+  nlsat distract nlsat-S/data/test.jsonl --count 2 --mode implied --out test.implied2.jsonl`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			in := "-"

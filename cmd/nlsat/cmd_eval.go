@@ -71,10 +71,10 @@ duplicate id and a gold record without a prediction (exit 2, naming the
 file and line); --allow-missing scores the predicted records.
 
 ` + exitCodesHelp,
-		Example: `  nlsat eval --gold out/dataset --pred preds.jsonl
-  nlsat eval --gold out/zero-shot.jsonl --pred results/gpt2/samples_nlsat_zero_shot_satunsat_gen_2025-06-01T12-00-00.jsonl --per-record errors.jsonl
-  nlsat eval --gold out/dataset/data/test.jsonl --pred gpt4.jsonl --field response --plot fig3.png
-  nlsat eval --gold out/dataset --pred test-preds.jsonl --allow-missing --json > scores.json`,
+		Example: `  nlsat eval --gold nlsat-S/data/test.jsonl --pred preds.jsonl
+  nlsat eval --gold nlsat-S/data/test.jsonl --pred results/gpt2/samples_nlsat_test_satunsat_gen_2025-06-01T12-00-00.jsonl --per-record errors.jsonl
+  nlsat eval --gold nlsat-S/data/test.jsonl --pred gpt4.jsonl --field response --plot fig3.png
+  nlsat eval --gold nlsat-S --pred preds.jsonl --allow-missing --json > scores.json`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return runEval(o, s)

@@ -89,7 +89,7 @@ default generate-FRAGMENT-shard-i-of-N); nlsat merge --out FILE SHARD...
 writes the first --count decided instances in index order.
 
 ` + exitCodesHelp,
-		Example: `  nlsat generate --fragment A --count 1000 --m 16 --n1 5 --n2 5 --seed 7 --out a.jsonl
+		Example: `  nlsat generate --fragment A --count 100 --m 16 --n1 5 --n2 5 --seed 7 --out a.jsonl
   nlsat generate --fragment S --n1 10 --m 12-16 --solver none`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {

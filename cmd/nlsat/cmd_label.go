@@ -35,7 +35,7 @@ instance the solver cannot decide is written with label -1, and label exits
 with status 1 unless --allow-unknown is given.
 
 ` + exitCodesHelp,
-		Example: `  nlsat label data/test.jsonl --out test.relabelled.jsonl
+		Example: `  nlsat label nlsat-S/data/test.jsonl --out test.relabelled.jsonl
   nlsat label --solver both -j 2 other-tool.jsonl --out audited.jsonl`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {

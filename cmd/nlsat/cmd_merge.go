@@ -38,23 +38,23 @@ A missing, repeated, foreign or corrupt shard is an error naming it, and
 nothing is written.
 
 ` + exitCodesHelp,
-		Example: `  nlsat merge --out nlsat-A nlsat-A-shard-*-of-8`,
-		Args:    cobra.MinimumNArgs(1),
+		Example: `  nlsat generate --fragment S --count 100 --shard-index 0 --shard-count 2 --out gen-shard-0
+  nlsat generate --fragment S --count 100 --shard-index 1 --shard-count 2 --out gen-shard-1
+  nlsat merge --out s.jsonl gen-shard-*`,
+		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runMerge(cmd.Context(), o, args, s)
 		},
 	}
-	cmd.Flags().StringVarP(&o.out, "out", "o", "", "output directory (required)")
+	cmd.Flags().StringVarP(&o.out, "out", "o", "", "output: a directory for split and phase-sweep shards, a file for generate shards (required)")
 	cmd.Flags().BoolVar(&o.force, "force", false, "write into an output directory that already holds files")
 	cmd.Flags().BoolVarP(&o.quiet, "quiet", "q", false, "no summary on stderr")
 	o.records.addFlags(cmd)
+	cmd.MarkFlagRequired("out")
 	return cmd
 }
 
 func runMerge(ctx context.Context, o *mergeOptions, dirs []string, s streams) error {
-	if o.out == "" {
-		return usagef("--out is required")
-	}
 	src, err := job.OpenShards(dirs)
 	if err != nil {
 		return err

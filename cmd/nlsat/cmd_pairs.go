@@ -55,7 +55,7 @@ which is {"sentence": -1, "kind": "", "role": "", "from": "", "to": ""} in
 the original. The edited twin's id is the input id + "` + pairs.EditedSuffix + `".
 
 ` + exitCodesHelp,
-		Example: `  nlsat generate --fragment A --count 500 --out a.jsonl
+		Example: `  nlsat generate --fragment A --count 100 --out a.jsonl
   nlsat pairs a.jsonl --out a.pairs.jsonl`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {

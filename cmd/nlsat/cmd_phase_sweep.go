@@ -48,7 +48,7 @@ func (o *phaseSweepOptions) addFlags(cmd *cobra.Command) {
 	f.Float64Var(&o.bandLo, "band-lo", 0.35, "lower edge of the band of P(sat) that defines the region")
 	f.Float64Var(&o.bandHi, "band-hi", 0.65, "upper edge of the band")
 	f.Uint64Var(&o.seed, "seed", 1, "master seed; sample s of point (m, n1, n2) draws from (seed, fragment, m, n1, n2, s) alone")
-	f.StringVarP(&o.out, "out", "o", "", "output directory (created if missing; every file written atomically)")
+	f.StringVarP(&o.out, "out", "o", "", "output directory (required; created if missing; every file written atomically)")
 	f.IntVar(&o.fixedN2, "fixed-n2", 0, "n2 of the P(sat) and time curves for V, Z, A (default: the middle n2 of the sweep)")
 	o.sampler.addFlags(cmd, " (recorded in region.json)")
 	o.solver.addFlags(cmd)
@@ -90,9 +90,9 @@ phase-sweep-shard-i-of-N); nlsat merge --out DIR SHARD... writes the files
 of the whole sweep.
 
 ` + exitCodesHelp,
-		Example: `  nlsat phase-sweep --fragment S --n1 6-16 --m 4-30 --samples 200 --seed 1 --out sweep-s
-  nlsat phase-sweep --fragment A --n1 3-8 --n2 3-8 --alpha 1-10:0.5 --adaptive --out sweep-a
-  nlsat phase-sweep --out sweep   # the paper's ranges, every fragment`,
+		Example: `  nlsat phase-sweep --fragment S --n1 6-8 --m 4-16 --samples 40 --seed 1 --out sweep-s
+  nlsat phase-sweep --fragment A --n1 3-4 --n2 3 --alpha 1-4:1 --adaptive --samples 20 --budget 80 --out sweep-a
+  nlsat phase-sweep --n1 6 --n2 3 --alpha 1-3:1 --samples 20 --out sweep   # every fragment (without --n1 etc.: the paper's ranges)`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return runPhaseSweep(cmd.Context(), cmd, o, s)
@@ -101,6 +101,7 @@ of the whole sweep.
 	o.addFlags(cmd)
 	o.shard.addFlags(cmd, false)
 	cmd.Flags().DurationVar(&o.checkpoint, "checkpoint-every", 2*time.Second, "time between checkpoints of an unfinished sweep")
+	cmd.MarkFlagRequired("out")
 	return cmd
 }
 
@@ -125,8 +126,6 @@ func (o *phaseSweepOptions) gridSpec() phase.GridSpec {
 
 func (o *phaseSweepOptions) check() error {
 	switch {
-	case o.out == "":
-		return usagef("--out DIR is required")
 	case o.samples < 1:
 		return usagef("--samples must be at least 1, got %d", o.samples)
 	case o.adaptive && o.budget < o.samples:
@@ -171,7 +170,7 @@ func runPhaseSweep(ctx context.Context, cmd *cobra.Command, o *phaseSweepOptions
 	}
 	prog := progress.New(s.Err, "phase-sweep", total, o.solver.quiet)
 	opt := phase.RunOptions{Workers: o.solver.jobs, NewBackend: newBackend, Every: o.checkpoint, Version: version.Version(),
-		Progress: func(st solver.Status) { prog.Add(st, true) }, Log: o.solver.logf(s)}
+		Progress: func(st solver.Status) { prog.Add(st, true) }, Started: prog.Start, Log: o.solver.logf(s)}
 	if sharded {
 		err = phase.RunShard(ctx, o.out, plans, o.shard.slot, job.Manifest{Toolkit: version.Toolkit(), Command: "nlsat phase-sweep"}, opt)
 	} else {

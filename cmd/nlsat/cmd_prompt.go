@@ -27,6 +27,7 @@ func (o *promptOptions) addFlags(cmd *cobra.Command) {
 	f.StringVar(&o.name, "name", "", "task tag; tasks are TAG_satunsat, TAG_truefalse and the same with _gen (default: nlsat_ and the output file's name)")
 	f.BoolVar(&o.absolute, "absolute-paths", false, "write the JSONL's absolute path into data_files, so lm_eval can run from any directory")
 	f.BoolVarP(&o.quiet, "quiet", "q", false, "no summary on stderr")
+	cmd.MarkFlagRequired("out")
 }
 
 func newPromptCmd(s streams) *cobra.Command {
@@ -72,9 +73,9 @@ samples_TASK_DATE.jsonl that lm_eval --log_samples writes, as they are.
 Every record must be labelled (label -1 is an error naming the line).
 
 ` + exitCodesHelp,
-		Example: `  nlsat prompt out/zero-shot-A.jsonl --out prompts/zero-shot-A.jsonl
-  cd prompts && lm_eval --model hf --model_args pretrained=gpt2 --include_path . --tasks nlsat_zero_shot_a
-  nlsat prompt test.jsonl --example validation.jsonl --name nlsat_a_test --out p/test.jsonl`,
+		Example: `  nlsat prompt nlsat-S/data/test.jsonl --out test.jsonl
+  lm_eval --model hf --model_args pretrained=gpt2 --include_path . --tasks nlsat_test --log_samples --output_path results
+  nlsat prompt nlsat-S/data/test.jsonl --example nlsat-S/data/validation.jsonl --name nlsat_s_test --out s-test.jsonl`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runPrompt(o, args[0], s)

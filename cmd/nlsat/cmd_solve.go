@@ -13,6 +13,7 @@ import (
 type solveOptions struct {
 	file   string
 	solver *solverOptions
+	vocab  vocabFlag
 }
 
 func newSolveCmd(s streams) *cobra.Command {
@@ -20,8 +21,9 @@ func newSolveCmd(s streams) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "solve [sentence...]",
 		Short: "Say whether some English sentences can all be true, and why",
-		Long: `Solve reads sentences of the five fragments (arguments, --file, or stdin,
-one per line) and says whether they are satisfiable. If they are, it
+		Long: `Solve reads sentences of the five fragments (arguments, --file, or stdin;
+running text such as a record's text, split after each full stop) and says
+whether they are satisfiable. If they are, it
 describes a small world in which every sentence is true; if not, it lists a
 minimal set of the sentences that cannot all be true together (removing any
 one of them makes the rest satisfiable).
@@ -34,9 +36,10 @@ An instance the solver cannot decide is reported and exits with status 1.`,
 			return runSolve(cmd.Context(), o, args, s)
 		},
 	}
-	cmd.Flags().StringVarP(&o.file, "file", "f", "", "read sentences from this file, one per line (default: arguments, else stdin)")
+	cmd.Flags().StringVarP(&o.file, "file", "f", "", "read sentences from this file, running text (default: arguments, else stdin)")
 	o.solver.addFlags(cmd)
 	cmd.Flags().MarkHidden("jobs")
+	o.vocab.addFlag(cmd)
 	return cmd
 }
 
@@ -45,7 +48,11 @@ func runSolve(ctx context.Context, o *solveOptions, args []string, s streams) er
 	if err != nil {
 		return usageError{err}
 	}
-	sents, err := fragments.ParseInput(lines, nil)
+	lx, err := o.vocab.lexicon(true)
+	if err != nil {
+		return err
+	}
+	sents, err := lx.ParseInput(lines, nil)
 	if err != nil {
 		return usageError{err}
 	}
@@ -70,7 +77,7 @@ func runSolve(ctx context.Context, o *solveOptions, args []string, s streams) er
 		fmt.Fprintln(s.Out, "unsatisfiable: these sentences cannot all be true together;")
 		fmt.Fprintf(s.Out, "already these %d cannot (drop any one and the rest can):\n", len(v.MUS))
 		for _, i := range v.MUS {
-			fmt.Fprintf(s.Out, "  %d. %s\n", i+1, sents[i].English())
+			fmt.Fprintf(s.Out, "  %d. %s\n", i+1, lx.English(sents[i]))
 		}
 	default:
 		return fmt.Errorf("%s could not decide the sentences (%s %s)", b.Name(), v.Reason, v.Detail)

@@ -42,8 +42,8 @@ number of sentences); the first that is not stops stats with its file and
 line.
 
 ` + exitCodesHelp,
-		Example: `  nlsat stats data/train.jsonl
-  nlsat stats --json data/*.jsonl > stats.json
+		Example: `  nlsat stats nlsat-S/data/train.jsonl
+  nlsat stats --json nlsat-S/data/*.jsonl > stats.json
   nlsat generate --fragment S --count 100 | nlsat stats -`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {

@@ -16,14 +16,16 @@ type translateOptions struct {
 	fragment *enumFlag
 	file     string
 	out      string
+	vocab    vocabFlag
 }
 
 func (o *translateOptions) addFlags(cmd *cobra.Command) {
 	f := cmd.Flags()
 	f.Var(o.format, "format", "output syntax: text (Unicode), ascii (readable back by nlsat), latex, smtlib (one problem, every sentence :named), tptp (one FOF problem)")
 	f.Var(o.fragment, "fragment", "also check that every sentence belongs to this fragment (S, W, V, Z or A)")
-	f.StringVarP(&o.file, "file", "f", "", "read sentences from this file, one per line (default: arguments, else stdin)")
+	f.StringVarP(&o.file, "file", "f", "", "read sentences from this file, running text (default: arguments, else stdin)")
 	f.StringVarP(&o.out, "out", "o", "-", "output file (- for stdout); written atomically")
+	o.vocab.addFlag(cmd)
 }
 
 func newTranslateCmd(s streams) *cobra.Command {
@@ -34,7 +36,8 @@ func newTranslateCmd(s streams) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "translate [sentence...]",
 		Short: "Print the first-order formulas of English sentences",
-		Long: `Translate parses sentences of the five fragments strictly (any word or
+		Long: `Translate parses sentences of the five fragments (arguments, --file, or
+stdin; running text, split after each full stop) strictly (any word or
 construction outside the grammar is an error naming the sentence and the
 word) and prints their formulas. text, ascii and latex print one formula per
 line; smtlib and tptp print the sentences as one problem, ready for a solver
@@ -43,7 +46,7 @@ or prover.
 ` + exitCodesHelp,
 		Example: `  nlsat translate "Every scholar is a poet." "Some scholar does not love any musician."
   nlsat translate --format smtlib --file instance.txt | z3 -in
-  echo "Every artist who admires some baker is a carpenter." | nlsat translate --fragment V`,
+  echo "Every artist who admires some baker is a carpenter." | nlsat translate --fragment Z`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runTranslate(o, args, s)
 		},
@@ -65,7 +68,11 @@ func runTranslate(o *translateOptions, args []string, s streams) error {
 		}
 		frag = &f
 	}
-	sents, err := fragments.ParseInput(lines, frag)
+	lx, err := o.vocab.lexicon(true)
+	if err != nil {
+		return err
+	}
+	sents, err := lx.ParseInput(lines, frag)
 	if err != nil {
 		return usageError{err}
 	}

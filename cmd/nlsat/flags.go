@@ -91,6 +91,9 @@ func (o *outputFlags) spec() dataset.Output {
 	return o.base
 }
 
+// Allowed lists the values, for completion (cli.Enum).
+func (e *enumFlag) Allowed() []string { return e.allowed }
+
 // ptr returns the range, or nil when the flag was not given.
 func (r *intRange) ptr() *generate.Range {
 	if !r.set {
@@ -151,9 +154,12 @@ func (v *vocabFlag) addFlag(cmd *cobra.Command) {
 	cmd.Flags().StringVar(&v.path, "vocab", "", "vocabulary file: the nouns and verbs to use instead of the built-in ones (nlsat vocab prints the format)")
 }
 
-// lexicon loads and checks the file: nil without --vocab.
-func (v *vocabFlag) lexicon() (*fragments.Lexicon, error) {
-	if v.path == "" {
+// lexicon loads and checks the file: nil without --vocab, or with
+// orDefault the built-in vocabulary.
+func (v *vocabFlag) lexicon(orDefault ...bool) (*fragments.Lexicon, error) {
+	if v.path == "" && len(orDefault) > 0 {
+		return fragments.Default(), nil
+	} else if v.path == "" {
 		return nil, nil
 	}
 	lx, err := fragments.LoadLexicon(v.path)

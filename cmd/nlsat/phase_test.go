@@ -136,13 +136,13 @@ func checkSweepFigures(t *testing.T, dir string) {
 		}
 	}
 	figs := filepath.Join(t.TempDir(), "figs")
-	code, _, errs := nlsat(context.Background(), "", "plot", "--in", dir, "--out", figs)
+	code, _, errs := nlsat(context.Background(), "", "plot", dir, "--out", figs)
 	if code != 0 || !strings.Contains(errs, "wrote 19 figures") {
 		t.Fatalf("plot: exit %d: %s", code, errs)
 	}
 	sameFiles(t, want, figureFiles(t, figs))
 	one := filepath.Join(t.TempDir(), "one")
-	if code, _, errs := nlsat(context.Background(), "", "plot", "--in", filepath.Join(dir, "S", "points.csv"), "--out", one); code != 0 {
+	if code, _, errs := nlsat(context.Background(), "", "plot", filepath.Join(dir, "S", "points.csv"), "--out", one); code != 0 {
 		t.Fatalf("plot S: exit %d: %s", code, errs)
 	}
 	if got := readFile(t, filepath.Join(one, "psat-alpha-S.svg")); got != want["S/psat-alpha-S.svg"] {
@@ -161,7 +161,7 @@ func TestPlotOldSweep(t *testing.T) {
 	if err := os.Remove(filepath.Join(dir, "quantifiers.csv")); err != nil {
 		t.Fatal(err)
 	}
-	code, _, errs := nlsat(context.Background(), "", "plot", "--in", dir, "--out", figs)
+	code, _, errs := nlsat(context.Background(), "", "plot", dir, "--out", figs)
 	if code != 0 || !strings.Contains(errs, "quantifiers.csv; figures that need it are left out") {
 		t.Fatalf("plot: exit %d: %s", code, errs)
 	}
@@ -185,14 +185,14 @@ func TestPhaseUsageErrors(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"phase-sweep", "--fragment", "S"}, "--out"},
+		{[]string{"phase-sweep", "--fragment", "S"}, `required flag(s) "out" not set`},
 		{[]string{"phase-sweep", "--out", dir, "--m", "4-8", "--alpha", "1-2:0.5"}, "alternatives"},
 		{[]string{"phase-sweep", "--out", dir, "--fragment", "S", "--beta", "1-2:0.5"}, "no verbs"},
 		{[]string{"phase-sweep", "--out", dir, "--alpha", "x"}, "not a ratio"},
 		{[]string{"phase-sweep", "--out", dir, "--adaptive", "--samples", "100", "--budget", "50"}, "--budget"},
 		{[]string{"phase-sweep", "--out", dir, "--fragment", "Q"}, "not one of"},
 		{[]string{"phase-sweep", "--out", dir, "--neg-prob", "2"}, "must lie in [0, 1]"},
-		{[]string{"plot", "--in", filepath.Join(dir, "nothing.csv"), "--out", dir}, "no such file"},
+		{[]string{"plot", filepath.Join(dir, "nothing.csv"), "--out", dir}, "no such file"},
 		{[]string{"generate", "--region", other, "--fragment", "S"}, "region of fragment A"},
 		{[]string{"generate", "--region", other, "--m", "5"}, "alternatives"},
 		{[]string{"generate", "--region", other, "--neg-prob", "0.2"}, "sampler parameters"},

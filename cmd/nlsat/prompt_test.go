@@ -248,7 +248,8 @@ func TestPromptStatsBadInput(t *testing.T) {
 		want  string
 	}{
 		{"prompt: missing file", "", []string{"prompt", filepath.Join(dir, "none.jsonl"), "--out", out}, "no such file"},
-		{"prompt: no --out", "", []string{"prompt", promptInput}, "--out must name a file"},
+		{"prompt: no --out", "", []string{"prompt", promptInput}, `required flag(s) "out" not set`},
+		{"prompt: --out -", "", []string{"prompt", promptInput, "--out", "-"}, "--out must name a file"},
 		{"prompt: malformed line", lines[0] + "{not json\n", []string{"prompt", "-", "--out", out}, "stdin:2: not a record"},
 		{"prompt: unlabelled", unlabelled, []string{"prompt", "-", "--out", out}, "stdin:2: record S-000001 has no label"},
 		{"prompt: example among the records", figure1, []string{"prompt", "-", "--out", out}, "stdin:1: record f is the worked example"},

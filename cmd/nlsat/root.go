@@ -2,13 +2,10 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
-	"strings"
 
-	"github.com/nlsat/nlsat/internal/dataset"
-	"github.com/nlsat/nlsat/internal/version"
+	"github.com/nlsat/nlsat/internal/cli"
 	"github.com/spf13/cobra"
 )
 
@@ -19,23 +16,20 @@ type streams struct {
 	Out, Err io.Writer
 }
 
-// Exit codes, the same for every command.
+// Exit codes and usage errors are internal/cli's, the same for every
+// command.
 const (
-	exitOK          = 0
-	exitFailure     = 1
-	exitUsage       = 2
-	exitInterrupted = 130
+	exitOK, exitFailure, exitUsage, exitInterrupted = cli.ExitOK, cli.ExitFailure, cli.ExitUsage, cli.ExitInterrupted
+	exitCodesHelp                                   = cli.ExitCodesHelp
 )
 
-const exitCodesHelp = `Exit status: 0 success, 1 failure, 2 usage error (bad flag, argument or
-input), 130 interrupted.`
-
 // usageError marks an error caused by how the command was called or by bad
-// input; it exits with status 2.
+// input (cli.Usage); it exits with status 2.
 type usageError struct{ err error }
 
 func (e usageError) Error() string { return e.err.Error() }
 func (e usageError) Unwrap() error { return e.err }
+func (usageError) Usage()          {}
 
 func usagef(format string, a ...any) error { return usageError{fmt.Errorf(format, a...)} }
 
@@ -48,9 +42,10 @@ English (S ⊂ W ⊂ V ⊂ Z ⊂ A), decides whether each set is satisfiable wit
 sound and complete procedure, and writes the labelled instances as JSONL.
 
 ` + exitCodesHelp,
-		Version:       version.Version(),
-		SilenceUsage:  true,
-		SilenceErrors: true,
+		Version:          cli.Version(),
+		SilenceUsage:     true,
+		SilenceErrors:    true,
+		PersistentPreRun: func(cmd *cobra.Command, _ []string) { cli.WarnDeprecated(cmd, s.Err) },
 	}
 	root.SetIn(s.In)
 	root.SetOut(s.Out)
@@ -74,6 +69,8 @@ sound and complete procedure, and writes the labelled instances as JSONL.
 		newAuditCmd(s),
 		newVocabCmd(s),
 	)
+	cli.AddQuiet(root)
+	cli.Complete(root)
 	return root
 }
 
@@ -81,33 +78,5 @@ sound and complete procedure, and writes the labelled instances as JSONL.
 func run(ctx context.Context, args []string, s streams) int {
 	root := newRootCmd(s)
 	root.SetArgs(args)
-	err := root.ExecuteContext(ctx)
-	if err == nil {
-		return exitOK
-	}
-	var ue usageError
-	var ie *dataset.InputError
-	switch {
-	case errors.Is(err, context.Canceled) || ctx.Err() != nil:
-		fmt.Fprintln(s.Err, "nlsat: interrupted; no finished output was written")
-		return exitInterrupted
-	case errors.As(err, &ue) || errors.As(err, &ie) || isCobraUsage(err):
-		fmt.Fprintf(s.Err, "nlsat: %v\n", err)
-		return exitUsage
-	default:
-		fmt.Fprintf(s.Err, "nlsat: %v\n", err)
-		return exitFailure
-	}
-}
-
-// isCobraUsage recognises cobra's own argument errors, which it does not
-// type.
-func isCobraUsage(err error) bool {
-	msg := err.Error()
-	for _, p := range []string{"unknown command", "unknown flag", "unknown shorthand", "accepts ", "requires at least", "invalid argument", "required flag"} {
-		if strings.Contains(msg, p) {
-			return true
-		}
-	}
-	return false
+	return cli.Exit(ctx, s.Err, root.ExecuteContext(ctx))
 }

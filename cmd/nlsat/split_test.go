@@ -122,7 +122,7 @@ func TestSplitBadInput(t *testing.T) {
 		{"difficulty zero", []string{"--holdout", "difficulty", "--holdout-mus", "0"}, exitUsage, "--holdout-mus must be at least 1"},
 		{"balance", []string{"--balance", "labels"}, exitUsage, "labels"},
 		{"tiny pilot", []string{"--balance-pilot", "10"}, exitUsage, "balance pilot 10: expected at least 100"},
-		{"non-empty output", []string{"--fragment", "S", "--train", "20", "--validation", "0", "--test", "0", "--out", notEmpty}, exitFailure, "is not empty"},
+		{"non-empty output", []string{"--fragment", "S", "--train", "20", "--validation", "0", "--test", "0", "--out", notEmpty}, exitUsage, "is not empty"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -202,7 +202,7 @@ func TestSplitShardsMerge(t *testing.T) {
 		sameFiles(t, want, tree(t, out))
 		if n == 3 {
 			code, _, stderr := nlsat(context.Background(), "", "merge", "--out", filepath.Join(base, "partial"), dirs[0], dirs[2])
-			if code != exitFailure || !strings.Contains(stderr, "shards [1] of 3 are missing") {
+			if code != exitUsage || !strings.Contains(stderr, "shards [1] of 3 are missing") {
 				t.Errorf("merge without shard 1: exit %d: %s", code, stderr)
 			}
 		}

@@ -155,6 +155,16 @@ func TestVocabFileAcrossCommands(t *testing.T) {
 		}
 		checkWordsIn(t, args[0], recordsOf(t, got), words)
 	}
+	sents := []string{"Every blicket is a dax.", "No dax is a blicket.", "Some blicket is an ulk."}
+	if code, out, stderr := nlsat(ctx, "", append([]string{"solve", "--vocab", path}, sents...)...); code != 0 || !strings.Contains(out, "3. Some blicket is an ulk.") {
+		t.Errorf("solve with the vocabulary: exit %d: %s%s", code, out, stderr)
+	}
+	if code, out, _ := nlsat(ctx, strings.Join(sents, " "), "translate", "--vocab", path); code != 0 || !strings.Contains(out, "ulk") {
+		t.Errorf("translate with the vocabulary: exit %d: %s", code, out)
+	}
+	if code, _, stderr := nlsat(ctx, "", append([]string{"solve"}, sents...)...); code != exitUsage || !strings.Contains(stderr, `"blicket"`) {
+		t.Errorf("solve without the vocabulary: exit %d: %s", code, stderr)
+	}
 	code, _, stderr = nlsat(ctx, "", "phase-sweep", "--fragment", "S", "--n1", "17", "--m", "4", "--samples", "10", "--out", t.TempDir()+"/s", "--vocab", path)
 	if code != exitUsage || !strings.Contains(stderr, "the grid has no drawable point") { // with the built-in words it has
 		t.Errorf("phase-sweep past the vocabulary's nouns: exit %d: %s", code, stderr)

@@ -30,6 +30,9 @@ func CreateAtomic(name string, stdout io.Writer) (*AtomicFile, error) {
 	if name == "-" || name == "" {
 		return &AtomicFile{name: "-", w: bufio.NewWriter(stdout)}, nil
 	}
+	if fi, err := os.Stat(name); err == nil && fi.IsDir() {
+		return nil, fmt.Errorf("cannot write %s: it is a directory", name)
+	}
 	dir := filepath.Dir(name)
 	tmp, err := os.CreateTemp(dir, "."+filepath.Base(name)+".tmp-*")
 	if err != nil {

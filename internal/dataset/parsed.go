@@ -143,7 +143,7 @@ func ReadLabelled(name string, stdin io.Reader, lx *fragments.Lexicon) ([]Parsed
 
 func parse(rec *Record, where string, lx *fragments.Lexicon) (Parsed, error) {
 	if len(rec.Sentences) == 0 {
-		rec.Sentences = splitText(rec.Text)
+		rec.Sentences = fragments.SplitText(rec.Text)
 	}
 	if len(rec.Sentences) == 0 {
 		return Parsed{}, fmt.Errorf("%s: record has neither sentences nor text", where)
@@ -175,17 +175,6 @@ func parse(rec *Record, where string, lx *fragments.Lexicon) (Parsed, error) {
 		p.Frag = *named
 	}
 	return p, nil
-}
-
-// splitText splits a text into sentences after each full stop.
-func splitText(text string) []string {
-	var out []string
-	for _, part := range strings.SplitAfter(text, ".") {
-		if t := strings.TrimSpace(part); t != "" {
-			out = append(out, t)
-		}
-	}
-	return out
 }
 
 // Relabel rewrites the fields of p's record that follow from its English

@@ -185,6 +185,9 @@ func (g *run) open(digest string) error {
 		g.enc = dataset.NewEncoder(g.out)
 		return err
 	}
+	if fi, err := os.Stat(g.opt.Out); err == nil && fi.IsDir() {
+		return dataset.InputErrorf("cannot write %s: it is a directory (--out names a file; with shards, a directory)", g.opt.Out)
+	}
 	dir, base := filepath.Dir(g.opt.Out), filepath.Base(g.opt.Out)
 	for _, prefix := range []string{base + ".", "." + base + "."} {
 		if err := dataset.RemoveStaleTemps(dir, prefix); err != nil {

@@ -51,7 +51,7 @@ func RunShard[W, R any](ctx context.Context, c Config[W, R], dir string, m Manif
 			return old, ErrDone
 		}
 		if !force {
-			return nil, fmt.Errorf("%s already holds a shard; choose another --out or pass --force", dir)
+			return nil, dataset.InputErrorf("%s already holds a shard; choose another --out or pass --force", dir)
 		}
 	}
 	work := filepath.Join(dir, shardWork)
@@ -89,7 +89,7 @@ func emptyDir(dir string, force bool) error {
 	}
 	for _, e := range entries {
 		if e.Name() != shardWork {
-			return fmt.Errorf("%s is not empty; choose another --out or pass --force to write into it", dir)
+			return dataset.InputErrorf("%s is not empty; choose another --out or pass --force to write into it", dir)
 		}
 	}
 	return nil
@@ -238,18 +238,18 @@ type Shards struct {
 
 // OpenShards reads and checks the shard directories of one run: one kind,
 // one configuration, every index from 0 to N−1 exactly once, every file
-// intact.
+// intact. What is wrong with them is a dataset.InputError.
 func OpenShards(dirs []string) (*Shards, error) {
 	if len(dirs) == 0 {
-		return nil, errors.New("no shard directories given")
+		return nil, dataset.InputErrorf("no shard directories given")
 	}
 	first, err := Read(dirs[0])
 	if err != nil {
-		return nil, err
+		return nil, &dataset.InputError{Err: err}
 	}
 	byIndex, ms, err := Open(slices.Clone(dirs), first.Kind)
 	if err != nil {
-		return nil, err
+		return nil, &dataset.InputError{Err: err}
 	}
 	return &Shards{Dirs: byIndex, Manifest: ms[0]}, nil
 }

@@ -64,6 +64,10 @@ type RunOptions struct {
 	Every time.Duration
 	// Progress (optional) is told of every instance decided.
 	Progress func(solver.Status)
+	// Started (optional) is told, before any work, how many instances a
+	// resumed sweep decided before it stopped (Done), so that progress
+	// starts from there.
+	Started func(done int)
 	// Log (optional) receives messages: resuming, and each fragment's
 	// summary.
 	Log func(format string, a ...any)
@@ -174,6 +178,9 @@ func Run(ctx context.Context, dir string, plans []Plan, o RunOptions) error {
 			o.Log("fragment %s: resuming with %d of %d points done", plans[pos.Stream].Fragment, pos.Next, len(plans[pos.Stream].Points))
 		}
 	}
+	if o.Started != nil {
+		o.Started(Done(plans, store.Position(), s.recs))
+	}
 	if err := job.Run(ctx, s.config(store)); err != nil {
 		return err
 	}
@@ -181,6 +188,21 @@ func Run(ctx context.Context, dir string, plans []Plan, o RunOptions) error {
 		return err
 	}
 	return store.Commit(nil)
+}
+
+// Done counts the instances of the points a sweep has finished when it
+// stands at pos with recs, the records of its current fragment: every
+// sample of the fragments before (with a Budget, their first Samples per
+// point, since their records are written out) and those of recs.
+func Done(plans []Plan, pos job.Position, recs []Record) int {
+	n := 0
+	for k := range min(pos.Stream, len(plans)) {
+		n += len(plans[k].Points) * plans[k].Samples
+	}
+	for _, r := range recs {
+		n += r.N
+	}
+	return n
 }
 
 // writeFiles writes the files of plan k from its records.

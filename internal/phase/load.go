@@ -155,7 +155,7 @@ func Redraw(l *Loaded, out string, fixedN2 int) (int, error) {
 
 func writeFiguresInto(dir string, figs []Figure) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return fmt.Errorf("cannot create %s: %w", dir, err)
+		return dataset.InputErrorf("cannot create %s: %w", dir, err)
 	}
 	return WriteFigures(dir, figs)
 }

@@ -108,6 +108,10 @@ func (p *Bar) Start(done int) {
 	}
 }
 
+// Done is the number of instances counted towards the total: those of
+// Start and those added since.
+func (p *Bar) Done() int { return p.done }
+
 // What is the run's description.
 func (p *Bar) What() string { return p.what }
 

@@ -33,3 +33,18 @@ func TestLogLines(t *testing.T) {
 		t.Error("a buffer is not a terminal")
 	}
 }
+
+// TestStartAfterResume: a resumed run's bar starts at the work already
+// done, on a terminal or not, and counts on from there.
+func TestStartAfterResume(t *testing.T) {
+	for _, quiet := range []bool{false, true} {
+		p := New(&bytes.Buffer{}, "resumed", 100, quiet)
+		p.Start(40)
+		p.Add(solver.Sat, true)
+		p.Add(solver.Unknown, false)
+		if p.Done() != 41 {
+			t.Errorf("quiet=%v: Done() = %d after Start(40) and one instance, want 41", quiet, p.Done())
+		}
+		p.Finish()
+	}
+}

@@ -90,7 +90,7 @@ func open(p *Plan, o Options) (*builder, error) {
 			return nil, err
 		}
 		if err := os.MkdirAll(work, 0o755); err != nil {
-			return nil, fmt.Errorf("cannot write %s: %w", o.Dir, err)
+			return nil, dataset.InputErrorf("cannot write %s: %w", o.Dir, err)
 		}
 	}
 	store, err := job.OpenStore(ckpt, p.Digest(), parts(p, work))
@@ -144,7 +144,7 @@ func checkEmpty(p *Plan, o Options) error {
 		return nil
 	}
 	if err != nil {
-		return fmt.Errorf("cannot read %s: %w", o.Dir, err)
+		return dataset.InputErrorf("cannot read %s: %w", o.Dir, err)
 	}
 	if len(entries) == 1 && entries[0].Name() == workDir {
 		// A build killed before its first checkpoint: nothing in it was
@@ -160,7 +160,7 @@ func checkEmpty(p *Plan, o Options) error {
 			return ErrAlreadyBuilt
 		}
 	}
-	return fmt.Errorf("%s is not empty; choose another --out or pass --force to write into it", o.Dir)
+	return dataset.InputErrorf("%s is not empty; choose another --out or pass --force to write into it", o.Dir)
 }
 
 // loadKeys reads the keys of the instances accepted before the checkpoint.

@@ -1,0 +1,76 @@
+package split
+
+// About describes, for nlsat split's help, how a dataset is built. It lives
+// beside the code that builds it so that the two change together.
+const About = `Split builds a dataset of one fragment: train, validation and test splits
+of exact sizes (by default the paper's 120,000 / 10,000 / 10,000), drawn from
+the hard region, labelled, and written with a dataset card, a manifest and
+checksums:
+
+  OUT/data/train.jsonl, validation.jsonl, test.jsonl   (and the further sets;
+                    .jsonl.gz, .jsonl.zst or .parquet with --format)
+  OUT/README.md     dataset card with HuggingFace YAML (configs, features)
+  OUT/manifest.json full configuration and every count, per file and stratum
+  OUT/SHA256SUMS    checksums that sha256sum -c accepts
+
+Strata. Each split is exactly half sat and half unsat, and so is every
+stratum of it. The main splits have one stratum per point (m, n1, n2) of the
+region (--region, or the region shipped for the fragment, measured by the
+default phase sweep), so the balance holds per fragment × n1 × n2 and per m.
+A stratum that cannot be filled stops the build with an error naming it.
+
+Balance. Equal counts per stratum do not stop the surface from predicting
+the label: at the same (m, n1, n2) an instance with more existential
+sentences is more often satisfiable, and a logistic model on a few word
+counts scores over 60% on V, Z and A. With --balance surface (the default)
+each set first labels a pilot of --balance-pilot candidates (a smaller set:
+twice its size, but at least 10,000 or eight times its size), which only
+serve to fit a model p(x) of P(sat) on surface features x: a logistic
+model on sizes, the count, share and log-count of each template variant,
+of the words every, some, no, not, non-, who, him, any, does, is, a, an and
+of their bigrams ("every non-", "is not", ...), and how evenly the
+sentences spread over the nouns and verbs; then gradient-boosted trees on
+what it leaves, over those counts, structural statistics of the text and
+the counts of the commonest sentence skeletons (what the audit's
+gbm-structure baseline sees). Its scores are calibrated on out-of-fold
+scores within the pilot, so that noise in the model is not turned into a
+pattern. Every candidate of the set is then kept with probability
+min(p, 1-p)/p(its label), decided by its seed alone: kept sat and unsat
+instances share one distribution of these features. About half of the
+candidates are thinned (the manifest counts them, and states how well the
+model predicted the pilot); the audit measures what is left. --balance
+strata skips this.
+
+Uniqueness. No two instances anywhere in the dataset have the same set of
+sentences, and by default (--dedup renaming) none is the same problem up to
+a renaming of nouns, of verbs, and the order of sentences. The manifest
+counts the candidates each rule rejected, and the undecided instances
+(never labelled, never written).
+
+Held-out splits. --holdout size gives train and validation the strata with
+n = n1 + n2 up to --holdout-n and test the larger ones (the paper's Table
+3); --holdout vocabulary draws test instances only from a share of the
+nouns and verbs (--holdout-share) that train and validation never use, as
+CLUTRR holds out names; --holdout difficulty gives train and validation
+unsat instances with a certified MUS of at most --holdout-mus sentences and
+test unsat instances with no unsatisfiable subset that small (every subset
+shown satisfiable by a checked model), the analogue of RuleTaker's proof
+depth; sat instances are drawn alike for all three; --holdout templates
+keeps pairs of templates (--holdout-pairs, by default the fragment's own
+templates 1 and 2) from ever occurring together in train and validation
+(each candidate is drawn without one template of each pair, chosen by a
+fair coin) and gives test only instances that hold both templates of some
+pair. The manifest and the card record what was held out.
+
+Further sets (--preset paper adds both): --generalisation N instances at
+larger sizes (n1 16–24 for S, W; n1 8–12 and n2 8–24 for V, Z, A; one stratum
+per (n1, n2)), and --zero-shot N instances at small sizes (n1 5–10 for S, W;
+n1 3–5, n2 2–5 for V, Z, A; one stratum per n = n1 + n2), both at the fitted
+hard m. They are deduplicated against everything else.
+
+Long runs. Progress goes to stderr. The build checkpoints into
+OUT/.nlsat-build; if it is interrupted (Ctrl-C, kill, crash), running the
+same command again resumes it and ends in the same bytes as an
+uninterrupted run. No file appears under OUT/data before it is complete.
+The output is identical for any -j.
+`
