@@ -19,7 +19,7 @@ import (
 // examples: later ones read what earlier ones wrote (split's nlsat-S, the
 // sweeps plot redraws).
 var exampleOrder = []string{"generate", "solve", "translate", "split", "label", "stats", "audit", "prompt",
-	"eval", "distract", "pairs", "merge", "crosscheck", "phase-sweep", "plot"}
+	"eval", "distract", "pairs", "merge", "crosscheck", "phase-sweep", "plot", "vocab"}
 
 // TestHelpExamples runs every nlsat command line of every command's
 // Example, as written, in one directory with the few files the examples
