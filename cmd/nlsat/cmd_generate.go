@@ -59,31 +59,7 @@ func newGenerateCmd(s streams) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "generate",
 		Short: "Sample and label random instances of one fragment",
-		Long: `Generate samples instances of one fragment with the paper's Algorithm 1 and
-labels each with a decision procedure. Each record carries the sentences,
-their templates and formulas, the label with its certificate (the size of a
-checked model, or a certified minimal unsatisfiable subset), and the seed it
-came from. The same flags and seed give the same bytes for any -j.
-
-An instance the solver cannot decide (z3 only) is never written: generate
-draws further instances until --count are decided and reports the unknowns
-per (m, n1, n2) point on stderr.
-
-Distractors. --distractors K adds K sentences to every instance at seeded
-positions, chosen so that they provably keep its label (--distractor-mode
-fresh: over nouns and verbs the instance does not use, satisfiable on their
-own; implied: over its own words, entailed by its sentences, or by a
-maximal consistent subset of them if they are unsat). The label is decided
-before and after, then the whole instance is labelled and certified as
-usual; the record lists the added sentences in distractors. An instance
-for which K distractors cannot be found is counted and replaced.
-
-An output file is written beside its name (.NAME.partial, with a
-checkpoint .NAME.checkpoint.json) and moved into place when complete; if
-the run is interrupted or killed, the same command resumes it and ends in
-the same bytes.
-
-` + shardHelp + ` A generate shard decides the instances
+		Long: generate.About + shardHelp + ` A generate shard decides the instances
 i ≡ shard (mod N) below count × --oversample into a directory (--out,
 default generate-FRAGMENT-shard-i-of-N); nlsat merge --out FILE SHARD...
 writes the first --count decided instances in index order.

@@ -1,0 +1,38 @@
+package eval
+
+// About describes, for nlsat eval's help, what the command does. It
+// lives beside the code that does it so that the two change together.
+const About = `Eval scores a predictions file against gold records and prints the accuracy
+overall, per split file (when --gold is a directory), per fragment, per
+n = n1 + n2, per bin of m, per gold label, per size of the minimal
+unsatisfiable subset (unsat gold) and of the checked model (sat gold), per
+fragment and n (the paper's Figure 3) and per split file and fragment, each
+with its count and a 95% Wilson interval. When the gold records carry the
+pair_id and pair_role keys of nlsat pairs, it also prints the share of
+minimal pairs whose twins are both predicted right, and the share whose
+prediction changes between the twins.
+
+Predictions are JSONL objects with an "id" and one answer: "label" (1 sat,
+0 unsat), else "label_text" ("sat" or "unsat"), else free text from a
+language model in "prediction", "response", "output" or "answer" (or the
+key --field names). Or they are the samples_TASK_DATE.jsonl that lm_eval
+--log_samples writes for the tasks of nlsat prompt, as they are: the doc's
+id names the gold record; a generation is read from resps (or, with
+--filter, from the filter's filtered_resps), a multiple-choice answer is
+the choice of highest log-likelihood.
+
+Free text is read as a person would: the first of "satisfiable", "sat",
+"consistent", "True" and their opposites decides (--answers narrows the
+words to one prompt's), whole words only, flipped by a negation before it
+in its clause ("not satisfiable", "cannot all be true"); "True or False"
+is no answer. Answers without such a word are unparseable: counted as
+wrong, listed, and left out of the accuracy over parseable answers.
+
+Ids carry the digest of the configuration that built the data, and a
+prediction that carries the instance's text (a "text" key, lm_eval's doc)
+has it compared with gold's: predictions made for another seed or other
+flags are refused. So are a prediction for an id that is not gold, a
+duplicate id and a gold record without a prediction (exit 2, naming the
+file and line); --allow-missing scores the predicted records.
+
+`

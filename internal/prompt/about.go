@@ -1,0 +1,42 @@
+package prompt
+
+// About describes, for nlsat prompt's help, what the command does. It
+// lives beside the code that does it so that the two change together.
+const About = `Prompt renders every record of FILE (- for stdin; usually the zero-shot set)
+into the two prompts of the paper's Appendix C and writes one JSONL row per
+record with both:
+
+  prompt_sat  "Q: Given the following set of sentences, tell me whether they
+              are satisfiable or not. Generate satisfiable if they are and
+              unsatisfiable if they are not. Set of sentences: <text>" then a
+              blank line and "A:"; target_sat is "satisfiable" or
+              "unsatisfiable".
+  prompt_tf   the same question asking for True or False, first about one
+              worked example with its answer, then about <text>; target_tf is
+              "True" or "False".
+
+Each row also keeps id, fragment, text, label (1 sat, 0 unsat), label_text,
+m, n1, n2 and example_id; every key is in every row with one type, so
+HuggingFace datasets loads the file as it is. <text> is the record's
+sentences joined by spaces. As in the paper, the second question of the
+True/False prompt has no "Q:".
+
+The worked example is the paper's Figure 1 instance ("Every scholar is a
+poet. Every poet loves some musician. Some scholar does not love any
+musician.", answer False) unless --example names a file whose first record
+is used instead (take it from another split). It may not be one of the
+evaluated instances (same id, or same sentences in any order): that is an
+error.
+
+Beside OUT it writes four lm-evaluation-harness task files, TAG_satunsat,
+TAG_truefalse (multiple_choice: the likelier answer after "A: " is the
+model's) and TAG_satunsat_gen, TAG_truefalse_gen (generate_until, exact match
+of the answer extracted from the generation, as the paper scored its
+models), all tagged TAG. data_files is relative to the working directory
+lm_eval runs in: run it from OUT's directory (--include_path .), or write
+absolute paths with --absolute-paths. nlsat eval --gold FILE scores the
+samples_TASK_DATE.jsonl that lm_eval --log_samples writes, as they are.
+
+Every record must be labelled (label -1 is an error naming the line).
+
+`
