@@ -15,12 +15,7 @@ import (
 // readRecords returns the records of a file of any format as JSONL.
 func readRecords(t *testing.T, name string) string {
 	t.Helper()
-	r, err := dataset.OpenFile(name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer r.Close()
-	b, err := io.ReadAll(r)
+	b, err := dataset.ReadFile(name)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -81,6 +81,16 @@ func OpenFile(name string) (io.ReadCloser, error) {
 	return readCloser{r, f}, nil
 }
 
+// ReadFile returns the records of a file of any format as JSONL lines.
+func ReadFile(name string) ([]byte, error) {
+	r, err := OpenFile(name)
+	if err != nil {
+		return nil, err
+	}
+	defer r.Close()
+	return io.ReadAll(r)
+}
+
 type readCloser struct {
 	io.ReadCloser
 	f *os.File

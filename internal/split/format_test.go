@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -21,12 +20,7 @@ import (
 // decoded returns the records of a split file of any format as JSONL.
 func decoded(t *testing.T, name string) []byte {
 	t.Helper()
-	r, err := dataset.OpenFile(name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer r.Close()
-	b, err := io.ReadAll(r)
+	b, err := dataset.ReadFile(name)
 	if err != nil {
 		t.Fatal(err)
 	}
