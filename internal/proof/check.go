@@ -103,8 +103,8 @@ func (c *checker) schema(s Step) error {
 	case Instance:
 		return c.instanceSchema(s)
 	case Apply:
-		if !universalStatement(c.steps[s.Premises[0]].Formula) {
-			return errors.New("the first premise is not a universal statement")
+		if !slices.ContainsFunc(s.Premises, func(j int) bool { return universalStatement(c.steps[j].Formula) }) {
+			return errors.New("no premise is a universal statement")
 		}
 		return singleFact(s.Formula)
 	case Witnessed:
@@ -112,10 +112,8 @@ func (c *checker) schema(s Step) error {
 			return errors.New("the conclusion is not an existential statement")
 		}
 		for _, j := range s.Premises {
-			for _, f := range conjuncts(c.steps[j].Formula) {
-				if _, _, ok := literal(f); !ok || len(individuals(f)) == 0 {
-					return fmt.Errorf("premise %d is not a fact about named individuals", j+1)
-				}
+			if f := c.steps[j].Formula; f == nil || len(individuals(f)) == 0 {
+				return fmt.Errorf("premise %d is not a fact about named individuals", j+1)
 			}
 		}
 		return singleFact(s.Formula)
@@ -193,7 +191,14 @@ func (c *checker) english(s Step) error {
 // conclusion, are unsatisfiable.
 func (c *checker) entailed(ctx context.Context, s Step) error {
 	var fs []fol.Formula
+	named := map[int]bool{}
 	for _, j := range s.Premises {
+		for _, k := range individuals(c.steps[j].Formula) {
+			if !named[k] {
+				named[k] = true
+				fs = append(fs, exists(k))
+			}
+		}
 		enc, err := encodePremise(c.steps[j].Formula)
 		if err != nil {
 			return fmt.Errorf("premise %d: %w", j+1, err)

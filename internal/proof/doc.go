@@ -68,6 +68,21 @@
 // unsatisfiable S or W set gets a proof, and every conclusion of S and of
 // two-condition W is a sentence of the fragment.
 //
+// # Tableau proofs
+//
+// Any other MUS (V, Z, A) gets a tableau over named individuals: each
+// existential sentence names an individual, each universal sentence said
+// of a named individual is a clause over facts about individuals, and so
+// is a fact "#1 loves every musician" said of a named individual. When
+// every disjunct of such a clause but one is known false the last one
+// follows (apply); when all are, the proof ends (contradiction). A derived
+// existential fact ("#1 loves some musician") names a new individual
+// unless a named one already witnesses it, the oldest first, after
+// propagation has reached its fixpoint. The search never splits cases: an
+// instance whose refutation needs one has no tableau proof (ErrNoProof),
+// and coverage is measured (README, scripts/proofs.sh). The steps the
+// contradiction does not use are dropped and the individuals renumbered.
+//
 // # Budget
 //
 // A proof has at most Budget.Steps steps. An instance without a proof

@@ -13,8 +13,14 @@ import (
 // becomes ∀x(ck(x) → φ(x)) and a negated conclusion ¬φ(ck) becomes
 // ∃x(ck(x) ∧ ¬φ(x)). This is sound: from a model of the cited facts in
 // which the conclusion fails, reading each ck as the one element #k names
-// gives a model of the encoded premises and negated conclusion. So when
+// gives a model of the encoded premises and negated conclusion, and of
+// ∃x ck(x) for each individual the premises name, which the checker adds. So when
 // the encoded set is unsatisfiable, the conclusion follows.
+
+// exists says that individual #k is an element: ∃x ck(x).
+func exists(k int) fol.Formula {
+	return &fol.Exists{V: varX, Body: fol.Unary(string(individual(k)), varX)}
+}
 
 // encodePremise returns the formulas that stand for premise f: f itself
 // when it is a sentence, otherwise one guarded formula per conjunct.
@@ -125,9 +131,13 @@ func singleFact(f fol.Formula) error {
 	return nil
 }
 
-// universalStatement reports whether f is a sentence ∀x … or a fact
-// ∀y … about an individual.
+// universalStatement reports whether f is a sentence ∀x … or has a
+// conjunct ∀y … about an individual.
 func universalStatement(f fol.Formula) bool {
-	_, ok := f.(*fol.Forall)
-	return ok
+	for _, c := range conjuncts(f) {
+		if _, ok := c.(*fol.Forall); ok {
+			return true
+		}
+	}
+	return false
 }

@@ -18,6 +18,11 @@ var goldenCases = []struct {
 	name  string
 	sents []string
 }{
+	{"figure1", []string{"Every scholar is a poet.", "Every poet loves some musician.", "Some scholar does not love any musician."}},
+	{"z-clause", []string{"Some poet admires some musician.", "Every musician is an artist.",
+		"No poet who admires some artist is a scholar.", "Every poet is a scholar."}},
+	{"a-anaphora", []string{"Some scholar is a musician.", "Every scholar admires some poet who hates him.",
+		"No poet hates any scholar."}},
 	{"s-chain", []string{"Some poet is a scholar.", "Every scholar is a musician.", "No poet is a baker.",
 		"Every musician is a baker.", "Every baker is a dentist."}},
 	{"s-universal", []string{"Every poet is a scholar.", "No poet is a scholar.", "Every non-poet is a baker.", "No baker is a dentist.", "Every non-poet is a dentist."}},

@@ -150,11 +150,11 @@ func reason(s Step) string {
 	case Anyone:
 		return "the world is not empty"
 	case Instance:
-		return "naming one, by " + from
+		return "naming someone new, by " + from
 	case Chain:
 		return "chaining " + from
 	case Witnessed:
-		return "an instance of " + from
+		return "witnessed by " + from
 	}
 	return "by " + from
 }
