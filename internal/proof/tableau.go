@@ -193,7 +193,14 @@ func (t *tableau) apply(u fact, c fol.Var) (bool, error) {
 	}
 	switch len(open) {
 	case 0:
-		t.b.contradiction(premises)
+		// Say what the clause concludes, then that it contradicts what
+		// is known: two steps a reader can follow.
+		last := premises[len(premises)-1]
+		k, err := t.b.add(Step{Rule: Apply, Premises: sortedSteps(premises[:len(premises)-1]...), Formula: disj[len(disj)-1]})
+		if err != nil {
+			return false, err
+		}
+		t.b.contradiction([]int{last, k})
 		t.closed = true
 		return true, nil
 	case 1:
