@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"slices"
 	"testing"
 
 	"github.com/nlsat/nlsat/internal/fragments"
@@ -53,4 +52,24 @@ func caseText(c unsatCase) string {
 	return s
 }
 
-var _ = slices.Contains[[]int]
+// TestBudgetIsHonest checks that a proof over the step budget is no
+// proof at all, and the depth of Figure 1's proof (counted by hand: naming
+// #1, #1 is a poet, #1 loves some musician, the contradiction).
+func TestBudgetIsHonest(t *testing.T) {
+	b := native.New(native.Options{})
+	sents := parseAll(t, "Every scholar is a poet.", "Every poet loves some musician.", "Some scholar does not love any musician.")
+	for _, c := range []struct {
+		steps int
+		ok    bool
+	}{{7, true}, {6, false}, {1, false}} {
+		budget := DefaultBudget
+		budget.Steps = c.steps
+		p, err := Find(context.Background(), b, fragments.Default(), sents, []int{0, 1, 2}, budget)
+		if c.ok != (err == nil) || (!c.ok && (!errors.Is(err, ErrNoProof) || p.Len() != 0)) {
+			t.Errorf("budget %d: %d steps, %v", c.steps, p.Len(), err)
+		}
+		if c.ok && p.Depth() != 4 {
+			t.Errorf("depth %d, want 4", p.Depth())
+		}
+	}
+}
