@@ -14,6 +14,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"regexp"
 	"slices"
 	"strings"
 	"time"
@@ -22,6 +23,8 @@ import (
 	"github.com/nlsat/nlsat/internal/proof"
 	"github.com/nlsat/nlsat/internal/solver/native"
 )
+
+var digits = regexp.MustCompile(`[0-9]+`)
 
 type record struct {
 	Fragment    string   `json:"fragment"`
@@ -72,9 +75,7 @@ func run(n int) error {
 		case errors.Is(err, proof.ErrNoProof):
 			reason := err.Error()
 			reason = reason[strings.LastIndex(reason, ": ")+2:]
-			if i := strings.IndexAny(reason, "0123456789"); i >= 0 {
-				reason = reason[:i] + "N"
-			}
+			reason = digits.ReplaceAllString(reason, "N")
 			reasons[reason]++
 			continue
 		case err != nil:
