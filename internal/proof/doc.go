@@ -65,8 +65,10 @@
 // clauses first with subsumption, until it derives a clause that the
 // existential denies (then the contradiction cites the two) or, without an
 // existential, two opposite unit clauses. This is complete: every
-// unsatisfiable S or W set gets a proof, and every conclusion of S and of
-// two-condition W is a sentence of the fragment.
+// unsatisfiable S or W set gets a proof. A conclusion of two literals is
+// a sentence of S and one of three a sentence of W; one literal reads
+// "Everyone is a p" or "No one is a p", more than three W's form with
+// "and" between the conditions.
 //
 // # Tableau proofs
 //
