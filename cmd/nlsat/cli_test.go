@@ -110,8 +110,13 @@ func TestGenerateWithoutSolverThenLabel(t *testing.T) {
 
 func TestSolveExplains(t *testing.T) {
 	code, out, errs := nlsat(context.Background(), figure1, "solve")
-	if code != 0 || !strings.HasPrefix(out, "unsatisfiable") || !strings.Contains(out, "3. Some scholar does not love any musician.") {
+	if code != 0 || !strings.HasPrefix(out, "unsatisfiable") || !strings.Contains(out, "3. Some scholar does not love any musician.") ||
+		!strings.Contains(out, "6. #1 loves some musician.") || !strings.Contains(out, "7. These two cannot both be true") {
 		t.Errorf("figure 1: exit %d, out %q, err %q", code, out, errs)
+	}
+	code, out, _ = nlsat(context.Background(), figure1, "solve", "--json")
+	if code != 0 || !strings.HasPrefix(out, `{"status":"unsat","mus":[1,2,3],"proof":[{"premises":[],"rule":"given"`) {
+		t.Errorf("figure 1 --json: exit %d, out %q", code, out)
 	}
 	// Running text: a record's text, several sentences on a line.
 	code, out, errs = nlsat(context.Background(), strings.ReplaceAll(figure1, "\n", " "), "solve")
