@@ -4,18 +4,20 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/nlsat/nlsat/internal/dataset"
+	"github.com/nlsat/nlsat/internal/fragments"
 	"github.com/nlsat/nlsat/internal/progress"
 	"github.com/nlsat/nlsat/internal/split"
 	"github.com/nlsat/nlsat/internal/version"
 )
 
 type splitOptions struct {
-	fragment                *enumFlag
+	fragment                *fragmentsFlag
 	preset                  *enumFlag
 	train, validation, test int
 	generalisation          int
@@ -44,8 +46,8 @@ type splitOptions struct {
 
 func newSplitCmd(s streams) *cobra.Command {
 	o := &splitOptions{
-		fragment: newFragmentEnum("A", false),
-		preset:   newEnum("none", "none", "paper"),
+		fragment: &fragmentsFlag{enumFlag: *newFragmentEnum("A", true), list: []fragments.Fragment{fragments.A}},
+		preset:   newEnum("none", "none", "paper", "paper-joint", "paper-joint-small"),
 		dedup:    newEnum(split.DedupRenaming, split.DedupRenaming, split.DedupExact),
 		balance:  newEnum(split.BalanceSurface, split.BalanceSurface, split.BalanceStrata),
 		holdout:  newEnum(split.HoldoutNone, split.HoldoutNone, split.HoldoutSize, split.HoldoutVocabulary, split.HoldoutDifficulty, split.HoldoutTemplates),
@@ -63,7 +65,8 @@ nlsat merge --out DIR SHARD... then accepts them exactly as one run would.
 ` + exitCodesHelp,
 		Example: `  nlsat split --fragment S --train 200 --validation 40 --test 40 --out nlsat-S
   nlsat split --fragment W --train 200 --validation 40 --test 40 --zero-shot 40 --holdout size --out nlsat-W
-  nlsat split --fragment V --train 100 --validation 20 --test 20 --region sweep-v/region.json --out small-V`,
+  nlsat split --fragment V --train 100 --validation 20 --test 20 --region sweep-v/region.json --out small-V
+  nlsat split --fragment S,W --train 100 --validation 20 --test 20 --out nlsat-SW`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return runSplit(cmd.Context(), cmd, o, s)
@@ -75,8 +78,8 @@ nlsat merge --out DIR SHARD... then accepts them exactly as one run would.
 
 func (o *splitOptions) addFlags(cmd *cobra.Command) {
 	f := cmd.Flags()
-	f.Var(o.fragment, "fragment", "fragment: S, W, V, Z or A")
-	f.Var(o.preset, "preset", "paper: also build the paper's generalisation (6,000) and zero-shot (1,200) sets; explicit size flags override")
+	f.Var(o.fragment, "fragment", "fragment: S, W, V, Z or A; or several, comma-separated, or all: a joint build, every size per fragment")
+	f.Var(o.preset, "preset", "paper: also build the paper's generalisation (6,000) and zero-shot (1,200) sets; paper-joint: all fragments at the paper's sizes per fragment (Table 2's 600K train); paper-joint-small: --train 24,000 per fragment (its 120K); explicit flags override")
 	f.IntVar(&o.train, "train", 120_000, "instances in the train split (even)")
 	f.IntVar(&o.validation, "validation", 10_000, "instances in the validation split (even)")
 	f.IntVar(&o.test, "test", 10_000, "instances in the test split (even)")
@@ -107,6 +110,12 @@ func (o *splitOptions) addFlags(cmd *cobra.Command) {
 
 // config resolves the options into the build's configuration.
 func (o *splitOptions) config(cmd *cobra.Command, solverName string) (split.Config, error) {
+	if strings.HasPrefix(o.preset.value, "paper-joint") && !cmd.Flags().Changed("fragment") {
+		o.fragment.Set("all")
+	}
+	if o.preset.value == "paper-joint-small" && !cmd.Flags().Changed("train") {
+		o.train = 24_000
+	}
 	if o.preset.value == "paper" {
 		if !cmd.Flags().Changed("generalisation") {
 			o.generalisation = 6000
@@ -119,7 +128,7 @@ func (o *splitOptions) config(cmd *cobra.Command, solverName string) (split.Conf
 	if err != nil {
 		return split.Config{}, err
 	}
-	return split.Config{Fragment: o.fragment.fragment(), Train: o.train, Validation: o.validation, Test: o.test,
+	return split.Config{Fragment: o.fragment.list[0], Fragments: o.fragment.list, Train: o.train, Validation: o.validation, Test: o.test,
 		Generalisation: o.generalisation, ZeroShot: o.zeroShot, Seed: o.seed, RegionFile: o.region,
 		Dedup: o.dedup.value, DrawLimit: o.drawLimit, Sampler: sampler, Vocabulary: lx,
 		Holdout: o.holdout.value, HoldoutN: o.holdoutN, HoldoutShare: o.holdoutShare, HoldoutMUS: o.holdoutMUS, HoldoutPairs: o.holdoutPairs,
@@ -144,7 +153,7 @@ func runSplit(ctx context.Context, cmd *cobra.Command, o *splitOptions, s stream
 		return err
 	}
 	if o.out == "" {
-		o.out = "nlsat-" + p.Fragment
+		o.out = "nlsat-" + strings.ReplaceAll(p.Fragment, ",", "")
 		if sharded {
 			o.out += fmt.Sprintf("-shard-%d-of-%d", o.shard.slot.Index, o.shard.slot.Count)
 		}
@@ -206,6 +215,21 @@ func runSplit(ctx context.Context, cmd *cobra.Command, o *splitOptions, s stream
 		fmt.Fprintf(s.Err, "nlsat: built %s in %s with %s\n", o.out, time.Since(start).Round(time.Second), m.Solver)
 		m.WriteSummary(s.Err, true)
 	}
+	return nil
+}
+
+// fragmentsFlag is split's --fragment: one fragment, several or all.
+type fragmentsFlag struct {
+	enumFlag
+	list []fragments.Fragment
+}
+
+func (f *fragmentsFlag) Set(s string) error {
+	list, err := split.ParseFragments(s)
+	if err != nil {
+		return fmt.Errorf("%q is not one of %s, nor a comma-separated list of them", s, strings.Join(f.allowed, ", "))
+	}
+	f.value, f.list = s, list
 	return nil
 }
 

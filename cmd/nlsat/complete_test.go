@@ -16,7 +16,7 @@ func TestComplete(t *testing.T) {
 		want string
 	}{
 		{[]string{"generate", "--fragment", ""}, "S W V Z A :4"},
-		{[]string{"split", "--fragment", ""}, "S W V Z A :4"},
+		{[]string{"split", "--fragment", ""}, "S W V Z A all :4"},
 		{[]string{"phase-sweep", "--fragment", ""}, "S W V Z A all :4"},
 		{[]string{"crosscheck", "--fragment", ""}, "S W V Z A all :4"},
 		{[]string{"generate", "--solver", ""}, "native z3 both none :4"},

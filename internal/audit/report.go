@@ -129,6 +129,21 @@ type SplitResult struct {
 	// minimum number of records.
 	SmallStrata int     `json:"small_strata"`
 	Verdict     Verdict `json:"verdict"`
+	// Fragments, when the split holds several fragments, scores each
+	// fragment's records alone with the same models.
+	Fragments []FragmentResult `json:"fragments,omitempty"`
+}
+
+// FragmentResult is the audit of one fragment's records of a split that
+// holds several: the baselines and lookups trained on all of train,
+// scored on this fragment's records alone, and their verdict. A shortcut
+// that one fragment carries and the others dilute shows here.
+type FragmentResult struct {
+	Fragment  string  `json:"fragment"`
+	Records   int     `json:"records"`
+	Baselines []Score `json:"baselines"`
+	Lookups   []Score `json:"lookups"`
+	Verdict   Verdict `json:"verdict"`
 }
 
 // Verdict says whether a split has a surface shortcut. Leaks names each

@@ -95,7 +95,37 @@ func (m *models) evaluate(s *split, o Options) SplitResult {
 		r.Strata = append(r.Strata, ss)
 	}
 	r.Verdict = m.verdict(r, o)
+	r.Fragments = m.byFragment(s.items, base, look, y, o)
 	return r
+}
+
+// byFragment scores the predictions on each fragment's records alone,
+// when the items hold more than one fragment (nil otherwise), for each
+// fragment with at least MinStratum records.
+func (m *models) byFragment(items []item, base [numBaselines][]int8, look [numFeatures][]int8, y []int8, o Options) []FragmentResult {
+	groups := map[string][]int{}
+	for i, it := range items {
+		groups[it.fragment] = append(groups[it.fragment], i)
+	}
+	if len(groups) < 2 {
+		return nil
+	}
+	var out []FragmentResult
+	for f, idx := range groups {
+		if len(idx) < o.MinStratum {
+			continue // as a stratum: too few to tell a shortcut from the many chances
+		}
+		r := SplitResult{}
+		for k, name := range baselineNames {
+			r.Baselines = append(r.Baselines, score(name, base[k], y, idx, o))
+		}
+		for k := range numFeatures {
+			r.Lookups = append(r.Lookups, score(features[k].name, look[k], y, idx, o))
+		}
+		out = append(out, FragmentResult{Fragment: f, Records: len(idx), Baselines: r.Baselines, Lookups: r.Lookups, Verdict: m.verdict(r, o)})
+	}
+	slices.SortFunc(out, func(a, b FragmentResult) int { return fragments.CompareNames(a.Fragment, b.Fragment) })
+	return out
 }
 
 // verdict names every predictor above the threshold and what drives it:

@@ -179,6 +179,9 @@ func (r *Report) Summary() string {
 	fmt.Fprintf(&b, "interval lies above %s.\n", percent(r.Threshold))
 	for _, res := range r.Results {
 		fmt.Fprintf(&b, "- %s (%d records): %s\n", res.Split, res.Records, res.Verdict.Text)
+		for _, fr := range res.Fragments {
+			fmt.Fprintf(&b, "  - fragment %s (%d records): %s\n", fr.Fragment, fr.Records, fr.Verdict.Text)
+		}
 	}
 	for _, ms := range r.Metadata {
 		fmt.Fprintf(&b, "- %s metadata: %s\n", ms.Split, ms.Verdict.Text)

@@ -2,10 +2,10 @@ package split
 
 // About describes, for nlsat split's help, how a dataset is built. It lives
 // beside the code that builds it so that the two change together.
-const About = `Split builds a dataset of one fragment: train, validation and test splits
-of exact sizes (by default the paper's 120,000 / 10,000 / 10,000), drawn from
-the hard region, labelled, and written with a dataset card, a manifest and
-checksums:
+const About = `Split builds a dataset of one fragment (or of several: see Joint builds):
+train, validation and test splits of exact sizes (by default the paper's
+120,000 / 10,000 / 10,000), drawn from the hard region, labelled, and
+written with a dataset card, a manifest and checksums:
 
   OUT/data/train.jsonl, validation.jsonl, test.jsonl   (and the further sets;
                     .jsonl.gz, .jsonl.zst or .parquet with --format)
@@ -61,6 +61,17 @@ templates 1 and 2) from ever occurring together in train and validation
 (each candidate is drawn without one template of each pair, chosen by a
 fair coin) and gives test only instances that hold both templates of some
 pair. The manifest and the card record what was held out.
+
+Joint builds. --fragment S,W,V,Z,A (or all, or any list) builds one
+dataset of several fragments, every size per fragment (--preset paper-joint:
+all five at 120,000 / 10,000 / 10,000 each, the paper's Table 2 with 600K
+train; paper-joint-small: 24,000 train each, its 120K). Each fragment is a
+set with the strata of its shipped region, its own quotas and its own
+surface balance; each split file holds every fragment's quota, half sat in
+every (fragment, m, n1, n2) stratum; no two instances are the same across
+fragments either; ids keep the record's fragment as prefix. One manifest,
+card, checksums and audit (overall and per fragment); nlsat eval reports
+per fragment. No --region, --holdout or further sets in a joint build.
 
 Further sets (--preset paper adds both): --generalisation N instances at
 larger sizes (n1 16–24 for S, W; n1 8–12 and n2 8–24 for V, Z, A; one stratum

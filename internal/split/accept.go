@@ -22,7 +22,6 @@ type acceptor struct {
 	k        int
 	pl       *Pool
 	ps       *poolState
-	base     int
 	open     int
 	accepted int
 	frag     fragments.Fragment
@@ -34,10 +33,13 @@ type acceptor struct {
 	// counts[s] counts them per mask and label.
 	entries [][]entry
 	counts  []map[uint8]*[2]int
+	// stale is set when the pool was full before the build resumed: its
+	// entries are in its spill file, not yet in entries.
+	stale bool
 }
 
 func (b *builder) newAcceptor(k int) *acceptor {
-	a := &acceptor{b: b, k: k, pl: &b.plan.Pools[k], ps: &b.st.Pools[k], base: b.splitBase(k), frag: b.plan.Frag()}
+	a := &acceptor{b: b, k: k, pl: &b.plan.Pools[k], ps: &b.st.Pools[k], frag: b.plan.PoolFrag(k)}
 	a.full = make([]atomic.Bool, len(a.pl.Strata))
 	a.entries = make([][]entry, len(a.pl.Strata))
 	a.counts = make([]map[uint8]*[2]int, len(a.pl.Strata))

@@ -104,6 +104,8 @@ type builder struct {
 	renamed   map[[32]byte]struct{}
 	params    []fragments.Params // per pool
 	acceptors []*acceptor        // per pool
+	files     []dataFile         // the split files, which are the store's first parts
+	fileOf    [][]int            // per pool and split, its file
 	line      bytes.Buffer       // the record being written
 	// The pilot of the set in progress: surfaces, labels and indices of
 	// its decided candidates.
@@ -116,6 +118,13 @@ type builder struct {
 func newBuilder(p *Plan, o Options, st *state) (*builder, error) {
 	b := &builder{plan: p, opt: o, st: st, exact: map[[32]byte]struct{}{}, renamed: map[[32]byte]struct{}{}}
 	b.params = make([]fragments.Params, len(p.Pools))
+	b.files = p.dataFiles()
+	b.fileOf = make([][]int, len(p.Pools))
+	for f, df := range b.files {
+		for _, mb := range df.members {
+			b.fileOf[mb[0]] = append(b.fileOf[mb[0]], f)
+		}
+	}
 	for k := range p.Pools {
 		var err error
 		if b.params[k], err = p.PoolParams(k); err != nil {
@@ -145,18 +154,9 @@ type candidate struct {
 	easy bool
 }
 
-// splitBase returns the index of pool k's first split among the store's
-// parts (the splits in plan order, then the keys).
-func (b *builder) splitBase(k int) int {
-	n := 0
-	for _, pl := range b.plan.Pools[:k] {
-		n += len(pl.Splits)
-	}
-	return n
-}
-
-// keysPart is the index of the keys among the store's parts.
-func (b *builder) keysPart() int { return b.splitBase(len(b.plan.Pools)) }
+// keysPart is the index of the keys among the store's parts (the split
+// files in plan order, then the keys).
+func (b *builder) keysPart() int { return len(b.files) }
 
 // draw samples candidate i of pool k and labels it with backend w.
 func (b *builder) draw(ctx context.Context, w solver.Backend, k, i int) (candidate, error) {
@@ -169,7 +169,7 @@ func (b *builder) draw(ctx context.Context, w solver.Backend, k, i int) (candida
 	if pl.Templates == "train" {
 		params.Exclude = b.plan.excluded(idx)
 	}
-	inst, err := fragments.Sample(rng, b.plan.Frag(), params, pt.M, pt.N1, pt.N2)
+	inst, err := fragments.Sample(rng, b.plan.PoolFrag(k), params, pt.M, pt.N1, pt.N2)
 	if err != nil {
 		return candidate{}, fmt.Errorf("instance %s: %w", dataset.SeedString(b.plan.Seed, idx), err)
 	}
@@ -177,7 +177,12 @@ func (b *builder) draw(ctx context.Context, w solver.Backend, k, i int) (candida
 	if err != nil {
 		return candidate{}, err
 	}
-	c := candidate{exact: sha256.Sum256([]byte(canon.ExactKey(inst)))}
+	keyed := inst
+	if b.plan.Joint() {
+		// The same sentences drawn for two fragments are one problem.
+		keyed.Fragment = fragments.A
+	}
+	c := candidate{exact: sha256.Sum256([]byte(canon.ExactKey(keyed)))}
 	if v.Status == solver.Unknown {
 		if solver.IsComplete(w) {
 			// Skipping it would bias the set (the undecided are not a
@@ -199,7 +204,7 @@ func (b *builder) draw(ctx context.Context, w solver.Backend, k, i int) (candida
 		return candidate{}, fmt.Errorf("instance %s: %w", dataset.SeedString(b.plan.Seed, idx), err)
 	}
 	if b.plan.Dedup == DedupRenaming {
-		form := canon.Canonical(inst)
+		form := canon.Canonical(keyed)
 		c.renamed, c.capped = sha256.Sum256([]byte(form.Key)), form.Capped
 	}
 	return c, nil
@@ -292,7 +297,7 @@ func (b *builder) pilotAdd(k, i int, c candidate) {
 	}
 	label := dataset.LabelAbsent
 	if r := c.rec; r != nil && !c.easy {
-		b.x = append(b.x, surfaceOf(b.plan.Frag(), r))
+		b.x = append(b.x, surfaceOf(b.plan.PoolFrag(k), r))
 		b.y = append(b.y, int8(r.Label))
 		b.idx = append(b.idx, i)
 		label = r.Label

@@ -154,7 +154,7 @@ func cardYAML(b *strings.Builder, m *Manifest, cs []config) {
 		total += f.Rows
 	}
 	p := m.Plan
-	fmt.Fprintf(b, "---\npretty_name: nlsat fragment %s satisfiability\n", p.Fragment)
+	fmt.Fprintf(b, "---\npretty_name: nlsat %s satisfiability\n", fragmentText(p))
 	fmt.Fprintf(b, "license: %s\n", m.License)
 	b.WriteString("language:\n- en\ntask_categories:\n- text-classification\ntags:\n- logical-reasoning\n- satisfiability\n- controlled-natural-language\n- synthetic\n")
 	b.WriteString("annotations_creators:\n- machine-generated\nlanguage_creators:\n- machine-generated\nmultilinguality:\n- monolingual\nsource_datasets:\n- original\n")
@@ -182,12 +182,17 @@ func cardYAML(b *strings.Builder, m *Manifest, cs []config) {
 // cardFiles writes the card's title, what the labels mean and its files.
 func cardFiles(b *strings.Builder, m *Manifest, cs []config) {
 	p := m.Plan
-	fmt.Fprintf(b, "# nlsat: satisfiability in fragment %s of English\n\n", p.Fragment)
-	fmt.Fprintf(b, "Each instance is a set of controlled-English sentences from fragment %s "+
+	fmt.Fprintf(b, "# nlsat: satisfiability in %s of English\n\n", fragmentText(p))
+	fmt.Fprintf(b, "Each instance is a set of controlled-English sentences from %s "+
 		"(Pratt-Hartmann's fragments S ⊂ W ⊂ V ⊂ Z ⊂ A), labelled `sat` if some situation makes every sentence true "+
 		"and `unsat` otherwise. Labels come from a sound and complete decision procedure (`%s`) and each carries a "+
 		"certificate: for `sat`, the size of a model that was checked against every sentence's first-order formula; "+
-		"for `unsat`, a minimal unsatisfiable subset of the sentences whose minimality was checked.\n\n", p.Fragment, m.Solver)
+		"for `unsat`, a minimal unsatisfiable subset of the sentences whose minimality was checked.\n\n", fragmentText(p), m.Solver)
+	if p.Joint() {
+		fmt.Fprintf(b, "A joint build: every split holds each fragment's own quota (one set per fragment below), balanced in every stratum of every fragment; "+
+			"the field `fragment` says which each instance is from, and `nlsat eval` scores predictions per fragment. "+
+			"Select one fragment with `ds.filter(lambda r: r[\"fragment\"] == \"%s\")`.\n\n", p.PoolFrag(len(p.Pools)-1))
+	}
 	b.WriteString("## Files\n\n| file | configuration | split | instances | sat | unsat | bytes |\n|---|---|---|---:|---:|---:|---:|\n")
 	for _, c := range cs {
 		for _, f := range c.files {
@@ -307,12 +312,21 @@ func cardCandidates(b *strings.Builder, m *Manifest) {
 		return
 	}
 	fmt.Fprintf(b, "## Record fields\n\n`id` (such as `%s`: fragment, split, the first %d hex digits of `plan_digest` in `manifest.json`, and the number in the file, so that a build with other flags or another seed has other ids and `nlsat eval` refuses predictions made for it), ",
-		dataset.FormatID(m.Plan.Fragment+"-"+Test, m.PlanDigest, 42), dataset.IDDigestLen)
+		dataset.FormatID(m.Plan.poolFragName(len(m.Plan.Pools)-1)+"-"+Test, m.PlanDigest, 42), dataset.IDDigestLen)
 	b.WriteString("`fragment`, `text` (the sentences joined by spaces), `sentences`, `label` (0 = unsat, 1 = sat), `label_text`, " +
 		"`m` (sentences), `n1` (nouns drawn), `n2` (verbs drawn), `alpha` = m/n1, `beta` = m/n2 (0 without verbs), `nouns`, `verbs`, " +
 		"`templates` (per sentence its template and variant), `formulas` (per sentence its first-order formula), `solver`, " +
 		"`certificate` (`model_size` for sat; `mus`, indices into `sentences`, for unsat), `seed`, " +
 		"`difficulty` (`mus_size`, `model_size`, `search_nodes` of the native type search, `unsat_pair`: a certified contradictory pair of sentences, empty when there is none), `distractors` and `distractor_mode` (sentences added without changing the label; none here).\n")
+}
+
+// fragmentText names the fragments of the plan: "fragment A", or for a
+// joint build "fragments S,W,V,Z,A".
+func fragmentText(p *Plan) string {
+	if p.Joint() {
+		return "fragments " + p.Fragment
+	}
+	return "fragment " + p.Fragment
 }
 
 func splitNames(pl Pool) []string {

@@ -37,6 +37,7 @@ import (
 // entry is a collected candidate: what choosing needs, and where its
 // record lies in the pool's spill file.
 type entry struct {
+	k      int // its pool
 	i      int
 	label  int8
 	mask   uint8 // the splits (bit t) that admit it
@@ -96,7 +97,7 @@ func (a *acceptor) collect(i int, c candidate, mask uint8) error {
 		return err
 	}
 	part := b.store.Part(b.spillPart(a.k))
-	e := entry{i: i, label: int8(c.rec.Label), mask: mask, capped: c.capped, key: orderKey(b.plan.Seed, orderStream, idx), off: part.Size(), n: len(line)}
+	e := entry{k: a.k, i: i, label: int8(c.rec.Label), mask: mask, capped: c.capped, key: orderKey(b.plan.Seed, orderStream, idx), off: part.Size(), n: len(line)}
 	if err := part.Row(append(line, '\n')); err != nil {
 		return err
 	}
@@ -221,43 +222,61 @@ func (a *acceptor) close(s int) {
 	a.open--
 }
 
-// write writes the pool's split files: each split's instances, from every
-// stratum, in the file order (fileOrder), numbered in that order.
+// write writes the split files the pool completes: those whose last
+// split is one of the pool's (in a joint build, the last fragment's pool
+// writes every fragment's instances).
 func (a *acceptor) write() error {
-	b := a.b
-	spill := b.store.Part(b.spillPart(a.k))
-	perSplit := make([][]entry, len(a.pl.Splits))
-	digest := b.plan.Digest()
-	for s := range a.pl.Strata {
-		chosen, _ := a.choose(s)
-		for t, es := range chosen {
-			perSplit[t] = append(perSplit[t], es...)
+	for _, f := range a.b.fileOf[a.k] {
+		if mbs := a.b.files[f].members; mbs[len(mbs)-1][0] == a.k {
+			if err := a.b.writeFile(f); err != nil {
+				return err
+			}
 		}
 	}
-	for t, sp := range a.pl.Splits {
-		es := perSplit[t]
-		for k := range es {
-			es[k].key = orderKey(b.plan.Seed, fileStream, a.k*PoolStride+es[k].i)
+	return nil
+}
+
+// writeFile writes split file f: the instances its splits chose, from
+// every stratum, in the file order (fileOrder), numbered in that order
+// and named by their fragment and split.
+func (b *builder) writeFile(f int) error {
+	df := b.files[f]
+	var es []entry
+	for _, mb := range df.members {
+		a := b.acceptors[mb[0]]
+		if a.stale {
+			a.stale = false
+			if err := a.reload(); err != nil {
+				return err
+			}
 		}
-		es = fileOrder(es)
-		out := b.store.Part(a.base + t)
-		for _, e := range es {
-			buf := make([]byte, e.n)
-			if _, err := spill.ReadAt(buf, e.off); err != nil {
-				return fmt.Errorf("%s: %w", spill.Name, err)
-			}
-			var l spillLine
-			if err := json.Unmarshal(buf, &l); err != nil {
-				return fmt.Errorf("%s: %w", spill.Name, err)
-			}
-			l.Record.ID = dataset.FormatID(b.plan.Fragment+"-"+sp.Name, digest, out.Rows())
-			b.line.Reset()
-			if err := dataset.NewEncoder(&b.line).Encode(l.Record); err != nil {
-				return err
-			}
-			if err := out.Row(b.line.Bytes()); err != nil {
-				return err
-			}
+		for s := range a.pl.Strata {
+			chosen, _ := a.choose(s)
+			es = append(es, chosen[mb[1]]...)
+		}
+	}
+	for j := range es {
+		es[j].key = orderKey(b.plan.Seed, fileStream, es[j].k*PoolStride+es[j].i)
+	}
+	digest := b.plan.Digest()
+	out := b.store.Part(f)
+	for _, e := range fileOrder(es) {
+		spill := b.store.Part(b.spillPart(e.k))
+		buf := make([]byte, e.n)
+		if _, err := spill.ReadAt(buf, e.off); err != nil {
+			return fmt.Errorf("%s: %w", spill.Name, err)
+		}
+		var l spillLine
+		if err := json.Unmarshal(buf, &l); err != nil {
+			return fmt.Errorf("%s: %w", spill.Name, err)
+		}
+		l.Record.ID = dataset.FormatID(b.plan.poolFragName(e.k)+"-"+df.split.Name, digest, out.Rows())
+		b.line.Reset()
+		if err := dataset.NewEncoder(&b.line).Encode(l.Record); err != nil {
+			return err
+		}
+		if err := out.Row(b.line.Bytes()); err != nil {
+			return err
 		}
 	}
 	return nil
@@ -291,7 +310,7 @@ func (a *acceptor) reload() error {
 			return fmt.Errorf("%s: %w", part.Name, err)
 		}
 		idx := a.k*PoolStride + l.I
-		e := entry{i: l.I, label: int8(l.Record.Label), mask: l.Mask, capped: l.Capped, key: orderKey(b.plan.Seed, orderStream, idx), off: off, n: len(line) - 1}
+		e := entry{k: a.k, i: l.I, label: int8(l.Record.Label), mask: l.Mask, capped: l.Capped, key: orderKey(b.plan.Seed, orderStream, idx), off: off, n: len(line) - 1}
 		a.add(l.I%len(a.pl.Strata), e)
 		off += int64(len(line))
 	}
@@ -313,7 +332,9 @@ const fileBlock = 20
 // left over when the two labels differ in number, which a split built
 // by nlsat never has, end the file in key order.
 func fileOrder(es []entry) []entry {
-	byKey := func(x, y entry) int { return cmp.Or(cmp.Compare(x.key, y.key), cmp.Compare(x.i, y.i)) }
+	byKey := func(x, y entry) int {
+		return cmp.Or(cmp.Compare(x.key, y.key), cmp.Compare(x.k, y.k), cmp.Compare(x.i, y.i))
+	}
 	var labels [2][]entry
 	for _, e := range es {
 		labels[e.label&1] = append(labels[e.label&1], e)

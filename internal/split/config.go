@@ -14,6 +14,9 @@ import (
 // Config is what a user asks of a build; NewPlan resolves it into a Plan.
 type Config struct {
 	Fragment fragments.Fragment
+	// Fragments, when it holds more than one, asks for a joint build:
+	// every size is per fragment (see joint.go).
+	Fragments []fragments.Fragment
 	// Sizes of the sets (0: none).
 	Train, Validation, Test, Generalisation, ZeroShot int
 	// Seed is the master seed.
@@ -51,11 +54,10 @@ func NewPlan(c Config) (*Plan, error) {
 	if c.MinCore != 0 && (c.MinCore < 2 || c.MinCore > 8) {
 		return nil, fmt.Errorf("--min-core must be 0 (off) or from 2 to 8, got %d", c.MinCore)
 	}
-	p := &Plan{Fragment: c.Fragment.String(), Seed: c.Seed, Dedup: c.Dedup, DrawLimit: c.DrawLimit, Solver: c.SolverName, Audit: c.Audit,
-		Sampler: c.Sampler, Balance: Balance{Mode: c.Balance}, MinCore: c.MinCore, Vocabulary: c.Vocabulary}
-	if p.Balance.Mode == BalanceSurface {
-		p.Balance.Pilot = c.Pilot
+	if len(c.Fragments) > 1 {
+		return newJointPlan(c)
 	}
+	p := c.basePlan()
 	region, source, err := c.loadRegion()
 	if err != nil {
 		return nil, err
@@ -72,6 +74,16 @@ func NewPlan(c Config) (*Plan, error) {
 		return nil, err
 	}
 	return p, p.Validate()
+}
+
+// basePlan is the plan of c without its sets.
+func (c Config) basePlan() *Plan {
+	p := &Plan{Fragment: c.Fragment.String(), Seed: c.Seed, Dedup: c.Dedup, DrawLimit: c.DrawLimit, Solver: c.SolverName, Audit: c.Audit,
+		Sampler: c.Sampler, Balance: Balance{Mode: c.Balance}, MinCore: c.MinCore, Vocabulary: c.Vocabulary}
+	if p.Balance.Mode == BalanceSurface {
+		p.Balance.Pilot = c.Pilot
+	}
+	return p
 }
 
 // holdout resolves the held-out split into p.Holdout and main, and

@@ -12,6 +12,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -143,7 +144,6 @@ func (b *builder) finish(ctx context.Context) (*Manifest, error) {
 	m := &Manifest{Schema: ManifestSchema, RecordSchema: dataset.SchemaVersion, Toolkit: b.opt.Toolkit,
 		Command: b.opt.Command + b.opt.outputArgs(), License: b.opt.License, Format: b.opt.formatName(), Fields: b.opt.fieldsName(),
 		Solver: b.plan.Solver, PlanDigest: b.plan.Digest(), Plan: b.plan}
-	i := 0
 	for k, pl := range b.plan.Pools {
 		sr := SetReport{Name: pl.Name}
 		if ms := b.st.Pools[k].Models; ms != nil {
@@ -159,14 +159,15 @@ func (b *builder) finish(ctx context.Context) (*Manifest, error) {
 		}
 		for _, sp := range pl.Splits {
 			sr.Splits = append(sr.Splits, sp.Name)
-			fr, err := b.report(sp, k, states[i])
-			if err != nil {
-				return nil, err
-			}
-			m.Files = append(m.Files, fr)
-			i++
 		}
 		m.Sets = append(m.Sets, sr)
+	}
+	for f, df := range b.files {
+		fr, err := b.report(df, states[f])
+		if err != nil {
+			return nil, err
+		}
+		m.Files = append(m.Files, fr)
 	}
 	m.Audit = json.RawMessage("null")
 	if b.plan.Audit {
@@ -233,14 +234,12 @@ func (b *builder) removeWork() error {
 // interrupted finish did) and returns the lengths the build wrote.
 func (b *builder) place() ([]job.PartState, error) {
 	var final []string
-	for _, pl := range b.plan.Pools {
-		for _, sp := range pl.Splits {
-			dst := filepath.Join(b.jsonlDir(), filepath.FromSlash(sp.File))
-			if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
-				return nil, err
-			}
-			final = append(final, dst)
+	for _, df := range b.files {
+		dst := filepath.Join(b.jsonlDir(), filepath.FromSlash(df.split.File))
+		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+			return nil, err
 		}
+		final = append(final, dst)
 	}
 	// The keys and the spill files stay in the work directory.
 	for len(final) < b.spillPart(len(b.plan.Pools)) {
@@ -249,30 +248,33 @@ func (b *builder) place() ([]job.PartState, error) {
 	return b.store.Place(final)
 }
 
-// report reads split sp of pool k back, checks that it holds what the
-// build wrote (fs), every record, and the balance of every stratum
-// against the plan, and summarises it.
-func (b *builder) report(sp Split, k int, fs job.PartState) (FileReport, error) {
-	name := filepath.Join(b.jsonlDir(), filepath.FromSlash(sp.File))
-	fr, err := b.readBack(name, sp, k)
+// report reads split file df back, checks that it holds what the build
+// wrote (fs), every record, and the balance of every stratum against the
+// plan, and summarises it.
+func (b *builder) report(df dataFile, fs job.PartState) (FileReport, error) {
+	name := filepath.Join(b.jsonlDir(), filepath.FromSlash(df.split.File))
+	fr, err := b.readBack(name, df)
 	if err == nil && (fr.Bytes != fs.Bytes || fr.Rows != fs.Rows) {
 		err = fmt.Errorf("%s: %d bytes and %d rows, but the build wrote %d and %d", name, fr.Bytes, fr.Rows, fs.Bytes, fs.Rows)
 	}
 	return fr, err
 }
 
-// readBack reads a data file back, checks every record and the balance of
-// every stratum against the plan, and summarises it.
-func (b *builder) readBack(name string, sp Split, k int) (FileReport, error) {
-	pl := &b.plan.Pools[k]
-	fr := FileReport{Path: sp.File, Split: sp.Name}
+// readBack reads split file df back from name, checks every record and
+// the balance of every stratum of each of its splits against the plan,
+// and summarises it.
+func (b *builder) readBack(name string, df dataFile) (FileReport, error) {
+	fr := FileReport{Path: df.split.File, Split: df.split.Name}
 	f, err := os.Open(name)
 	if err != nil {
 		return fr, err
 	}
 	defer f.Close()
 	h := sha256.New()
-	counts := make([]LabelCounts, len(pl.Strata))
+	counts := make([][]LabelCounts, len(df.members))
+	for j, mb := range df.members {
+		counts[j] = make([]LabelCounts, len(b.plan.Pools[mb[0]].Strata))
+	}
 	dec := dataset.NewDecoder(io.TeeReader(f, h), name)
 	for {
 		r, err := dec.Next()
@@ -285,27 +287,34 @@ func (b *builder) readBack(name string, sp Split, k int) (FileReport, error) {
 		if err := r.Validate(); err != nil {
 			return fr, fmt.Errorf("%s:%d: %w", name, dec.Line(), err)
 		}
-		s, err := b.stratumOf(r, k)
+		j, s, err := b.stratumOf(r, df)
 		if err != nil {
 			return fr, fmt.Errorf("%s:%d: %w", name, dec.Line(), err)
 		}
 		switch r.Label {
 		case dataset.LabelSat:
-			counts[s].Sat++
+			counts[j][s].Sat++
 			fr.Labels.Sat++
 		case dataset.LabelUnsat:
-			counts[s].Unsat++
+			counts[j][s].Unsat++
 			fr.Labels.Unsat++
 		default:
 			return fr, fmt.Errorf("%s:%d: record %s has no label", name, dec.Line(), r.ID)
 		}
 		fr.Rows++
 	}
-	for s, c := range counts {
-		if c.Sat != sp.Pairs[s] || c.Unsat != sp.Pairs[s] {
-			return fr, fmt.Errorf("%s: stratum %s holds %d sat and %d unsat instances, not %d of each", name, pl.Strata[s].Key, c.Sat, c.Unsat, sp.Pairs[s])
+	for j, mb := range df.members {
+		pl, sp := &b.plan.Pools[mb[0]], b.plan.Pools[mb[0]].Splits[mb[1]]
+		for s, c := range counts[j] {
+			key := pl.Strata[s].Key
+			if b.plan.Joint() {
+				key = pl.Fragment + " " + key
+			}
+			if c.Sat != sp.Pairs[s] || c.Unsat != sp.Pairs[s] {
+				return fr, fmt.Errorf("%s: stratum %s holds %d sat and %d unsat instances, not %d of each", name, key, c.Sat, c.Unsat, sp.Pairs[s])
+			}
+			fr.Strata = append(fr.Strata, StratumCount{Key: key, LabelCounts: c})
 		}
-		fr.Strata = append(fr.Strata, StratumCount{Key: pl.Strata[s].Key, LabelCounts: c})
 	}
 	fr.SHA256 = hex.EncodeToString(h.Sum(nil))
 	info, err := f.Stat()
@@ -316,22 +325,28 @@ func (b *builder) readBack(name string, sp Split, k int) (FileReport, error) {
 	return fr, nil
 }
 
-// stratumOf finds a record's stratum from the index its seed names, and
-// checks that the record's sizes are among the stratum's points.
-func (b *builder) stratumOf(r *dataset.Record, k int) (int, error) {
-	pl := &b.plan.Pools[k]
+// stratumOf finds a record's split among df's (j) and its stratum (s)
+// from the index its seed names, and checks that the record's fragment
+// is its set's and its sizes are among the stratum's points.
+func (b *builder) stratumOf(r *dataset.Record, df dataFile) (j, s int, err error) {
 	seed, idx, ok := strings.Cut(r.Seed, ":")
 	g, err := strconv.Atoi(idx)
-	if !ok || err != nil || seed != strconv.FormatUint(b.plan.Seed, 10) || g/PoolStride != k || g < 0 {
-		return 0, fmt.Errorf("record %s: seed %q is not an index of set %s under seed %d", r.ID, r.Seed, pl.Name, b.plan.Seed)
+	j = slices.IndexFunc(df.members, func(mb [2]int) bool { return mb[0] == g/PoolStride })
+	if !ok || err != nil || seed != strconv.FormatUint(b.plan.Seed, 10) || j < 0 || g < 0 {
+		return 0, 0, fmt.Errorf("record %s: seed %q is not an index of set %s under seed %d", r.ID, r.Seed, b.plan.Pools[df.members[0][0]].Name, b.plan.Seed)
 	}
-	s := g % PoolStride % len(pl.Strata)
+	k := df.members[j][0]
+	pl := &b.plan.Pools[k]
+	if r.Fragment != b.plan.poolFragName(k) {
+		return 0, 0, fmt.Errorf("record %s: fragment %s, but set %s draws from %s", r.ID, r.Fragment, pl.Name, b.plan.poolFragName(k))
+	}
+	s = g % PoolStride % len(pl.Strata)
 	for _, pt := range pl.Strata[s].Points {
 		if pt.M == r.M && pt.N1 == r.N1 && pt.N2 == r.N2 {
-			return s, nil
+			return j, s, nil
 		}
 	}
-	return 0, fmt.Errorf("record %s: (m, n1, n2) = (%d, %d, %d) is not a point of stratum %s", r.ID, r.M, r.N1, r.N2, pl.Strata[s].Key)
+	return 0, 0, fmt.Errorf("record %s: (m, n1, n2) = (%d, %d, %d) is not a point of stratum %s", r.ID, r.M, r.N1, r.N2, pl.Strata[s].Key)
 }
 
 // WriteSummary writes what each file holds and, with sets, what became of

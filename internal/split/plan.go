@@ -95,6 +95,9 @@ type Holdout struct {
 // main splits share the region's pool; each further set has its own.
 type Pool struct {
 	Name string `json:"name"`
+	// Fragment is the fragment the pool draws from in a joint build
+	// ("": the plan's one fragment).
+	Fragment string `json:"fragment,omitempty"`
 	// Source says where the strata come from, for the card.
 	Source string `json:"source"`
 	// Vocabulary is "" (every word), "train" (every word but the held-out
@@ -236,6 +239,9 @@ func (pl *Pool) stratumPairs(k int) int {
 // every point drawable, sizes even and matching their pairs.
 func (p *Plan) Validate() error {
 	f, err := fragments.ParseFragment(p.Fragment)
+	if p.Joint() {
+		err = p.validateJoint()
+	}
 	if err != nil {
 		return err
 	}
@@ -265,7 +271,7 @@ func (p *Plan) Validate() error {
 			return fmt.Errorf("held-out pair %s+%s: a pair needs two different templates", pair[0], pair[1])
 		}
 	}
-	files := map[string]bool{}
+	files := map[string]string{}
 	for k, pl := range p.Pools {
 		if pl.Templates != "" && pl.Templates != "train" && pl.Templates != "test" {
 			return fmt.Errorf("set %s: templates %q: expected train or test", pl.Name, pl.Templates)
@@ -282,16 +288,18 @@ func (p *Plan) Validate() error {
 				return fmt.Errorf("set %s: stratum %s has no points", pl.Name, st.Key)
 			}
 			for _, pt := range st.Points {
-				if err := fragments.Validate(f, params, pt.M, pt.N1, pt.N2); err != nil {
+				if err := fragments.Validate(p.PoolFrag(k), params, pt.M, pt.N1, pt.N2); err != nil {
 					return fmt.Errorf("set %s: stratum %s: %w", pl.Name, st.Key, err)
 				}
 			}
 		}
 		for _, s := range pl.Splits {
-			if files[s.File] {
+			// Only the same split of the fragments of a joint build
+			// shares a file.
+			if name, ok := files[s.File]; ok && (!p.Joint() || name != s.Name) {
 				return fmt.Errorf("two splits write %s", s.File)
 			}
-			files[s.File] = true
+			files[s.File] = s.Name
 			if len(s.Pairs) != len(pl.Strata) {
 				return fmt.Errorf("split %s: %d quotas for %d strata", s.Name, len(s.Pairs), len(pl.Strata))
 			}

@@ -58,15 +58,13 @@ func newState(p *Plan) *state {
 	return st
 }
 
-// parts lists the files of the work directory: one per split, in plan
-// order across pools, then the keys of the collected candidates, then
+// parts lists the files of the work directory: one per split file, in
+// plan order across pools, then the keys of the collected candidates, then
 // per pool the spill file of its collected candidates.
 func parts(p *Plan, work string) []string {
 	var out []string
-	for _, pl := range p.Pools {
-		for _, sp := range pl.Splits {
-			out = append(out, filepath.Join(work, sp.Name+".jsonl"))
-		}
+	for _, df := range p.dataFiles() {
+		out = append(out, filepath.Join(work, df.split.Name+".jsonl"))
 	}
 	out = append(out, filepath.Join(work, "keys"))
 	for _, pl := range p.Pools {
@@ -110,8 +108,13 @@ func open(p *Plan, o Options) (*builder, error) {
 		if err := b.loadKeys(); err != nil {
 			return nil, err
 		}
-		// The pool in progress gets back what it had collected.
-		if pos := store.Position(); pos.Stream < 2*len(p.Pools) && pos.Stream%2 == 1 {
+		// The pool in progress gets back what it had collected; the
+		// pools before it, full, when a joint file needs them.
+		pos := store.Position()
+		for k, a := range b.acceptors {
+			a.stale = candidateStream(k) < pos.Stream
+		}
+		if pos.Stream < 2*len(p.Pools) && pos.Stream%2 == 1 {
 			return b, b.acceptors[pos.Stream/2].reload()
 		}
 		return b, nil
