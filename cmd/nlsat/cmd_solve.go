@@ -55,7 +55,7 @@ func runSolve(ctx context.Context, o *solveOptions, args []string, s streams) er
 	if err != nil {
 		return usageError{err}
 	}
-	lx, err := o.vocab.lexicon(true)
+	lx, err := o.vocab.words()
 	if err != nil {
 		return err
 	}

@@ -68,7 +68,7 @@ func runTranslate(o *translateOptions, args []string, s streams) error {
 		}
 		frag = &f
 	}
-	lx, err := o.vocab.lexicon(true)
+	lx, err := o.vocab.words()
 	if err != nil {
 		return err
 	}

@@ -29,10 +29,7 @@ letters, each used once, not a function word of the grammar ("every",
   nlsat vocab --vocab words.txt --json`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			lx, err := vocab.lexicon()
-			if lx == nil && err == nil {
-				lx = fragments.Default()
-			}
+			lx, err := vocab.words()
 			if err != nil {
 				return err
 			}

@@ -154,12 +154,9 @@ func (v *vocabFlag) addFlag(cmd *cobra.Command) {
 	cmd.Flags().StringVar(&v.path, "vocab", "", "vocabulary file: the nouns and verbs to use instead of the built-in ones (nlsat vocab prints the format)")
 }
 
-// lexicon loads and checks the file: nil without --vocab, or with
-// orDefault the built-in vocabulary.
-func (v *vocabFlag) lexicon(orDefault ...bool) (*fragments.Lexicon, error) {
-	if v.path == "" && len(orDefault) > 0 {
-		return fragments.Default(), nil
-	} else if v.path == "" {
+// lexicon loads and checks the file: nil without --vocab.
+func (v *vocabFlag) lexicon() (*fragments.Lexicon, error) {
+	if v.path == "" {
 		return nil, nil
 	}
 	lx, err := fragments.LoadLexicon(v.path)
@@ -167,6 +164,14 @@ func (v *vocabFlag) lexicon(orDefault ...bool) (*fragments.Lexicon, error) {
 		return nil, usageError{err}
 	}
 	return lx, nil
+}
+
+// words is lexicon, with the built-in vocabulary for nil.
+func (v *vocabFlag) words() (*fragments.Lexicon, error) {
+	if lx, err := v.lexicon(); lx != nil || err != nil {
+		return lx, err
+	}
+	return fragments.Default(), nil
 }
 
 // read reads records with a reader of package dataset and the vocabulary.
