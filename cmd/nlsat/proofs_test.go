@@ -1,0 +1,106 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/nlsat/nlsat/internal/dataset"
+	"github.com/nlsat/nlsat/internal/fragments"
+	"github.com/nlsat/nlsat/internal/proof"
+	"github.com/nlsat/nlsat/internal/solver/native"
+)
+
+// checkProofFile re-checks, with proof.Check and without the search that
+// found them, every proof of a records file written with --proofs, and
+// the fields around them: [] and depth 0 for sat, [] and -1 for unsat
+// without a proof, and otherwise a proof of the depth recorded whose
+// given steps are the record's MUS. It returns the depths of the proved
+// unsat records.
+func checkProofFile(t *testing.T, name string) []int {
+	t.Helper()
+	data, err := dataset.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, lx := native.New(native.Options{}), fragments.Default()
+	var depths []int
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	sc.Buffer(nil, 1<<24)
+	for sc.Scan() {
+		var r dataset.Record
+		if err := json.Unmarshal(sc.Bytes(), &r); err != nil {
+			t.Fatal(err)
+		}
+		if r.Proof == nil || r.Difficulty.ProofDepth == nil {
+			t.Fatalf("%s: %s lacks proof or proof_depth", name, r.ID)
+		}
+		depth := *r.Difficulty.ProofDepth
+		switch {
+		case r.Label != dataset.LabelUnsat || depth == dataset.NoProof:
+			if len(r.Proof) != 0 || depth != 0 && r.Label != dataset.LabelUnsat {
+				t.Errorf("%s: label %d, depth %d, %d steps", r.ID, r.Label, depth, len(r.Proof))
+			}
+			continue
+		}
+		sents, err := lx.ParseText(r.Text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, err := dataset.ProofOf(r.Proof)
+		if err != nil {
+			t.Fatalf("%s: %v", r.ID, err)
+		}
+		if err := proof.Check(context.Background(), b, lx, sents, p); err != nil {
+			t.Errorf("%s: the proof written fails its check: %v", r.ID, err)
+		}
+		given := 0
+		for _, s := range r.Proof {
+			if s.Rule == string(proof.Given) {
+				given++
+			}
+		}
+		if p.Depth() != depth || given != len(r.Certificate.MUS) {
+			t.Errorf("%s: depth %d recorded, %d checked; %d given steps for a MUS of %d", r.ID, depth, p.Depth(), given, len(r.Certificate.MUS))
+		}
+		depths = append(depths, depth)
+	}
+	return depths
+}
+
+// TestGenerateProofs writes every fragment with --proofs, as JSONL and as
+// Parquet (which must read back as the same lines), and re-checks every
+// proof; without --proofs the records are those of TestOutputsUnchanged.
+func TestGenerateProofs(t *testing.T) {
+	dir := t.TempDir()
+	for _, f := range []string{"S", "W", "V", "Z", "A"} {
+		t.Run(f, func(t *testing.T) {
+			var files []string
+			for _, ext := range []string{"jsonl", "parquet"} {
+				out := filepath.Join(dir, f+"."+ext)
+				code, _, stderr := nlsat(context.Background(), "", "generate", "--fragment", f, "--count", "60", "--seed", "3", "--proofs", "-q", "--out", out)
+				if code != 0 {
+					t.Fatalf("exit %d: %s", code, stderr)
+				}
+				files = append(files, out)
+			}
+			if depths := checkProofFile(t, files[0]); len(depths) == 0 {
+				t.Errorf("no unsat record got a proof")
+			}
+			a, _ := os.ReadFile(files[0])
+			b, err := dataset.ReadFile(files[1])
+			if err != nil || !bytes.Equal(a, b) {
+				t.Errorf("the Parquet file reads back otherwise than its JSONL twin (%v)", err)
+			}
+		})
+	}
+	code, _, stderr := nlsat(context.Background(), "", "generate", "--fragment", "S", "--count", "5", "--solver", "none", "--proofs")
+	if code != 2 {
+		t.Errorf("--proofs with --solver none: exit %d, want 2: %s", code, stderr)
+	}
+}
+
