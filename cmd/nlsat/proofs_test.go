@@ -7,12 +7,15 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 
+	"github.com/nlsat/nlsat/internal/audit"
 	"github.com/nlsat/nlsat/internal/dataset"
 	"github.com/nlsat/nlsat/internal/fragments"
 	"github.com/nlsat/nlsat/internal/proof"
 	"github.com/nlsat/nlsat/internal/solver/native"
+	"github.com/nlsat/nlsat/internal/split"
 )
 
 // checkProofFile re-checks, with proof.Check and without the search that
@@ -104,3 +107,48 @@ func TestGenerateProofs(t *testing.T) {
 	}
 }
 
+// TestSplitHoldoutDepth builds a small S dataset held out by proof depth
+// (train shallow, test deep): every test unsat proof is deeper than every
+// train and validation unsat proof, every proof passes proof.Check again,
+// every split is balanced, and the audit finds no shortcut.
+func TestSplitHoldoutDepth(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a dataset")
+	}
+	dir := filepath.Join(t.TempDir(), "depth")
+	code, _, stderr := nlsat(context.Background(), "", "split", "--fragment", "S", "--train", "400", "--validation", "40",
+		"--test", "100", "--holdout", "depth", "--seed", "2", "-q", "--out", dir)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	m, err := split.ReadManifest(filepath.Join(dir, "manifest.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := m.Plan.Holdout.MaxTrainDepth; d != split.DefaultHoldoutDepth || m.RecordSchema != dataset.ProofSchemaVersion {
+		t.Errorf("manifest: depth %d, schema %s", d, m.RecordSchema)
+	}
+	depths := map[string][]int{}
+	for _, name := range []string{"train", "validation", "test"} {
+		depths[name] = checkProofFile(t, filepath.Join(dir, "data", name+".jsonl"))
+		if sp := readHeldOut(t, dir, name); sp.sat != sp.unsat || len(depths[name]) != sp.unsat {
+			t.Errorf("%s: %d sat, %d unsat, %d proved", name, sp.sat, sp.unsat, len(depths[name]))
+		}
+	}
+	shallow := slices.Max(append(depths["train"], depths["validation"]...))
+	if deep := slices.Min(depths["test"]); shallow > m.Plan.Holdout.MaxTrainDepth || deep <= m.Plan.Holdout.MaxTrainDepth {
+		t.Errorf("train and validation depths up to %d, test from %d", shallow, deep)
+	}
+	var rep audit.Report
+	if err := json.Unmarshal(m.Audit, &rep); err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range rep.Results {
+		if r.Verdict.Shortcut {
+			t.Errorf("%s: the audit finds a shortcut: %s", r.Split, r.Verdict.Text)
+		}
+	}
+	if len(rep.Results) == 0 {
+		t.Error("no audit results")
+	}
+}
