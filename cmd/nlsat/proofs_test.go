@@ -152,3 +152,40 @@ func TestSplitHoldoutDepth(t *testing.T) {
 		t.Error("no audit results")
 	}
 }
+
+// TestPromptCoT pins the chain-of-thought targets of prompt --cot on a
+// small V file written with --proofs (golden: testdata/prompt-cot.golden,
+// rewritten with -update), and refuses records without proofs.
+func TestPromptCoT(t *testing.T) {
+	dir := t.TempDir()
+	in, out := filepath.Join(dir, "v.jsonl"), filepath.Join(dir, "p.jsonl")
+	for _, args := range [][]string{
+		{"generate", "--fragment", "V", "--count", "6", "--seed", "3", "--proofs", "-q", "--out", in},
+		{"prompt", in, "--cot", "-q", "--out", out},
+	} {
+		if code, _, stderr := nlsat(context.Background(), "", args...); code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, code, stderr)
+		}
+	}
+	data, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got bytes.Buffer
+	for _, line := range bytes.Split(bytes.TrimSpace(data), []byte("\n")) {
+		var row struct {
+			ID        string `json:"id"`
+			TargetCoT string `json:"target_cot"`
+		}
+		if err := json.Unmarshal(line, &row); err != nil {
+			t.Fatal(err)
+		}
+		got.WriteString("== " + row.ID + "\n" + row.TargetCoT + "\n")
+	}
+	checkGolden(t, "prompt-cot.golden", got.String())
+	plain := filepath.Join(dir, "plain.jsonl")
+	nlsat(context.Background(), "", "generate", "--fragment", "V", "--count", "2", "-q", "--out", plain)
+	if code, _, _ := nlsat(context.Background(), "", "prompt", plain, "--cot", "-q", "--out", filepath.Join(dir, "q.jsonl")); code != 2 {
+		t.Errorf("prompt --cot of records without proofs: exit %d, want 2", code)
+	}
+}
