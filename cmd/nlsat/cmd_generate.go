@@ -8,6 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/nlsat/nlsat/internal/dataset"
 	"github.com/nlsat/nlsat/internal/distract"
 	"github.com/nlsat/nlsat/internal/generate"
 	"github.com/nlsat/nlsat/internal/job"
@@ -29,6 +30,7 @@ type generateOptions struct {
 	checkpoint   time.Duration
 	distractors  int
 	distractMode *enumFlag
+	proofs       bool
 }
 
 func (o *generateOptions) addFlags(cmd *cobra.Command) {
@@ -50,6 +52,7 @@ func (o *generateOptions) addFlags(cmd *cobra.Command) {
 	o.shard.oversample = 1
 	f.DurationVar(&o.checkpoint, "checkpoint-every", 2*time.Second, "time between checkpoints of an unfinished output file")
 	f.IntVar(&o.distractors, "distractors", 0, "add this many sentences to each instance that provably do not change its label (recorded in the record's distractors)")
+	f.BoolVar(&o.proofs, "proofs", false, dataset.ProofsUsage)
 	f.Var(o.distractMode, "distractor-mode", "fresh: over words the instance does not use; implied: over its own words, entailed by its (consistent) sentences")
 }
 
@@ -86,7 +89,7 @@ func (o *generateOptions) plan(cmd *cobra.Command, solverName string) (*generate
 	p, err := generate.NewPlan(generate.Options{
 		Fragment: o.fragment.fragment(), FragmentSet: cmd.Flags().Changed("fragment"), Sampler: sampler, Vocabulary: lx,
 		M: o.m.ptr(), N1: o.n1.ptr(), N2: o.n2.ptr(), Region: o.region, Seed: o.seed, Count: o.count,
-		Distractors: o.distractors, DistractMode: mode,
+		Distractors: o.distractors, DistractMode: mode, Proofs: o.proofs,
 		Solver: o.solver.solver.value, SolverName: solverName, Timeout: o.solver.timeout,
 	})
 	if err != nil {

@@ -18,6 +18,7 @@ type promptOptions struct {
 	name     string
 	absolute bool
 	quiet    bool
+	cot      bool
 }
 
 func (o *promptOptions) addFlags(cmd *cobra.Command) {
@@ -27,6 +28,7 @@ func (o *promptOptions) addFlags(cmd *cobra.Command) {
 	f.StringVar(&o.name, "name", "", "task tag; tasks are TAG_satunsat, TAG_truefalse and the same with _gen (default: nlsat_ and the output file's name)")
 	f.BoolVar(&o.absolute, "absolute-paths", false, "write the JSONL's absolute path into data_files, so lm_eval can run from any directory")
 	f.BoolVarP(&o.quiet, "quiet", "q", false, "no summary on stderr")
+	f.BoolVar(&o.cot, "cot", false, prompt.CoTUsage)
 	cmd.MarkFlagRequired("out")
 }
 
@@ -70,6 +72,10 @@ func runPrompt(o *promptOptions, in string, s streams) error {
 			return usagef("%s: record %s is the worked example %s; give another with --example", where, r.ID, ex.ID)
 		}
 		row, err := prompt.NewRow(r, ex)
+		if o.cot && err == nil {
+			cot, e := prompt.CoT(r)
+			row.TargetCoT, err = &cot, e
+		}
 		if err != nil {
 			return usageError{fmt.Errorf("%s: %w", where, err)}
 		}

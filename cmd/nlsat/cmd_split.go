@@ -36,6 +36,8 @@ type splitOptions struct {
 	holdoutShare            float64
 	holdoutMUS              int
 	holdoutPairs            string
+	holdoutDepth            int
+	proofs                  bool
 	minCore                 int
 	audit                   bool
 	balance                 *enumFlag
@@ -50,7 +52,7 @@ func newSplitCmd(s streams) *cobra.Command {
 		preset:   newEnum("none", "none", "paper", "paper-joint", "paper-joint-small"),
 		dedup:    newEnum(split.DedupRenaming, split.DedupRenaming, split.DedupExact),
 		balance:  newEnum(split.BalanceSurface, split.BalanceSurface, split.BalanceStrata),
-		holdout:  newEnum(split.HoldoutNone, split.HoldoutNone, split.HoldoutSize, split.HoldoutVocabulary, split.HoldoutDifficulty, split.HoldoutTemplates),
+		holdout:  newEnum(split.HoldoutNone, split.HoldoutNone, split.HoldoutSize, split.HoldoutVocabulary, split.HoldoutDifficulty, split.HoldoutTemplates, split.HoldoutDepth),
 		solver:   newSolverOptions("native", false),
 	}
 	cmd := &cobra.Command{
@@ -94,7 +96,7 @@ func (o *splitOptions) addFlags(cmd *cobra.Command) {
 	f.BoolVar(&o.force, "force", false, "write into an output directory that already holds files")
 	f.StringVar(&o.license, "license", "cc-by-4.0", "license the dataset card declares")
 	f.DurationVar(&o.checkpoint, "checkpoint-every", 2*time.Second, "time between checkpoints of an unfinished build")
-	f.Var(o.holdout, "holdout", "what test holds out from train and validation: size (larger n = n1 + n2), vocabulary (nouns and verbs train never uses), difficulty (unsat instances whose every MUS is larger), templates (pairs of templates never together in train) or none")
+	f.Var(o.holdout, "holdout", "what test holds out from train and validation: size (larger n = n1 + n2), vocabulary (nouns and verbs train never uses), difficulty (unsat instances whose every MUS is larger), templates (pairs of templates never together in train), depth (unsat instances with deeper proofs) or none")
 	f.BoolVar(&o.audit, "audit", true, "run nlsat audit on the finished data and put its report in the manifest and its verdicts in the card (--audit=false to skip)")
 	f.Var(o.balance, "balance", "surface: also thin candidates so that no surface feature predicts the label (see Balance above); strata: only equal counts per stratum")
 	f.IntVar(&o.pilot, "balance-pilot", split.DefaultPilot, "with --balance surface: candidates labelled per set only to fit the surface model (a smaller set: twice its size, but at least 10,000 or 8 times its size)")
@@ -103,6 +105,8 @@ func (o *splitOptions) addFlags(cmd *cobra.Command) {
 	f.StringVar(&o.holdoutPairs, "holdout-pairs", "", "with --holdout templates: comma-separated pairs of templates that never co-occur in train and validation, such as A1+A2,V3+Z1 (default: the fragment's own templates 1 and 2, e.g. A1+A2)")
 	f.IntVar(&o.minCore, "min-core", 0, "keep out unsat instances with an unsatisfiable subset of fewer than this many sentences (3: no two sentences contradict each other; each kept instance's absence of one is certified by checked models); 0 keeps all")
 	f.IntVar(&o.holdoutMUS, "holdout-mus", 3, "with --holdout difficulty: train and validation take unsat instances with a MUS of at most this many sentences, test those with no unsatisfiable subset that small")
+	f.IntVar(&o.holdoutDepth, "holdout-depth", split.DefaultHoldoutDepth, split.HoldoutDepthUsage)
+	f.BoolVar(&o.proofs, "proofs", false, dataset.ProofsUsage)
 	o.shard.addFlags(cmd, true)
 	o.solver.addFlags(cmd)
 	o.solver.records.addFlags(cmd)
@@ -131,7 +135,7 @@ func (o *splitOptions) config(cmd *cobra.Command, solverName string) (split.Conf
 	return split.Config{Fragment: o.fragment.list[0], Fragments: o.fragment.list, Train: o.train, Validation: o.validation, Test: o.test,
 		Generalisation: o.generalisation, ZeroShot: o.zeroShot, Seed: o.seed, RegionFile: o.region,
 		Dedup: o.dedup.value, DrawLimit: o.drawLimit, Sampler: sampler, Vocabulary: lx,
-		Holdout: o.holdout.value, HoldoutN: o.holdoutN, HoldoutShare: o.holdoutShare, HoldoutMUS: o.holdoutMUS, HoldoutPairs: o.holdoutPairs,
+		Holdout: o.holdout.value, HoldoutN: o.holdoutN, HoldoutShare: o.holdoutShare, HoldoutMUS: o.holdoutMUS, HoldoutPairs: o.holdoutPairs, HoldoutDepth: o.holdoutDepth, Proofs: o.proofs,
 		Balance: o.balance.value, Pilot: o.pilot, MinCore: o.minCore, Audit: o.audit, Solver: o.solver.solver.value, SolverName: solverName}, nil
 }
 

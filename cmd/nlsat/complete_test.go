@@ -21,7 +21,7 @@ func TestComplete(t *testing.T) {
 		{[]string{"crosscheck", "--fragment", ""}, "S W V Z A all :4"},
 		{[]string{"generate", "--solver", ""}, "native z3 both none :4"},
 		{[]string{"label", "--solver", ""}, "native z3 both :4"},
-		{[]string{"split", "--holdout", ""}, "none size vocabulary difficulty templates :4"},
+		{[]string{"split", "--holdout", ""}, "none size vocabulary difficulty templates depth :4"},
 		{[]string{"split", "--dedup", ""}, "renaming exact :4"},
 		{[]string{"translate", "--format", ""}, "text ascii latex smtlib tptp :4"},
 		{[]string{"eval", "--answers", ""}, "any satunsat truefalse :4"},

@@ -31,6 +31,7 @@ func NewRecord(inst fragments.Instance, v solver.Verdict, solverName string) *Re
 func (r *Record) SetVerdict(v solver.Verdict, solverName string) {
 	r.Solver = solverName
 	r.Certificate = Certificate{}
+	r.Proof = nil // a proof is of the verdict's MUS: SetProof gives it again
 	r.Difficulty = Difficulty{SearchNodes: v.Nodes}
 	switch v.Status {
 	case solver.Sat:

@@ -85,6 +85,8 @@ func openParquet(ra io.ReaderAt, size int64, name string) (rd io.Reader, err err
 		cols[fl.Name()] = true
 	}
 	switch {
+	case cols["id"] && cols["proof"] && cols["sentences"]:
+		return newProofParquetReader(f, name), nil
 	case cols["id"] && cols["text"] && cols["label"] && cols["sentences"]:
 		return newParquetReader[Record](f, name), nil
 	case cols["text"] && cols["label"]:
@@ -107,18 +109,62 @@ func recoverCorrupt(name string, err *error) {
 	}
 }
 
-func (p *parquetReader[T]) Read(b []byte) (int, error) {
-	for p.buf.off == len(p.buf.b) {
-		if p.eof {
+func (p *parquetReader[T]) Read(b []byte) (int, error) { return p.buf.read(b, &p.eof, p.fill) }
+
+// read copies buffered lines into b, filling the buffer until eof.
+func (buf *jsonlBuffer) read(b []byte, eof *bool, fill func() error) (int, error) {
+	for buf.off == len(buf.b) {
+		if *eof {
 			return 0, io.EOF
 		}
-		if err := p.fill(); err != nil {
+		if err := fill(); err != nil {
 			return 0, err
 		}
 	}
-	n := copy(b, p.buf.b[p.buf.off:])
-	p.buf.off += n
+	n := copy(b, buf.b[buf.off:])
+	buf.off += n
 	return n, nil
+}
+
+// proofParquetReader gives back the rows of a Parquet file of records
+// with proofs (ProofRow) as JSONL lines: ProofRow's JSON form is the
+// record's, key for key.
+type proofParquetReader struct {
+	name string
+	r    *parquet.Reader
+	enc  *Encoder
+	buf  jsonlBuffer
+	row  int
+	eof  bool
+}
+
+func newProofParquetReader(f *parquet.File, name string) *proofParquetReader {
+	p := &proofParquetReader{name: name, r: parquet.NewReader(f, parquet.SchemaOf(reflect.New(ProofRow).Interface()))}
+	p.enc = NewEncoder(&p.buf)
+	return p
+}
+
+func (p *proofParquetReader) Read(b []byte) (int, error) { return p.buf.read(b, &p.eof, p.fill) }
+
+// fill encodes the next rows into the buffer.
+func (p *proofParquetReader) fill() (err error) {
+	defer recoverCorrupt(p.name, &err)
+	p.buf.b, p.buf.off = p.buf.b[:0], 0
+	for range 64 {
+		row := reflect.New(ProofRow).Interface()
+		switch err := p.r.Read(row); {
+		case err == io.EOF:
+			p.eof = true
+			return nil
+		case err != nil:
+			return InputErrorf("%s: row %d: corrupt Parquet file: %v", p.name, p.row+1, err)
+		}
+		p.row++
+		if err := p.enc.EncodeValue(row); err != nil {
+			return fmt.Errorf("%s: row %d: %w", p.name, p.row, err)
+		}
+	}
+	return nil
 }
 
 // fill encodes the next rows into the buffer.

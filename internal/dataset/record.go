@@ -44,6 +44,12 @@ type Record struct {
 	// there are none).
 	Distractors    []int  `json:"distractors" parquet:"distractors,list"`
 	DistractorMode string `json:"distractor_mode" parquet:"distractor_mode,dict"`
+	// Since nlsat-record/4, and only in files written with proofs (nil
+	// otherwise, and then absent, so that other files keep their bytes):
+	// the steps of a checked refutation (see SetProof; [] for sat and for
+	// unsat without a proof within the budget). Parquet gets it through
+	// ProofRow.
+	Proof []ProofStep `json:"proof,omitzero" parquet:"-"`
 }
 
 // Difficulty measures how hard an instance was to decide: the size of
@@ -62,6 +68,11 @@ type Difficulty struct {
 	// whose MUS has five sentences may still hold a contradictory pair,
 	// which a reasoner comparing sentences two at a time finds.
 	UnsatPair []int `json:"unsat_pair" parquet:"unsat_pair,list"`
+	// Since nlsat-record/4, only with proofs (nil otherwise, and then
+	// absent): ProofDepth is the proof's depth, its longest chain of
+	// inferences (proof.Proof.Depth); 0 for sat, NoProof (-1) for unsat
+	// without a proof within the budget.
+	ProofDepth *int `json:"proof_depth,omitempty" parquet:"-"`
 }
 
 // Certificate is the evidence behind a label: for sat the size of the

@@ -42,6 +42,9 @@ type Options struct {
 	// ("none" without one), and Timeout its limit, where it has one.
 	Solver, SolverName string
 	Timeout            time.Duration
+	// Proofs gives every record a checked proof (dataset.SetProof) and
+	// the fields of dataset.ProofSchemaVersion.
+	Proofs bool
 }
 
 // Plan is the resolved configuration of a generate run: everything that
@@ -62,6 +65,9 @@ type Plan struct {
 	Solver       string                  `json:"solver"`
 	Timeout      string                  `json:"timeout"`
 	Vocabulary   *fragments.Lexicon      `json:"vocabulary,omitempty"`
+	// Proofs: every record has a proof (absent from the JSON form when
+	// false, so that the digests of other runs stay as they were).
+	Proofs bool `json:"proofs,omitempty"`
 }
 
 // NewPlan checks the options and resolves them into a plan: the default
@@ -70,7 +76,7 @@ type Plan struct {
 // drawn. Its errors are about the options.
 func NewPlan(o Options) (*Plan, error) {
 	p := &Plan{Fragment: o.Fragment.String(), Sampler: o.Sampler, Seed: o.Seed, Count: o.Count, Solver: o.SolverName,
-		Vocabulary: o.Vocabulary}
+		Vocabulary: o.Vocabulary, Proofs: o.Proofs}
 	switch {
 	case o.Sampler.OwnShare < 0 || o.Sampler.OwnShare > 1 || o.Sampler.NegProb < 0 || o.Sampler.NegProb > 1:
 		return nil, errors.New("--own-share and --neg-prob must lie in [0, 1]")
@@ -80,6 +86,8 @@ func NewPlan(o Options) (*Plan, error) {
 		return nil, fmt.Errorf("--distractors must be at least 0, got %d", o.Distractors)
 	case o.Distractors > 0 && o.Solver == "none":
 		return nil, errors.New("--distractors needs a solver to prove the label unchanged; drop --solver none")
+	case o.Proofs && o.Solver == "none":
+		return nil, errors.New("--proofs needs a solver to find and check the proofs; drop --solver none")
 	}
 	if o.Distractors > 0 {
 		p.Distractors, p.DistractMode = o.Distractors, o.DistractMode.String()
@@ -177,6 +185,14 @@ func (p *Plan) Params() fragments.Params {
 	params := p.Sampler.Params()
 	params.Lexicon = p.Vocabulary
 	return params
+}
+
+// Lexicon returns the words the run draws from.
+func (p *Plan) Lexicon() *fragments.Lexicon {
+	if p.Vocabulary == nil {
+		return fragments.Default()
+	}
+	return p.Vocabulary
 }
 
 // Digest identifies the plan: equal plans generate equal output.

@@ -122,6 +122,11 @@ func (p *Plan) Item(ctx context.Context, b solver.Backend, i int) (Item, error) 
 	if p.Distractors > 0 {
 		r.Distractors, r.DistractorMode = added, p.DistractMode
 	}
+	if p.Proofs {
+		if err := r.SetProof(ctx, b, p.Lexicon(), inst.Sentences); err != nil {
+			return Item{}, fmt.Errorf("instance %s: proof: %w", dataset.SeedString(p.Seed, i), err)
+		}
+	}
 	r.Normalize()
 	it.Record = r
 	return it, nil
@@ -178,6 +183,9 @@ func (g *run) open(digest string) error {
 	var err error
 	if g.opt.Output, err = g.opt.Output.For(g.opt.Out); err != nil {
 		return err
+	}
+	if g.plan.Proofs {
+		g.opt.Output.Row = dataset.ProofRow
 	}
 	if g.opt.Out == "-" || g.opt.Out == "" {
 		g.stdout = bufio.NewWriter(g.opt.Stdout)

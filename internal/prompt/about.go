@@ -40,3 +40,6 @@ samples_TASK_DATE.jsonl that lm_eval --log_samples writes, as they are.
 Every record must be labelled (label -1 is an error naming the line).
 
 `
+
+// CoTUsage is the help of prompt --cot.
+const CoTUsage = "add target_cot to every row, a chain-of-thought target: for unsat the record's checked proof as nlsat solve prints it (numbered steps citing earlier ones, \"by 1, 4\"), then \"Answer: unsatisfiable\"; for sat a sentence saying no contradiction follows, then \"Answer: satisfiable\"; \"\" for unsat without a proof within the budget (the records must be written with --proofs)"

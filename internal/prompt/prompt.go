@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/nlsat/nlsat/internal/dataset"
+	"github.com/nlsat/nlsat/internal/proof"
 )
 
 // The question of Appendix C, in its two forms.
@@ -78,6 +79,38 @@ type Row struct {
 	PromptTF  string `json:"prompt_tf"`
 	TargetTF  string `json:"target_tf"`
 	ExampleID string `json:"example_id"`
+	// TargetCoT is, with prompt --cot only (nil otherwise, and then
+	// absent), the chain-of-thought target: see CoT.
+	TargetCoT *string `json:"target_cot,omitempty"`
+}
+
+// CoTSat is the chain-of-thought target of a sat record.
+const CoTSat = "No contradiction follows from these sentences: they can all be true together.\nAnswer: satisfiable"
+
+// CoT returns the chain-of-thought target of a record written with
+// proofs: for unsat, its checked proof in the text form of nlsat solve
+// (numbered steps, each with the steps it follows from, "by 1, 4"), then
+// the answer; for sat, CoTSat; for unsat without a proof within the
+// budget, "" (no chain to learn from). A record without proofs is an
+// error.
+func CoT(r *dataset.Record) (string, error) {
+	switch {
+	case r.Proof == nil:
+		return "", fmt.Errorf("record %s has no proof field; write the records with --proofs", r.ID)
+	case r.Label == dataset.LabelSat:
+		return CoTSat, nil
+	case len(r.Proof) == 0:
+		return "", nil
+	}
+	p, err := dataset.ProofOf(r.Proof)
+	if err != nil {
+		return "", fmt.Errorf("record %s: %w", r.ID, err)
+	}
+	var b strings.Builder
+	if err := proof.Fprint(&b, p); err != nil {
+		return "", err
+	}
+	return b.String() + "Answer: unsatisfiable", nil
 }
 
 // NewRow renders a labelled record into both prompts.

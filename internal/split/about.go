@@ -60,7 +60,15 @@ keeps pairs of templates (--holdout-pairs, by default the fragment's own
 templates 1 and 2) from ever occurring together in train and validation
 (each candidate is drawn without one template of each pair, chosen by a
 fair coin) and gives test only instances that hold both templates of some
-pair. The manifest and the card record what was held out.
+pair; --holdout depth (RuleTaker's "train shallow, test deep") gives
+every record a checked proof, as --proofs does, and train and validation
+only unsat instances whose proof has depth at most --holdout-depth, test
+only deeper ones (unsat instances without a proof within the budget go
+nowhere). The manifest and the card record what was held out.
+
+Proofs. --proofs gives every record a proof: a checked step-by-step
+refutation of its MUS (record schema nlsat-record/4, see the README's
+Records); without it the records are as before.
 
 Joint builds. --fragment S,W,V,Z,A (or all, or any list) builds one
 dataset of several fragments, every size per fragment (--preset paper-joint:
@@ -85,3 +93,11 @@ same command again resumes it and ends in the same bytes as an
 uninterrupted run. No file appears under OUT/data before it is complete.
 The output is identical for any -j.
 `
+
+// DefaultHoldoutDepth is the default --holdout-depth: the median proof
+// depth of the unsat instances of S, W and V in their regions (README,
+// Proofs), so that train keeps depths 1 and 2 and test has 3 and more.
+const DefaultHoldoutDepth = 2
+
+// HoldoutDepthUsage is the help of --holdout-depth.
+const HoldoutDepthUsage = "with --holdout depth: train and validation take unsat instances whose checked proof has depth at most this, test deeper ones"

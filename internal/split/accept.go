@@ -146,9 +146,10 @@ func (p *Plan) holdsPair(ids []string) bool {
 }
 
 // difficultyPool reports whether pool k is split by difficulty: the
-// plan holds out by difficulty and the pool has a test split.
+// plan holds out by difficulty or proof depth and the pool has a test
+// split.
 func (b *builder) difficultyPool(k int) bool {
-	if b.plan.Holdout.Kind != HoldoutDifficulty {
+	if b.plan.Holdout.Kind != HoldoutDifficulty && b.plan.Holdout.Kind != HoldoutDepth {
 		return false
 	}
 	for _, sp := range b.plan.Pools[k].Splits {
@@ -163,7 +164,9 @@ func (b *builder) difficultyPool(k int) bool {
 // takes an unsat instance with a core below Plan.MinCore; under the
 // difficulty hold-out, test takes only hard unsat instances, and train and
 // validation only unsat instances whose MUS has at most MaxTrainMUS
-// sentences. Sat instances go anywhere.
+// sentences; under the depth hold-out, test takes only unsat instances
+// with a proof deeper than MaxTrainDepth, train and validation only
+// those with a proof at most that deep. Sat instances go anywhere.
 func (b *builder) admits(k, t int, c candidate) bool {
 	r := c.rec
 	if c.easy {
@@ -175,7 +178,12 @@ func (b *builder) admits(k, t int, c candidate) bool {
 	if !b.difficultyPool(k) || r.Label != dataset.LabelUnsat {
 		return true
 	}
-	if b.plan.Pools[k].Splits[t].Name == Test {
+	test := b.plan.Pools[k].Splits[t].Name == Test
+	if d := b.plan.Holdout.MaxTrainDepth; d > 0 {
+		depth := *r.Difficulty.ProofDepth
+		return depth != dataset.NoProof && (depth > d) == test
+	}
+	if test {
 		return c.hard
 	}
 	return len(r.Certificate.MUS) <= b.plan.Holdout.MaxTrainMUS

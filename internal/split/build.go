@@ -75,6 +75,9 @@ func run(ctx context.Context, p *Plan, o Options, src *job.Shards) (*Manifest, e
 	if o.Output, err = o.Output.For(""); err != nil {
 		return nil, err
 	}
+	if p.Proofs {
+		o.Output.Row = dataset.ProofRow
+	}
 	b, err := open(p, o)
 	if err != nil {
 		return nil, err
@@ -193,6 +196,11 @@ func (b *builder) draw(ctx context.Context, w solver.Backend, k, i int) (candida
 		return c, nil
 	}
 	c.rec = dataset.NewRecord(inst, v, w.Name())
+	if b.plan.Proofs {
+		if err := c.rec.SetProof(ctx, w, b.plan.Lexicon(), inst.Sentences); err != nil {
+			return candidate{}, fmt.Errorf("instance %s: proof: %w", dataset.SeedString(b.plan.Seed, idx), err)
+		}
+	}
 	if b.difficultyPool(k) && v.Status == solver.Unsat && len(v.MUS) > b.plan.Holdout.MaxTrainMUS {
 		ok, _, err := solver.NoCoreUpTo(ctx, w, &solver.Problem{Sentences: inst.Formulas()}, b.plan.Holdout.MaxTrainMUS)
 		if err != nil {

@@ -84,12 +84,42 @@ const minimalFeatures = `  features:
           '1': sat
 `
 
+// proofFeatures are the features of a build with proofs: proof_depth in
+// difficulty, and proof, a list of structs (Arrow's list<struct>, as
+// the JSON and Parquet files hold it; a "sequence" of a dict would be
+// read as a dict of lists).
+var proofFeatures = strings.Replace(features, "      sequence: int64\n  - name: distractors", "      sequence: int64\n    - name: proof_depth\n      dtype: int64\n  - name: distractors", 1) +
+	`  - name: proof
+    list:
+    - name: premises
+      sequence: int64
+    - name: rule
+      dtype: string
+    - name: sentence
+      dtype: int64
+    - name: formula
+      dtype: string
+    - name: english
+      dtype: string
+`
+
 // cardFeatures returns the features of m's files.
 func cardFeatures(m *Manifest) string {
-	if m.Fields == "minimal" {
+	switch {
+	case m.Fields == "minimal":
 		return minimalFeatures
+	case m.Plan.Proofs:
+		return proofFeatures
 	}
 	return features
+}
+
+// recordSchema is the record schema version of the build's files.
+func (p *Plan) recordSchema() string {
+	if p.Proofs {
+		return dataset.ProofSchemaVersion
+	}
+	return dataset.SchemaVersion
 }
 
 // config is one HuggingFace configuration of the card: a name and its
@@ -279,6 +309,9 @@ func cardHoldout(b *strings.Builder, p *Plan) {
 		fmt.Fprintf(b, "- Held out by difficulty: every unsat instance of train and validation has a certified minimal unsatisfiable subset (MUS) of at most %d sentences; "+
 			"every unsat instance of test has no unsatisfiable subset of %d sentences or fewer (each such subset was shown satisfiable by a checked model), so each of its MUSes is larger. "+
 			"Sat instances are drawn alike for all splits. Candidates no open split admits are counted as held out below.\n", p.Holdout.MaxTrainMUS, p.Holdout.MaxTrainMUS)
+	case HoldoutDepth:
+		fmt.Fprintf(b, "- Held out by proof depth (train shallow, test deep): every unsat instance of train and validation has a checked proof (`proof`) whose longest chain of inferences (`difficulty.proof_depth`) is at most %d; every unsat instance of test has one deeper than %d. "+
+			"Unsat instances without a proof within the budget go to no split. Sat instances are drawn alike for all splits. Candidates no open split admits are counted as held out below.\n", p.Holdout.MaxTrainDepth, p.Holdout.MaxTrainDepth)
 	case HoldoutVocabulary:
 		fmt.Fprintf(b, "- Held out by vocabulary: test draws only from %d nouns and %d verbs that train and validation never use: %s; %s.\n",
 			len(p.Holdout.TestNouns), len(p.Holdout.TestVerbs), strings.Join(p.Holdout.TestNouns, ", "), strings.Join(p.Holdout.TestVerbs, ", "))
@@ -318,6 +351,10 @@ func cardCandidates(b *strings.Builder, m *Manifest) {
 		"`templates` (per sentence its template and variant), `formulas` (per sentence its first-order formula), `solver`, " +
 		"`certificate` (`model_size` for sat; `mus`, indices into `sentences`, for unsat), `seed`, " +
 		"`difficulty` (`mus_size`, `model_size`, `search_nodes` of the native type search, `unsat_pair`: a certified contradictory pair of sentences, empty when there is none), `distractors` and `distractor_mode` (sentences added without changing the label; none here).\n")
+	if m.Plan.Proofs {
+		b.WriteString("\nWith proofs (record schema " + dataset.ProofSchemaVersion + "): `proof`, the steps of a refutation of the certified MUS, each checked on its own (`premises`, earlier steps numbered from 1; `rule`; `sentence`, for a given step the sentence it repeats; `formula`; `english`), `[]` for sat and for unsat without a proof within the budget; " +
+			"and `difficulty.proof_depth`, the proof's longest chain of inferences (0 for sat, -1 for unsat without a proof).\n")
+	}
 }
 
 // fragmentText names the fragments of the plan: "fragment A", or for a

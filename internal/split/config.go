@@ -35,6 +35,7 @@ type Config struct {
 	HoldoutShare float64 // vocabulary: the share of words kept for test
 	HoldoutMUS   int     // difficulty: the largest MUS of train
 	HoldoutPairs string  // templates: "A1+A2,V3+Z1" ("": the fragment's 1 and 2)
+	HoldoutDepth int     // depth: the deepest proof of train
 	Balance      string
 	Pilot        int
 	MinCore      int // 0: any; else no unsatisfiable subset smaller than this
@@ -42,6 +43,9 @@ type Config struct {
 	// Solver is the decision procedure asked for (for the command line)
 	// and SolverName its backend's name (for the records).
 	Solver, SolverName string
+	// Proofs gives every record a checked proof (dataset.SetProof); the
+	// depth hold-out implies it.
+	Proofs bool
 }
 
 // NewPlan resolves the configuration into a plan: the region's strata,
@@ -79,7 +83,8 @@ func NewPlan(c Config) (*Plan, error) {
 // basePlan is the plan of c without its sets.
 func (c Config) basePlan() *Plan {
 	p := &Plan{Fragment: c.Fragment.String(), Seed: c.Seed, Dedup: c.Dedup, DrawLimit: c.DrawLimit, Solver: c.SolverName, Audit: c.Audit,
-		Sampler: c.Sampler, Balance: Balance{Mode: c.Balance}, MinCore: c.MinCore, Vocabulary: c.Vocabulary}
+		Sampler: c.Sampler, Balance: Balance{Mode: c.Balance}, MinCore: c.MinCore, Vocabulary: c.Vocabulary,
+		Proofs: c.Proofs || c.Holdout == HoldoutDepth}
 	if p.Balance.Mode == BalanceSurface {
 		p.Balance.Pilot = c.Pilot
 	}
@@ -117,6 +122,11 @@ func (c Config) holdout(p *Plan, main *Pool) ([][]bool, error) {
 			return nil, fmt.Errorf("--holdout-mus must be at least 1, got %d", c.HoldoutMUS)
 		}
 		p.Holdout.MaxTrainMUS = c.HoldoutMUS
+	case HoldoutDepth:
+		if c.HoldoutDepth < 1 {
+			return nil, fmt.Errorf("--holdout-depth must be at least 1, got %d", c.HoldoutDepth)
+		}
+		p.Holdout.MaxTrainDepth = c.HoldoutDepth
 	case HoldoutVocabulary:
 		if !(c.HoldoutShare > 0 && c.HoldoutShare < 1) {
 			return nil, errors.New("--holdout-share must lie strictly between 0 and 1")
@@ -296,6 +306,9 @@ func (c Config) Command(p *Plan) string {
 	if !p.Audit {
 		args = append(args, "--audit=false")
 	}
+	if p.Proofs && p.Holdout.Kind != HoldoutDepth {
+		args = append(args, "--proofs")
+	}
 	args = append(args, "--solver "+c.Solver)
 	return strings.Join(args, " ")
 }
@@ -309,6 +322,8 @@ func (c Config) holdoutArgs(p *Plan) []string {
 		return []string{fmt.Sprintf("--holdout vocabulary --holdout-share %g", c.HoldoutShare)}
 	case HoldoutDifficulty:
 		return []string{fmt.Sprintf("--holdout difficulty --holdout-mus %d", p.Holdout.MaxTrainMUS)}
+	case HoldoutDepth:
+		return []string{fmt.Sprintf("--holdout depth --holdout-depth %d", p.Holdout.MaxTrainDepth)}
 	case HoldoutTemplates:
 		var pairs []string
 		for _, pair := range p.Holdout.HeldPairs {

@@ -141,7 +141,7 @@ func (b *builder) finish(ctx context.Context) (*Manifest, error) {
 	if err != nil {
 		return nil, err
 	}
-	m := &Manifest{Schema: ManifestSchema, RecordSchema: dataset.SchemaVersion, Toolkit: b.opt.Toolkit,
+	m := &Manifest{Schema: ManifestSchema, RecordSchema: b.plan.recordSchema(), Toolkit: b.opt.Toolkit,
 		Command: b.opt.Command + b.opt.outputArgs(), License: b.opt.License, Format: b.opt.formatName(), Fields: b.opt.fieldsName(),
 		Solver: b.plan.Solver, PlanDigest: b.plan.Digest(), Plan: b.plan}
 	for k, pl := range b.plan.Pools {

@@ -59,6 +59,9 @@ type Plan struct {
 	Pools []Pool `json:"pools"`
 	// Vocabulary is the words drawn from, when not the built-in ones.
 	Vocabulary *fragments.Lexicon `json:"vocabulary,omitempty"`
+	// Proofs: every record has a checked proof (dataset.SetProof) and the
+	// fields of dataset.ProofSchemaVersion.
+	Proofs bool `json:"proofs,omitempty"`
 }
 
 // Hold-out kinds.
@@ -68,6 +71,7 @@ const (
 	HoldoutVocabulary = "vocabulary" // test: nouns and verbs train and validation never use
 	HoldoutDifficulty = "difficulty" // test: unsat instances whose every MUS is larger than train's
 	HoldoutTemplates  = "templates"  // test: pairs of templates that never co-occur in train and validation
+	HoldoutDepth      = "depth"      // test: unsat instances whose proof is deeper than train's
 )
 
 // Holdout describes a split that tests generalisation.
@@ -89,6 +93,12 @@ type Holdout struct {
 	// "A2") that no instance of train or validation holds both of, and
 	// every instance of test holds both of for at least one pair.
 	HeldPairs [][2]string `json:"held_pairs,omitempty"`
+	// MaxTrainDepth: with depth, every unsat instance of train and
+	// validation has a checked proof of depth at most MaxTrainDepth, and
+	// every unsat instance of test one deeper (RuleTaker's "train
+	// shallow, test deep"). Unsat instances without a proof within the
+	// budget go nowhere. Sat instances are drawn alike for all.
+	MaxTrainDepth int `json:"max_train_depth,omitempty"`
 }
 
 // Pool is a source of candidates feeding one or more splits: the three
@@ -392,7 +402,7 @@ func (p *Plan) budget(k, s int, oversample float64) int {
 		q *= surfaceKeep
 	}
 	r := float64(pairs)
-	if p.Holdout.Kind == HoldoutDifficulty {
+	if p.Holdout.Kind == HoldoutDifficulty || p.Holdout.Kind == HoldoutDepth {
 		// Train and validation take only unsat instances with a small MUS
 		// (about three in four), test only hard ones: one in five
 		// overall, but rarer at small m, so count on one in twenty. The

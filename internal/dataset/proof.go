@@ -1,0 +1,141 @@
+package dataset
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"reflect"
+	"strings"
+
+	"github.com/nlsat/nlsat/internal/fol"
+	"github.com/nlsat/nlsat/internal/fragments"
+	"github.com/nlsat/nlsat/internal/proof"
+	"github.com/nlsat/nlsat/internal/solver"
+)
+
+// ProofSchemaVersion names the record fields of a file written with
+// proofs (generate and split --proofs): those of SchemaVersion, with
+// difficulty.proof_depth and proof. A file written without proofs has
+// neither key and keeps SchemaVersion, byte for byte.
+const ProofSchemaVersion = "nlsat-record/4"
+
+// NoProof is the proof_depth of an unsat record that has no proof within
+// proof.DefaultBudget (its proof is []). A sat record has depth 0.
+const NoProof = -1
+
+// ProofStep is one step of a record's proof, in internal/proof's JSON
+// form: step and sentence numbers count from 1 (sentence is 0 for a step
+// that is not given), the formula is in fol's text syntax ("⊥" for the
+// contradiction, "" for a step that only names an individual).
+type ProofStep struct {
+	Premises []int  `json:"premises" parquet:"premises,list"`
+	Rule     string `json:"rule" parquet:"rule,dict"`
+	Sentence int    `json:"sentence" parquet:"sentence"`
+	Formula  string `json:"formula" parquet:"formula"`
+	English  string `json:"english" parquet:"english"`
+}
+
+// SetProof gives r, a record of the instance whose sentences are
+// sentences, its proof and proof depth: for unsat, a refutation of its
+// certified MUS found and checked by proof.Find within
+// proof.DefaultBudget (or [] and NoProof when there is none); for sat
+// and unlabelled records, [] and 0. Any error but the absence of a proof
+// is returned.
+func (r *Record) SetProof(ctx context.Context, b solver.Backend, lx *fragments.Lexicon, sentences []fragments.Sentence) error {
+	depth := 0
+	r.Proof, r.Difficulty.ProofDepth = []ProofStep{}, &depth
+	if r.Label != LabelUnsat {
+		return nil
+	}
+	p, err := proof.Find(ctx, b, lx, sentences, r.Certificate.MUS, proof.DefaultBudget)
+	switch {
+	case errors.Is(err, proof.ErrNoProof):
+		depth = NoProof
+		return nil
+	case err != nil:
+		return err
+	}
+	depth = p.Depth()
+	r.Proof = StepsOf(p)
+	return nil
+}
+
+// StepsOf returns p in a record's JSON form.
+func StepsOf(p proof.Proof) []ProofStep {
+	out := make([]ProofStep, len(p.Steps))
+	for i, s := range p.Steps {
+		ps := ProofStep{Premises: make([]int, len(s.Premises)), Rule: string(s.Rule), Formula: proof.FormulaString(s), English: s.English}
+		for k, j := range s.Premises {
+			ps.Premises[k] = j + 1
+		}
+		if s.Rule == proof.Given {
+			ps.Sentence = s.Sentence + 1
+		}
+		out[i] = ps
+	}
+	return out
+}
+
+// ProofOf reads a record's proof back into a proof.Proof, for
+// proof.Check: the inverse of StepsOf. A formula that does not parse is
+// an error naming the step.
+func ProofOf(steps []ProofStep) (proof.Proof, error) {
+	p := proof.Proof{Steps: make([]proof.Step, len(steps))}
+	for i, ps := range steps {
+		s := proof.Step{Rule: proof.Rule(ps.Rule), Premises: make([]int, len(ps.Premises)), Sentence: ps.Sentence - 1, English: ps.English}
+		for k, j := range ps.Premises {
+			s.Premises[k] = j - 1
+		}
+		if ps.Formula != "" && ps.Formula != "⊥" {
+			f, err := fol.Parse(ps.Formula)
+			if err != nil {
+				return proof.Proof{}, fmt.Errorf("step %d: %w", i+1, err)
+			}
+			s.Formula = f
+		}
+		p.Steps[i] = s
+	}
+	return p, nil
+}
+
+// ProofRow is the struct type of a Parquet row of a record with its
+// proof (Output.Row for files written with proofs): Record's columns,
+// with proof_depth added to the difficulty group and proof, a list of
+// step groups, at the end. It is built from Record by reflection, so the
+// two cannot drift apart.
+var ProofRow = proofRow()
+
+func proofRow() reflect.Type {
+	rec := reflect.TypeFor[Record]()
+	var fields []reflect.StructField
+	for i := range rec.NumField() {
+		f := rec.Field(i)
+		switch f.Name {
+		case "Proof":
+			f.Tag = `json:"proof" parquet:"proof,list"`
+		case "Difficulty":
+			f.Type = required(f.Type)
+		}
+		fields = append(fields, f)
+	}
+	return reflect.StructOf(fields)
+}
+
+// required returns struct type t with its pointer fields, which JSON
+// omits when nil and Parquet skips, made required columns of their
+// element type under their JSON name.
+func required(t reflect.Type) reflect.Type {
+	var fields []reflect.StructField
+	for i := range t.NumField() {
+		f := t.Field(i)
+		if f.Type.Kind() == reflect.Pointer {
+			name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+			f.Type, f.Tag = f.Type.Elem(), reflect.StructTag(fmt.Sprintf(`json:%q parquet:%q`, name, name))
+		}
+		fields = append(fields, f)
+	}
+	return reflect.StructOf(fields)
+}
+
+// ProofsUsage is the help of the --proofs flag of generate and split.
+const ProofsUsage = "give every record a checked step-by-step proof: the fields proof (steps with premises, rule, sentence, formula, english; [] for sat and for unsat without a proof within the budget) and difficulty.proof_depth (the longest chain; 0 for sat, -1 without a proof), record schema " + ProofSchemaVersion + "; without it records are as before"
