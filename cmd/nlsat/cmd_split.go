@@ -35,6 +35,7 @@ type splitOptions struct {
 	holdoutMUS              int
 	holdoutPairs            string
 	minCore                 int
+	maxWords                int
 	audit                   bool
 	balance                 *enumFlag
 	pilot                   int
@@ -85,6 +86,7 @@ func (o *splitOptions) addFlags(cmd *cobra.Command) {
 	f.Uint64Var(&o.seed, "seed", 1, "master seed")
 	f.StringVarP(&o.out, "out", "o", "", "output directory (default nlsat-FRAGMENT)")
 	f.StringVar(&o.region, "region", "", "region.json from nlsat phase-sweep (default: the region shipped for the fragment)")
+	f.IntVar(&o.maxWords, "max-words", 0, "keep only the region's points (m, n1, n2) none of whose instances can exceed this many words split at spaces (m × the fragment's longest sentence ≤ N); the manifest lists the points dropped; 0 keeps all")
 	f.Var(o.dedup, "dedup", "renaming: no two instances equal up to renaming nouns and verbs and reordering sentences; exact: only no two with the same sentences")
 	f.IntVar(&o.drawLimit, "draw-limit", 20, "give up on a stratum after drawing this many times its size in candidates")
 	o.sampler.addFlags(cmd, " (must match the region's)")
@@ -123,7 +125,7 @@ func (o *splitOptions) config(cmd *cobra.Command, solverName string) (split.Conf
 		Generalisation: o.generalisation, ZeroShot: o.zeroShot, Seed: o.seed, RegionFile: o.region,
 		Dedup: o.dedup.value, DrawLimit: o.drawLimit, Sampler: sampler, Vocabulary: lx,
 		Holdout: o.holdout.value, HoldoutN: o.holdoutN, HoldoutShare: o.holdoutShare, HoldoutMUS: o.holdoutMUS, HoldoutPairs: o.holdoutPairs,
-		Balance: o.balance.value, Pilot: o.pilot, MinCore: o.minCore, Audit: o.audit, Solver: o.solver.solver.value, SolverName: solverName}, nil
+		Balance: o.balance.value, Pilot: o.pilot, MinCore: o.minCore, MaxWords: o.maxWords, Audit: o.audit, Solver: o.solver.solver.value, SolverName: solverName}, nil
 }
 
 func runSplit(ctx context.Context, cmd *cobra.Command, o *splitOptions, s streams) error {

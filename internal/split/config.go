@@ -36,6 +36,9 @@ type Config struct {
 	Pilot        int
 	MinCore      int // 0: any; else no unsatisfiable subset smaller than this
 	Audit        bool
+	// MaxWords, when above 0, keeps only the region's points whose
+	// instances have at most this many words (limitWords).
+	MaxWords int
 	// Solver is the decision procedure asked for (for the command line)
 	// and SolverName its backend's name (for the records).
 	Solver, SolverName string
@@ -59,6 +62,13 @@ func NewPlan(c Config) (*Plan, error) {
 	region, source, err := c.loadRegion()
 	if err != nil {
 		return nil, err
+	}
+	if c.MaxWords > 0 {
+		total := len(region)
+		if region, p.MaxWords, err = limitWords(c.Fragment, region, c.MaxWords); err != nil {
+			return nil, err
+		}
+		source += p.MaxWords.describe(total)
 	}
 	main := Pool{Name: "main", Source: source, Strata: RegionStrata(region)}
 	allowed, err := c.holdout(p, &main)
@@ -220,11 +230,12 @@ func (c Config) loadRegion() ([]phase.RegionPoint, string, error) {
 	var r *phase.Region
 	var err error
 	what := "the points of the region shipped with nlsat for " + c.Fragment.String()
-	if c.RegionFile == "" {
+	switch c.RegionFile {
+	case "":
 		if r, err = phase.DefaultRegion(c.Fragment); err != nil {
 			return nil, "", err
 		}
-	} else {
+	default:
 		f, err := os.Open(c.RegionFile)
 		if err != nil {
 			return nil, "", err
@@ -264,6 +275,9 @@ func (c Config) Command(p *Plan) string {
 	args = append(args, fmt.Sprintf("--seed %d", p.Seed), "--dedup "+p.Dedup, fmt.Sprintf("--draw-limit %d", p.DrawLimit))
 	if c.RegionFile != "" {
 		args = append(args, "--region "+c.RegionFile)
+	}
+	if c.MaxWords > 0 {
+		args = append(args, fmt.Sprintf("--max-words %d", c.MaxWords))
 	}
 	args = append(args, fmt.Sprintf("--own-share %g --neg-prob %g", p.Sampler.OwnShare, p.Sampler.NegProb))
 	if !p.Sampler.Distinct {
