@@ -5,6 +5,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/nlsat/nlsat/internal/fol"
@@ -130,4 +131,32 @@ func readPointsFile(t *testing.T, path string) []Estimate {
 		t.Fatal(err)
 	}
 	return es
+}
+
+// TestPaperRegions checks the shipped paper bands: V, Z and A come from
+// a paper-labeller sweep (their labeller says so, their points lie in the
+// band by that labeller and are drawable with the default sampler); S and
+// W, which Z3 decides, are their true regions.
+func TestPaperRegions(t *testing.T) {
+	for _, f := range fragments.All() {
+		r, err := PaperRegion(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if paper := f != fragments.S && f != fragments.W; paper != strings.HasPrefix(r.Labeller, "paper: one plain Z3") {
+			t.Errorf("%s: labeller %q", f, r.Labeller)
+		}
+		p := fragments.DefaultParams()
+		if r.FragmentOf() != f || len(r.Points) == 0 || r.Params != p.SamplerParams {
+			t.Errorf("%s: region of %s with %d points, sampler %+v", f, r.FragmentOf(), len(r.Points), r.Params)
+		}
+		for _, pt := range r.Points {
+			if !r.Band.Contains(pt.PSat) || pt.Unknown > pt.N {
+				t.Errorf("%s: point %+v", f, pt)
+			}
+			if err := fragments.Validate(f, p, pt.M, pt.N1, pt.N2); err != nil {
+				t.Errorf("%s: point %+v: %v", f, pt.Point, err)
+			}
+		}
+	}
 }

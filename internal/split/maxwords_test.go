@@ -76,3 +76,41 @@ func TestMaxWords(t *testing.T) {
 		}
 	}
 }
+
+// TestRegionPaper plans builds with --region paper: V, Z and A draw from
+// the shipped paper band (phase.PaperRegion, measured with the paper's
+// labeller), S and W from their shipped true region; the card's source
+// says that the band is the paper's and the labels this build's, and the
+// command line carries --region paper.
+func TestRegionPaper(t *testing.T) {
+	for _, tt := range []struct {
+		f     fragments.Fragment
+		paper bool
+	}{{fragments.S, false}, {fragments.W, false}, {fragments.V, true}, {fragments.Z, true}, {fragments.A, true}} {
+		want, err := phase.DefaultRegion(tt.f)
+		if tt.paper {
+			want, err = phase.PaperRegion(tt.f)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		if tt.paper && (want.Labeller == "" || !strings.HasPrefix(want.Labeller, "paper:")) {
+			t.Errorf("%s: the paper region's labeller is %q", tt.f, want.Labeller)
+		}
+		c := regionConfig(tt.f, PaperRegion, 0)
+		p, err := NewPlan(c)
+		if err != nil {
+			t.Fatalf("%s: %v", tt.f, err)
+		}
+		if got := RegionStrata(want.Points); !slices.EqualFunc(got, p.Pools[0].Strata, func(a, b Stratum) bool { return a.Key == b.Key }) {
+			t.Errorf("%s: strata %v, want %v", tt.f, p.Pools[0].Strata, got)
+		}
+		src := p.Pools[0].Source
+		if strings.Contains(src, "Every label of this dataset is decided by its own solver") != tt.paper || strings.Contains(src, "which is also the paper's band") == tt.paper {
+			t.Errorf("%s: source %q", tt.f, src)
+		}
+		if !strings.Contains(c.Command(p), "--region paper") {
+			t.Errorf("%s: command %q", tt.f, c.Command(p))
+		}
+	}
+}
