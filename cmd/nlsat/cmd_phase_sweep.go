@@ -12,6 +12,8 @@ import (
 	"github.com/nlsat/nlsat/internal/phase"
 	"github.com/nlsat/nlsat/internal/progress"
 	"github.com/nlsat/nlsat/internal/solver"
+	"github.com/nlsat/nlsat/internal/solver/backends"
+	"github.com/nlsat/nlsat/internal/solver/z3"
 	"github.com/nlsat/nlsat/internal/version"
 )
 
@@ -31,6 +33,7 @@ type phaseSweepOptions struct {
 	solver         *solverOptions
 	shard          shardOptions
 	checkpoint     time.Duration
+	labeller       *enumFlag
 }
 
 func (o *phaseSweepOptions) addFlags(cmd *cobra.Command) {
@@ -52,10 +55,13 @@ func (o *phaseSweepOptions) addFlags(cmd *cobra.Command) {
 	f.IntVar(&o.fixedN2, "fixed-n2", 0, "n2 of the P(sat) and time curves for V, Z, A (default: the middle n2 of the sweep)")
 	o.sampler.addFlags(cmd, " (recorded in region.json)")
 	o.solver.addFlags(cmd)
+	f.Var(o.labeller, "labeller", "native: label with --solver; paper: one plain Z3 check per instance within --timeout, unknowns counted and dropped from P(sat), as the paper labelled (its region only says where to draw)")
+	cmd.MarkFlagsMutuallyExclusive("labeller", "solver")
 }
 
 func newPhaseSweepCmd(s streams) *cobra.Command {
-	o := &phaseSweepOptions{fragment: newFragmentEnum("all", true), solver: newSolverOptions("native", false)}
+	o := &phaseSweepOptions{fragment: newFragmentEnum("all", true), solver: newSolverOptions("native", false),
+		labeller: newEnum("native", backends.Labellers()...)}
 	cmd := &cobra.Command{
 		Use:   "phase-sweep",
 		Short: "Map P(sat) over a grid of (m, n1, n2) and find the phase-change region",
@@ -120,6 +126,9 @@ func runPhaseSweep(ctx context.Context, cmd *cobra.Command, o *phaseSweepOptions
 		frags = []fragments.Fragment{o.fragment.fragment()}
 	}
 	newBackend, solverName, err := o.solver.backends()
+	if o.labeller.value == "paper" {
+		newBackend, solverName, err = backends.PaperLabeller(o.solver.timeout)
+	}
 	if err != nil {
 		return err
 	}
@@ -192,6 +201,9 @@ func (o *phaseSweepOptions) plan(f fragments.Fragment, solverName string, s stre
 		Seed: o.seed, Sampler: sampler, FixedN2: o.fixedN2, Solver: o.solver.solver.value, SolverName: solverName, Vocabulary: lx}
 	if o.adaptive {
 		p.Budget = o.budget
+	}
+	if o.labeller.value == "paper" {
+		p.Solver, p.Labeller, p.SolverName = "paper", solverName, "z3-"+z3.Version()
 	}
 	if p.Solver != "native" {
 		p.Timeout = o.solver.timeout.String()

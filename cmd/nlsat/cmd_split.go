@@ -39,6 +39,7 @@ type splitOptions struct {
 	holdoutDepth            int
 	proofs                  bool
 	minCore                 int
+	maxWords                int
 	audit                   bool
 	balance                 *enumFlag
 	pilot                   int
@@ -89,7 +90,8 @@ func (o *splitOptions) addFlags(cmd *cobra.Command) {
 	f.IntVar(&o.zeroShot, "zero-shot", 0, "instances in the zero-shot set (even; 0 = none; --preset paper: 1,200)")
 	f.Uint64Var(&o.seed, "seed", 1, "master seed")
 	f.StringVarP(&o.out, "out", "o", "", "output directory (default nlsat-FRAGMENT)")
-	f.StringVar(&o.region, "region", "", "region.json from nlsat phase-sweep (default: the region shipped for the fragment)")
+	f.StringVar(&o.region, "region", "", "region.json from nlsat phase-sweep, or paper: the paper's band shipped for the fragment (where its Z3 labelling put P(sat) ≈ 0.5; labels stay this build's) (default: the region shipped for the fragment)")
+	f.IntVar(&o.maxWords, "max-words", 0, "keep only the region's points (m, n1, n2) none of whose instances can exceed this many words split at spaces (m × the fragment's longest sentence ≤ N); the manifest lists the points dropped; 0 keeps all")
 	f.Var(o.dedup, "dedup", "renaming: no two instances equal up to renaming nouns and verbs and reordering sentences; exact: only no two with the same sentences")
 	f.IntVar(&o.drawLimit, "draw-limit", 20, "give up on a stratum after drawing this many times its size in candidates")
 	o.sampler.addFlags(cmd, " (must match the region's)")
@@ -136,7 +138,7 @@ func (o *splitOptions) config(cmd *cobra.Command, solverName string) (split.Conf
 		Generalisation: o.generalisation, ZeroShot: o.zeroShot, Seed: o.seed, RegionFile: o.region,
 		Dedup: o.dedup.value, DrawLimit: o.drawLimit, Sampler: sampler, Vocabulary: lx,
 		Holdout: o.holdout.value, HoldoutN: o.holdoutN, HoldoutShare: o.holdoutShare, HoldoutMUS: o.holdoutMUS, HoldoutPairs: o.holdoutPairs, HoldoutDepth: o.holdoutDepth, Proofs: o.proofs,
-		Balance: o.balance.value, Pilot: o.pilot, MinCore: o.minCore, Audit: o.audit, Solver: o.solver.solver.value, SolverName: solverName}, nil
+		Balance: o.balance.value, Pilot: o.pilot, MinCore: o.minCore, MaxWords: o.maxWords, Audit: o.audit, Solver: o.solver.solver.value, SolverName: solverName}, nil
 }
 
 func runSplit(ctx context.Context, cmd *cobra.Command, o *splitOptions, s streams) error {

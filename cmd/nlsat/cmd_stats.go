@@ -10,15 +10,18 @@ import (
 )
 
 type statsOptions struct {
-	json bool
+	json    bool
+	compare *enumFlag
 }
 
 func (o *statsOptions) addFlags(cmd *cobra.Command) {
 	cmd.Flags().BoolVar(&o.json, "json", false, "print one JSON object (fixed key order, every key present) instead of tables")
+	cmd.Flags().Var(o.compare, "compare", "paper: print only the sentences and words per instance beside the paper's Tables 4 and 5")
+	cmd.MarkFlagsMutuallyExclusive("json", "compare")
 }
 
 func newStatsCmd(s streams) *cobra.Command {
-	o := &statsOptions{}
+	o := &statsOptions{compare: newEnum("", "paper")}
 	cmd := &cobra.Command{
 		Use:   "stats FILE...",
 		Short: "Summarise JSONL files: lengths, label balance per stratum, templates",
@@ -44,6 +47,7 @@ line.
 ` + exitCodesHelp,
 		Example: `  nlsat stats nlsat-S/data/train.jsonl
   nlsat stats --json nlsat-S/data/*.jsonl > stats.json
+  nlsat stats --compare paper nlsat-S/data/train.jsonl
   nlsat generate --fragment S --count 100 | nlsat stats -`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -66,6 +70,9 @@ func runStats(o *statsOptions, files []string, s streams) error {
 		}
 	}
 	rep := acc.Report()
+	if o.compare.value == "paper" {
+		return stats.WritePaperComparison(s.Out, rep)
+	}
 	if !o.json {
 		return stats.WriteText(s.Out, rep)
 	}

@@ -17,7 +17,11 @@
 // # Estimates
 //
 // P(sat) is sat / (sat + unsat); instances a solver leaves unknown are
-// counted but not in the estimate. Its interval is the Wilson score
+// counted but not in the estimate. A sweep with the paper's labeller
+// (Plan.Labeller; one plain Z3 check per instance) leaves many satisfiable
+// instances unknown, which biases its P(sat) low as the paper's was; its
+// region says where the paper's method puts the band, never a label. Its
+// interval is the Wilson score
 // interval at 95% (normal quantile from gonum's distuv). A point's verdict
 // says whether the interval lies above, inside or below the band, or
 // straddles an edge.

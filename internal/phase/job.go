@@ -31,6 +31,9 @@ type Plan struct {
 	Solver     string                  `json:"solver"`
 	SolverName string                  `json:"solver_name"`
 	Timeout    string                  `json:"timeout"`
+	// Labeller, when set, describes a labeller other than the solver's
+	// own answers (backends.PaperLabeller); it goes into region.json.
+	Labeller string `json:"labeller,omitempty"`
 	// Vocabulary is the words drawn from, when not the built-in ones.
 	Vocabulary *fragments.Lexicon `json:"vocabulary,omitempty"`
 }
@@ -217,6 +220,7 @@ func (s *sweep) writeFiles(dir string, k int, recs []Record, took time.Duration)
 		es[i] = r.Estimate(cfg.Fragment, cfg.Band)
 	}
 	region := NewRegion(cfg, es, s.opt.Version, p.SolverName)
+	region.Labeller = p.Labeller
 	if err := mkdir(dir); err != nil {
 		return err
 	}

@@ -23,13 +23,20 @@ type Region struct {
 	Params     fragments.SamplerParams `json:"sampler"`
 	Version    string                  `json:"version"`
 	Solver     string                  `json:"solver"`
-	Points     []RegionPoint           `json:"points"`
+	// Labeller describes how the sweep labelled when not with the
+	// solver's complete answers (the paper's method: one plain Z3 check,
+	// unknowns dropped). Such a region only says where to draw; a
+	// dataset drawn from it is labelled by its own solver.
+	Labeller string        `json:"labeller,omitempty"`
+	Points   []RegionPoint `json:"points"`
 }
 
 // RegionPoint is one point of a region with its estimate.
 type RegionPoint struct {
 	Point
-	N       int            `json:"n"`
+	N int `json:"n"`
+	// Unknown counts the instances of N left undecided, not in PSat.
+	Unknown int            `json:"unknown,omitempty"`
 	PSat    float64        `json:"p_sat"`
 	CI      stats.Interval `json:"ci"`
 	Verdict Verdict        `json:"verdict"`
@@ -43,7 +50,7 @@ func NewRegion(cfg Config, es []Estimate, version, solverName string) *Region {
 		Points: []RegionPoint{}}
 	for _, e := range es {
 		if e.Fragment == cfg.Fragment && !math.IsNaN(e.P) && cfg.Band.Contains(e.P) {
-			r.Points = append(r.Points, RegionPoint{Point: e.Point, N: e.N, PSat: round4(e.P),
+			r.Points = append(r.Points, RegionPoint{Point: e.Point, N: e.N, Unknown: e.Unknown, PSat: round4(e.P),
 				CI: stats.Interval{Lo: round4(e.CI.Lo), Hi: round4(e.CI.Hi)}, Verdict: e.Verdict})
 		}
 	}

@@ -22,7 +22,8 @@ type Config struct {
 	// Seed is the master seed.
 	Seed uint64
 	// RegionFile is a region file of nlsat phase-sweep ("": the region
-	// shipped for the fragment).
+	// shipped for the fragment; PaperRegion: the paper's band shipped
+	// for it).
 	RegionFile string
 	Dedup      string
 	DrawLimit  int
@@ -40,6 +41,9 @@ type Config struct {
 	Pilot        int
 	MinCore      int // 0: any; else no unsatisfiable subset smaller than this
 	Audit        bool
+	// MaxWords, when above 0, keeps only the region's points whose
+	// instances have at most this many words (limitWords).
+	MaxWords int
 	// Solver is the decision procedure asked for (for the command line)
 	// and SolverName its backend's name (for the records).
 	Solver, SolverName string
@@ -65,6 +69,13 @@ func NewPlan(c Config) (*Plan, error) {
 	region, source, err := c.loadRegion()
 	if err != nil {
 		return nil, err
+	}
+	if c.MaxWords > 0 {
+		total := len(region)
+		if region, p.MaxWords, err = limitWords(c.Fragment, region, c.MaxWords); err != nil {
+			return nil, err
+		}
+		source += p.MaxWords.describe(total)
 	}
 	main := Pool{Name: "main", Source: source, Strata: RegionStrata(region)}
 	allowed, err := c.holdout(p, &main)
@@ -236,17 +247,52 @@ func (c Config) furtherPools(p *Plan) error {
 	return nil
 }
 
+// PaperRegion is the RegionFile that selects the paper's band
+// (phase.PaperRegion) rather than a file.
+const PaperRegion = "paper"
+
+// paperSource describes the paper region of f for the card, with its m
+// beside the true band's.
+func paperSource(f fragments.Fragment, r *phase.Region) string {
+	if r.Labeller == "" {
+		return "the points of the region shipped with nlsat for " + f.String() + ", which is also the paper's band: the paper's Z3 check decides S and W instances (60 of 60 of each in the hard region), so its labels do not move the band"
+	}
+	s := "the points of the paper's band for " + f.String() + " shipped with nlsat: where the paper's labelling method puts P(sat) in the band (labeller: " + r.Labeller +
+		"). Z3 leaves satisfiable instances undecided, which biases that P(sat) low, so the band lies at smaller m than the true one"
+	if t, err := phase.DefaultRegion(f); err == nil {
+		lo, hi, mean := mRange(r.Points)
+		tlo, thi, tmean := mRange(t.Points)
+		s += fmt.Sprintf(": m %d–%d (mean %.1f over its points) against %d–%d (mean %.1f) for the true band", lo, hi, mean, tlo, thi, tmean)
+	}
+	return s + ". Every label of this dataset is decided by its own solver, never taken from that method"
+}
+
+// mRange returns the least, greatest and mean m of the points.
+func mRange(pts []phase.RegionPoint) (lo, hi int, mean float64) {
+	lo = pts[0].M
+	for _, p := range pts {
+		lo, hi, mean = min(lo, p.M), max(hi, p.M), mean+float64(p.M)
+	}
+	return lo, hi, mean / float64(len(pts))
+}
+
 // loadRegion returns the points of the region and a description for the
 // card.
 func (c Config) loadRegion() ([]phase.RegionPoint, string, error) {
 	var r *phase.Region
 	var err error
 	what := "the points of the region shipped with nlsat for " + c.Fragment.String()
-	if c.RegionFile == "" {
+	switch c.RegionFile {
+	case "":
 		if r, err = phase.DefaultRegion(c.Fragment); err != nil {
 			return nil, "", err
 		}
-	} else {
+	case PaperRegion:
+		if r, err = phase.PaperRegion(c.Fragment); err != nil {
+			return nil, "", err
+		}
+		what = paperSource(c.Fragment, r)
+	default:
 		f, err := os.Open(c.RegionFile)
 		if err != nil {
 			return nil, "", err
@@ -286,6 +332,9 @@ func (c Config) Command(p *Plan) string {
 	args = append(args, fmt.Sprintf("--seed %d", p.Seed), "--dedup "+p.Dedup, fmt.Sprintf("--draw-limit %d", p.DrawLimit))
 	if c.RegionFile != "" {
 		args = append(args, "--region "+c.RegionFile)
+	}
+	if c.MaxWords > 0 {
+		args = append(args, fmt.Sprintf("--max-words %d", c.MaxWords))
 	}
 	args = append(args, fmt.Sprintf("--own-share %g --neg-prob %g", p.Sampler.OwnShare, p.Sampler.NegProb))
 	if !p.Sampler.Distinct {

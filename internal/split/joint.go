@@ -77,6 +77,8 @@ func newJointPlan(c Config) (*Plan, error) {
 		return nil, errors.New("--holdout is for a build of one fragment; a joint build takes none")
 	case c.Generalisation > 0 || c.ZeroShot > 0:
 		return nil, errors.New("--generalisation and --zero-shot are for a build of one fragment; build them per fragment")
+	case c.MaxWords > 0:
+		return nil, errors.New("--max-words is for a build of one fragment; a joint build takes none")
 	}
 	p := c.basePlan()
 	p.Fragment, p.Holdout.Kind = fragmentNames(c.Fragments), HoldoutNone

@@ -70,6 +70,7 @@ func TestJointPlan(t *testing.T) {
 		{"region", func(c *Config) { c.RegionFile = "r.json" }, "--region"},
 		{"holdout", func(c *Config) { c.Holdout = HoldoutSize }, "--holdout"},
 		{"further sets", func(c *Config) { c.ZeroShot = 100 }, "--zero-shot"},
+		{"word limit", func(c *Config) { c.MaxWords = 300 }, "--max-words"},
 		{"odd size", func(c *Config) { c.Test = 41 }, "must be even"},
 	}
 	for _, tt := range bad {

@@ -54,6 +54,9 @@ type Plan struct {
 	// unsatisfiable subset of fewer than MinCore sentences: with 3, no
 	// instance holds two sentences that contradict each other.
 	MinCore int `json:"min_core,omitempty"`
+	// MaxWords, with --max-words, records the limit and the region's
+	// points it dropped.
+	MaxWords *WordLimit `json:"max_words,omitempty"`
 	// Audit says whether the finished data gets a shortcut audit.
 	Audit bool   `json:"audit"`
 	Pools []Pool `json:"pools"`

@@ -184,3 +184,34 @@ func TestTextGolden(t *testing.T) {
 		}
 	}
 }
+
+// TestPaperComparisonGolden pins stats --compare paper on the fixture:
+// the paper's columns are its Tables 4 and 5 (Appendix D.1), W and Z,
+// which the fixture lacks, show only the paper's side.
+func TestPaperComparisonGolden(t *testing.T) {
+	a := New()
+	for _, r := range readFixture(t) {
+		a.Add(r)
+	}
+	var b bytes.Buffer
+	if err := WritePaperComparison(&b, a.Report()); err != nil {
+		t.Fatal(err)
+	}
+	golden.Check(t, filepath.Join("testdata", "records.compare-paper.txt"), b.Bytes())
+}
+
+// TestPaperLengths checks the copied tables against the reading
+// of them (A: m 8–34, mean 16.5; 39–318 words, mean 123) and that every
+// row is ordered.
+func TestPaperLengths(t *testing.T) {
+	for _, l := range PaperLengths {
+		for _, s := range []Summary{l.Sentences, l.Words} {
+			if !(float64(s.Min) < s.Mean && s.Mean < float64(s.Max)) {
+				t.Errorf("%s: %+v is not min < mean < max", l.Fragment, s)
+			}
+		}
+	}
+	if a := PaperLengths[4]; a.Fragment != "A" || a.Sentences.Min != 8 || a.Sentences.Max != 34 || a.Words.Max != 318 {
+		t.Errorf("A row: %+v", a)
+	}
+}

@@ -60,3 +60,20 @@ func TestMemory(t *testing.T) {
 		t.Errorf("default: %s", m.String())
 	}
 }
+
+func TestPaperLabeller(t *testing.T) {
+	if !slices.Equal(Labellers(), []string{"native", "paper"}) || slices.Contains(Names(true), "paper") {
+		t.Errorf("labellers %v, names %v: paper must be a labeller, never a solver", Labellers(), Names(true))
+	}
+	f, desc, err := PaperLabeller(0)
+	if !z3.Available() {
+		var ie *dataset.InputError
+		if !errors.As(err, &ie) {
+			t.Errorf("without libz3: %v, want an InputError", err)
+		}
+		return
+	}
+	if err != nil || f == nil || !strings.HasPrefix(desc, "paper: one plain Z3 ") || !strings.Contains(desc, "timeout 10s") {
+		t.Errorf("got %v, %q", err, desc)
+	}
+}
