@@ -3,8 +3,9 @@
 // of steps, each citing earlier steps, naming a rule of a small sound
 // set, and stating its conclusion as a formula and in English; the last
 // step is a contradiction. Find searches for a proof within a Budget;
-// Check verifies one step by step without that search; Fprint writes the
-// text form and Proof's MarshalJSON the JSON form.
+// Check verifies one step by step without that search (CheckStep checks
+// one step); Fprint writes the text form and Proof's MarshalJSON the JSON
+// form; ParseConclusion reads a conclusion's English back to its formula.
 //
 // # Steps
 //
