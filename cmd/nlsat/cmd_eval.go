@@ -13,6 +13,7 @@ type evalOptions struct {
 	cfg     eval.Config
 	answers *enumFlag
 	json    bool
+	vocab   vocabFlag
 }
 
 func (o *evalOptions) addFlags(cmd *cobra.Command) {
@@ -27,6 +28,8 @@ func (o *evalOptions) addFlags(cmd *cobra.Command) {
 	f.BoolVar(&c.AllowMissing, "allow-missing", false, "score gold records that have a prediction and count the others, instead of failing")
 	f.BoolVar(&o.json, "json", false, "print one JSON object (fixed key order, every key present) instead of tables")
 	f.StringVar(&c.Plot, "plot", "", "also draw accuracy against n per fragment into this .png or .svg file")
+	f.BoolVar(&c.Chains, "chains", false, eval.ChainsUsage)
+	o.vocab.addFlag(cmd)
 	f.StringVar(&c.PerRecord, "per-record", "", "also write, per scored record, its answer, how it was read and whether it is right (JSONL) into this file")
 	cmd.MarkFlagRequired("gold")
 	cmd.MarkFlagRequired("pred")
@@ -55,6 +58,11 @@ func newEvalCmd(s streams) *cobra.Command {
 // are dataset.InputErrors, so exit 2.
 func runEval(o *evalOptions, s streams) error {
 	o.cfg.Answers = eval.AnswerSet(o.answers.value)
+	lx, err := o.vocab.lexicon()
+	if err != nil {
+		return err
+	}
+	o.cfg.Lexicon = lx
 	rep, err := eval.Run(o.cfg, s.In)
 	if err != nil {
 		return err

@@ -89,7 +89,7 @@ func runPrompt(o *promptOptions, in string, s streams) error {
 	if tag == "" {
 		tag = prompt.TaskTag(strings.TrimSuffix(filepath.Base(o.out), filepath.Ext(o.out)))
 	}
-	tf := prompt.TaskFile{Tag: tag, DataFiles: filepath.Base(o.out), Source: filepath.Base(in), Rows: len(rows), ExampleID: ex.ID}
+	tf := prompt.TaskFile{Tag: tag, DataFiles: filepath.Base(o.out), Source: filepath.Base(in), Rows: len(rows), ExampleID: ex.ID, CoT: o.cot}
 	if o.absolute {
 		abs, err := filepath.Abs(o.out)
 		if err != nil {

@@ -10,6 +10,8 @@ import (
 	"slices"
 	"testing"
 
+	"gopkg.in/yaml.v3"
+
 	"github.com/nlsat/nlsat/internal/audit"
 	"github.com/nlsat/nlsat/internal/dataset"
 	"github.com/nlsat/nlsat/internal/fragments"
@@ -155,7 +157,8 @@ func TestSplitHoldoutDepth(t *testing.T) {
 
 // TestPromptCoT pins the chain-of-thought targets of prompt --cot on a
 // small V file written with --proofs (golden: testdata/prompt-cot.golden,
-// rewritten with -update), and refuses records without proofs.
+// rewritten with -update) and its lm-eval task (checkCoTTask), and
+// refuses records without proofs.
 func TestPromptCoT(t *testing.T) {
 	dir := t.TempDir()
 	in, out := filepath.Join(dir, "v.jsonl"), filepath.Join(dir, "p.jsonl")
@@ -183,9 +186,38 @@ func TestPromptCoT(t *testing.T) {
 		got.WriteString("== " + row.ID + "\n" + row.TargetCoT + "\n")
 	}
 	checkGolden(t, "prompt-cot.golden", got.String())
+	checkCoTTask(t, filepath.Join(dir, "nlsat_p_satunsat_cot.yaml"), readRows(t, out))
 	plain := filepath.Join(dir, "plain.jsonl")
 	nlsat(context.Background(), "", "generate", "--fragment", "V", "--count", "2", "-q", "--out", plain)
 	if code, _, _ := nlsat(context.Background(), "", "prompt", plain, "--cot", "-q", "--out", filepath.Join(dir, "q.jsonl")); code != 2 {
 		t.Errorf("prompt --cot of records without proofs: exit %d, want 2", code)
 	}
+}
+
+// checkCoTTask reads the chain-of-thought task as lm-evaluation-harness
+// would, with no key but those of taskConfig, checks that its columns are
+// every row's, and pins it (testdata/prompt/nlsat_p_satunsat_cot.yaml).
+func checkCoTTask(t *testing.T, name string, rows []map[string]any) {
+	t.Helper()
+	b, err := os.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dec := yaml.NewDecoder(bytes.NewReader(b))
+	dec.KnownFields(true)
+	var c taskConfig
+	if err := dec.Decode(&c); err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	if c.Task != "nlsat_p_satunsat_cot" || c.OutputType != "generate_until" || c.DocToTarget != "target_cot" || len(c.MetricList) != 1 {
+		t.Errorf("%s: %+v", name, c)
+	}
+	for i, row := range rows {
+		_, text := row[c.DocToText].(string)
+		_, target := row[c.DocToTarget].(string)
+		if !text || !target {
+			t.Errorf("row %d lacks %s or %s", i, c.DocToText, c.DocToTarget)
+		}
+	}
+	checkGolden(t, filepath.Join("prompt", filepath.Base(name)), string(b))
 }

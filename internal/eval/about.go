@@ -35,4 +35,17 @@ flags are refused. So are a prediction for an id that is not gold, a
 duplicate id and a gold record without a prediction (exit 2, naming the
 file and line); --allow-missing scores the predicted records.
 
+--chains also checks, step by step, the chain of thought in every free-text
+answer, in the form nlsat prompt --cot teaches (numbered steps, each with
+its justification: "sentence 3", "by 1, 4"): each step's English is read
+back to a formula with the vocabulary (--vocab for another than the
+built-in one) and must follow from what it cites by the check nlsat
+proofs pass. It prints, for unsat and sat gold, the share of chains valid
+to a contradiction, the share that claim one (for sat gold every such
+claim fails somewhere), why the others fail and at which step first;
+--per-record adds each record's result.
+
 `
+
+// ChainsUsage is the help of nlsat eval --chains.
+const ChainsUsage = "also check the chain of thought in each free-text answer step by step (the form of prompt --cot): share valid, first unsupported step"

@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/nlsat/nlsat/internal/dataset"
+	"github.com/nlsat/nlsat/internal/fragments"
 )
 
 // Pair roles of a minimal pair's twins.
@@ -37,8 +38,10 @@ type Gold struct {
 	PairID, PairRole string
 	// Where is "file:line", for messages.
 	Where string
-	// text is a hash of the record's text (see textSum).
-	text uint64
+	// text is a hash of the record's text (see textSum); sentences are
+	// its sentences, for checking chains of thought.
+	text      uint64
+	sentences []string
 }
 
 // N is the number of predicates n = n1 + n2 that the paper's Figure 3 and
@@ -162,6 +165,9 @@ func decodeGold(b []byte, where string) (Gold, error) {
 		ModelSize: r.Certificate.ModelSize, Where: where, text: textSum(r.Text)}
 	if r.Text == "" {
 		g.text = textSum(strings.Join(r.Sentences, " "))
+	}
+	if g.sentences = r.Sentences; len(g.sentences) == 0 {
+		g.sentences = fragments.SplitText(r.Text)
 	}
 	if r.Label == dataset.LabelUnsat {
 		g.MUSSize = len(r.Certificate.MUS)

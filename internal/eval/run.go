@@ -10,6 +10,8 @@ import (
 	"strings"
 
 	"github.com/nlsat/nlsat/internal/dataset"
+	"github.com/nlsat/nlsat/internal/fragments"
+	"github.com/nlsat/nlsat/internal/proof"
 )
 
 // Config is one evaluation: where the gold records and predictions are,
@@ -24,6 +26,11 @@ type Config struct {
 	PerRecord string
 	// Plot, if set, is a .png or .svg file for the figure of Plot.
 	Plot string
+	// Chains checks the chain of thought in every free-text answer
+	// (Report.Chains, RecordResult.Chain), reading the sentences with
+	// Lexicon (the built-in vocabulary when nil).
+	Chains  bool
+	Lexicon *fragments.Lexicon
 }
 
 // Run reads the gold records and predictions, scores them, and writes the
@@ -36,6 +43,9 @@ func Run(c Config, stdin io.Reader) (Report, error) {
 	}
 	if c.PerRecord == "-" {
 		return Report{}, dataset.InputErrorf("--per-record must name a file, not stdout, which has the report")
+	}
+	if c.Chains && c.Filter != "" {
+		return Report{}, dataset.InputErrorf("--chains reads the raw generations, not --filter %s's", c.Filter)
 	}
 	if c.MBinWidth <= 0 {
 		return Report{}, dataset.InputErrorf("--m-bin must be positive, not %d", c.MBinWidth)
@@ -52,8 +62,17 @@ func Run(c Config, stdin io.Reader) (Report, error) {
 	if err != nil {
 		return rep, &dataset.InputError{Err: err}
 	}
+	var chains map[string]*proof.ChainResult
+	if c.Chains {
+		if c.Lexicon == nil {
+			c.Lexicon = fragments.Default()
+		}
+		if rep.Chains, chains, err = scoreChains(gold, preds, c.Lexicon); err != nil {
+			return rep, &dataset.InputError{Err: err}
+		}
+	}
 	if c.PerRecord != "" {
-		if err := writePerRecordFile(c.PerRecord, gold, preds); err != nil {
+		if err := writePerRecordFile(c.PerRecord, gold, preds, chains); err != nil {
 			return rep, err
 		}
 	}
@@ -99,11 +118,19 @@ type RecordResult struct {
 	Answer    string `json:"answer"`
 	Reading   string `json:"reading"`
 	Where     string `json:"where"`
+	// Chain is, with Config.Chains only, what proof.CheckChain found in
+	// the answer.
+	Chain *proof.ChainResult `json:"chain,omitempty"`
 }
 
 // WritePerRecord writes a RecordResult line for every gold record that has
 // a prediction, in gold order.
 func WritePerRecord(w io.Writer, gold []Gold, preds []Prediction) error {
+	return writePerRecord(w, gold, preds, nil)
+}
+
+// writePerRecord is WritePerRecord with each record's chain result, if any.
+func writePerRecord(w io.Writer, gold []Gold, preds []Prediction, chains map[string]*proof.ChainResult) error {
 	byID := make(map[string]*Prediction, len(preds))
 	for k := range preds {
 		byID[preds[k].ID] = &preds[k]
@@ -117,7 +144,7 @@ func WritePerRecord(w io.Writer, gold []Gold, preds []Prediction) error {
 		}
 		err := enc.Encode(RecordResult{ID: g.ID, Split: g.Split, Fragment: g.Fragment, M: g.M, N1: g.N1, N2: g.N2,
 			Gold: g.Label, Predicted: p.Label, Correct: p.Label == g.Label,
-			Source: p.Source, Answer: p.Answer, Reading: p.Phrase, Where: p.Where})
+			Source: p.Source, Answer: p.Answer, Reading: p.Phrase, Where: p.Where, Chain: chains[g.ID]})
 		if err != nil {
 			return err
 		}
@@ -125,13 +152,13 @@ func WritePerRecord(w io.Writer, gold []Gold, preds []Prediction) error {
 	return nil
 }
 
-func writePerRecordFile(name string, gold []Gold, preds []Prediction) error {
+func writePerRecordFile(name string, gold []Gold, preds []Prediction, chains map[string]*proof.ChainResult) error {
 	f, err := dataset.CreateAtomic(name, io.Discard)
 	if err != nil {
 		return &dataset.InputError{Err: err}
 	}
 	defer f.Abort()
-	if err := WritePerRecord(f, gold, preds); err != nil {
+	if err := writePerRecord(f, gold, preds, chains); err != nil {
 		return fmt.Errorf("%s: %w", name, err)
 	}
 	return f.Commit()

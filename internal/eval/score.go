@@ -85,6 +85,9 @@ type Report struct {
 	ByFragmentN        []FragmentNRow     `json:"by_fragment_n"`
 	BySplitFragment    []SplitFragmentRow `json:"by_split_fragment"`
 	Pairs              *PairReport        `json:"pairs"`
+	// Chains is the chain-of-thought report of Config.Chains; absent
+	// without it.
+	Chains *ChainReport `json:"chains,omitempty"`
 }
 
 // Options say how predictions are scored.

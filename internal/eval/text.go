@@ -48,6 +48,9 @@ func WriteText(w io.Writer, rep Report) error {
 		p("both twins correct\t%d\t%.3f\t%s\t\n", pr.BothCorrect.Hits, pr.BothCorrect.Rate, ci(pr.BothCorrect.CILow, pr.BothCorrect.CIHigh))
 		p("prediction changed\t%d\t%.3f\t%s\t\n", pr.Changed.Hits, pr.Changed.Rate, ci(pr.Changed.CILow, pr.Changed.CIHigh))
 	}
+	if rep.Chains != nil {
+		writeChains(p, rep.Chains)
+	}
 	if n := len(rep.UnparseableAnswers); n > 0 {
 		p("\nUnparseable answers (%s; --per-record writes every answer)\n", listed(n))
 		for _, u := range rep.UnparseableAnswers[:min(n, maxListed)] {
@@ -101,3 +104,36 @@ func scoreCols(s Score) string {
 }
 
 func ci(lo, hi float64) string { return fmt.Sprintf("%.3f-%.3f", lo, hi) }
+
+// writeChains prints the chain-of-thought report: per gold label the
+// share of chains valid to the end and of chains that claim a
+// contradiction, then why and where the others stop being supported.
+func writeChains(p func(string, ...any), c *ChainReport) {
+	p("\nChains of thought, checked step by step\n")
+	p("gold\trecords\tvalid\trate\t95%% CI\tclaim a contradiction\trate\t95%% CI\t\n")
+	rows := []struct {
+		label string
+		s     ChainScore
+	}{{"unsat", c.Unsat}, {"sat", c.Sat}}
+	for _, r := range rows {
+		v, cl := r.s.Valid, r.s.Claimed
+		p("%s\t%d\t%d\t%.3f\t%s\t%d\t%.3f\t%s\t\n", r.label, r.s.Records, v.Hits, v.Rate, ci(v.CILow, v.CIHigh), cl.Hits, cl.Rate, ci(cl.CILow, cl.CIHigh))
+	}
+	for _, r := range rows {
+		if r.s.Records == 0 {
+			continue
+		}
+		p("\n%s gold: how the chains end\n", r.label)
+		p("reason\tchains\t\n")
+		for _, k := range r.s.ByReason {
+			p("%s\t%d\t\n", k.Key, k.Count)
+		}
+		if len(r.s.ByFirstUnsupported) > 0 {
+			p("\n%s gold: first unsupported step\n", r.label)
+			p("step\tchains\t\n")
+			for _, k := range r.s.ByFirstUnsupported {
+				p("%s\t%d\t\n", k.Key, k.Count)
+			}
+		}
+	}
+}

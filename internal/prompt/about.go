@@ -42,4 +42,4 @@ Every record must be labelled (label -1 is an error naming the line).
 `
 
 // CoTUsage is the help of prompt --cot.
-const CoTUsage = "add target_cot to every row, a chain-of-thought target: for unsat the record's checked proof as nlsat solve prints it (numbered steps citing earlier ones, \"by 1, 4\"), then \"Answer: unsatisfiable\"; for sat a sentence saying no contradiction follows, then \"Answer: satisfiable\"; \"\" for unsat without a proof within the budget (the records must be written with --proofs)"
+const CoTUsage = "add target_cot to every row, a chain-of-thought target: for unsat the record's checked proof as nlsat solve prints it (numbered steps citing earlier ones, \"by 1, 4\"), then \"Answer: unsatisfiable\"; for sat a sentence saying no contradiction follows, then \"Answer: satisfiable\"; \"\" for unsat without a proof within the budget (the records must be written with --proofs); also write the task TAG_satunsat_cot, whose target is target_cot (score its samples with nlsat eval --chains)"

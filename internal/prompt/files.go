@@ -27,7 +27,11 @@ func WriteFiles(out string, stdout io.Writer, rows []Row, tf TaskFile) ([]string
 	}
 	var names []string
 	files := []*dataset.AtomicFile{data}
-	for _, t := range Tasks(tf.Tag) {
+	tasks := Tasks(tf.Tag)
+	if tf.CoT {
+		tasks = append(tasks, CoTTask(tf.Tag))
+	}
+	for _, t := range tasks {
 		f, err := dataset.CreateAtomic(filepath.Join(filepath.Dir(out), t.Name+".yaml"), stdout)
 		if err != nil {
 			return nil, &dataset.InputError{Err: err}

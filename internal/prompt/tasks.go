@@ -35,6 +35,15 @@ type Task struct {
 	// task is multiple_choice, scored by comparing the log-likelihoods of
 	// the two answers.
 	Generate bool
+	// CoT makes a generate_until task whose target is the chain of
+	// thought (target_cot, prompt --cot).
+	CoT bool
+}
+
+// CoTTask returns the generate_until task over prompt (a) whose target is
+// the chain of thought, tag_satunsat_cot.
+func CoTTask(tag string) Task {
+	return Task{Name: tag + "_" + VariantSat.Key + "_cot", Variant: VariantSat, Generate: true, CoT: true}
 }
 
 // Tasks returns the four tasks over one prompt file, named after tag: for
@@ -43,7 +52,7 @@ type Task struct {
 func Tasks(tag string) []Task {
 	var out []Task
 	for _, v := range []Variant{VariantSat, VariantTF} {
-		out = append(out, Task{tag + "_" + v.Key, v, false}, Task{tag + "_" + v.Key + "_gen", v, true})
+		out = append(out, Task{tag + "_" + v.Key, v, false, false}, Task{tag + "_" + v.Key + "_gen", v, true, false})
 	}
 	return out
 }
@@ -69,6 +78,8 @@ type TaskFile struct {
 	Source    string // the records the prompts were made from
 	Rows      int
 	ExampleID string
+	// CoT adds the chain-of-thought task (CoTTask) to the files.
+	CoT bool
 }
 
 // WriteYAML writes the task's configuration. Strings that could need
@@ -78,6 +89,11 @@ func (t Task) WriteYAML(w io.Writer, f TaskFile) error {
 	var b bytes.Buffer
 	p := func(format string, a ...any) { fmt.Fprintf(&b, format, a...) }
 	v := t.Variant
+	if t.CoT {
+		t.writeCoT(p, f)
+		_, err := w.Write(b.Bytes())
+		return err
+	}
 	p("# %s, from nlsat prompt.\n", v.About)
 	p("# %d instances of %s.\n", f.Rows, f.Source)
 	if v == VariantTF {
@@ -142,4 +158,27 @@ func q(s string) string {
 	enc.SetEscapeHTML(false)
 	enc.Encode(s)
 	return strings.TrimSuffix(b.String(), "\n")
+}
+
+// writeCoT writes the chain-of-thought task: prompt (a), the model
+// generating a chain up to its answer line, the gold chain as target.
+func (t Task) writeCoT(p func(string, ...any), f TaskFile) {
+	p("# %s, with the checked proof as a chain-of-thought target\n# (target_cot), from nlsat prompt --cot.\n", t.Variant.About)
+	p("# %d instances of %s; an unsat record without a proof within the budget\n# has an empty target.\n", f.Rows, f.Source)
+	p("# exact_match only credits a generation equal to the gold chain; a chain\n# may differ and still be right, so score the samples step by step:\n")
+	p("#   lm_eval --model hf --model_args pretrained=MODEL --include_path . --tasks %s --log_samples --output_path results\n", t.Name)
+	gold := f.Source
+	if gold == "" || gold == "-" {
+		gold = "RECORDS.jsonl"
+	}
+	p("#   nlsat eval --gold %s --pred results/MODEL/samples_%s_DATE.jsonl --chains\n", gold, t.Name)
+	p("task: %s\n", q(t.Name))
+	p("tag:\n  - %s\n", q(f.Tag))
+	p("dataset_path: json\ndataset_name: null\ndataset_kwargs:\n  data_files:\n    test: %s\n", q(f.DataFiles))
+	p("test_split: test\nnum_fewshot: 0\n")
+	p("doc_to_text: %s\n", t.Variant.Prompt)
+	p("output_type: generate_until\ndoc_to_target: target_cot\ntarget_delimiter: \" \"\n")
+	p("generation_kwargs:\n  until:\n    - %s\n    - %s\n  do_sample: false\n  temperature: 0.0\n  max_gen_toks: 1024\n", q("\n\n"), q("Q:"))
+	p("metric_list:\n  - metric: exact_match\n    aggregation: mean\n    higher_is_better: true\n    ignore_case: true\n")
+	p("metadata:\n  version: 1.0\n")
 }

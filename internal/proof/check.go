@@ -24,12 +24,11 @@ func Check(ctx context.Context, b solver.Backend, lx *fragments.Lexicon, sentenc
 	if len(p.Steps) == 0 {
 		return errors.New("empty proof")
 	}
-	c := &checker{b: b, lx: lx, sentences: sentences, steps: p.Steps}
 	for i, s := range p.Steps {
 		if s.Rule == Contradiction && i != len(p.Steps)-1 {
 			return fmt.Errorf("step %d: a contradiction before the last step", i+1)
 		}
-		if err := c.step(ctx, i, s); err != nil {
+		if err := CheckStep(ctx, b, lx, sentences, p.Steps, i); err != nil {
 			return fmt.Errorf("step %d (%s, %q): %w", i+1, s.Rule, s.English, err)
 		}
 	}
@@ -37,6 +36,21 @@ func Check(ctx context.Context, b solver.Backend, lx *fragments.Lexicon, sentenc
 		return fmt.Errorf("the last step is %s, not a contradiction", last.Rule)
 	}
 	return nil
+}
+
+// CheckStep checks step i of steps by itself, the steps before it taken
+// as given: the same checks Check makes of every step (premises, schema,
+// individuals, English, entailment). It is how a chain of steps written by
+// someone else is checked step by step (see CheckChain): an error says why
+// step i does not follow, and Check is CheckStep for every step.
+func CheckStep(ctx context.Context, b solver.Backend, lx *fragments.Lexicon, sentences []fragments.Sentence, steps []Step, i int) error {
+	c := &checker{b: b, lx: lx, sentences: sentences, steps: steps}
+	for _, s := range steps[:i] {
+		if s.Rule == Anyone || s.Rule == Instance {
+			c.named++
+		}
+	}
+	return c.step(ctx, i, steps[i])
 }
 
 type checker struct {

@@ -3,8 +3,9 @@
 // of steps, each citing earlier steps, naming a rule of a small sound
 // set, and stating its conclusion as a formula and in English; the last
 // step is a contradiction. Find searches for a proof within a Budget;
-// Check verifies one step by step without that search; Fprint writes the
-// text form and Proof's MarshalJSON the JSON form.
+// Check verifies one step by step without that search (CheckStep checks
+// one step); Fprint writes the text form and Proof's MarshalJSON the JSON
+// form; ParseConclusion reads a conclusion's English back to its formula.
 //
 // # Steps
 //
@@ -84,6 +85,20 @@
 // instance whose refutation needs one has no tableau proof (ErrNoProof),
 // and coverage is measured (README, scripts/proofs.sh). The steps the
 // contradiction does not use are dropped and the individuals renumbered.
+//
+// # Chains
+//
+// CheckChain checks a chain of thought a model wrote in the text form of
+// Fprint: it reads the numbered steps (leniently: spacing, "3)" for "3.",
+// text around the steps, no answer line), parses each step's English with
+// the lexicon (a sentence of the fragments, or ParseConclusion's forms),
+// takes its rule from its justification ("sentence 2", "chaining 1, 3",
+// "naming someone new, by 1", "witnessed by …", "by …", "the world is
+// not empty"; a step whose English says "contradiction" is one), and
+// checks each step with CheckStep. It reports the first step that is
+// unread, cites a step that is not before it, repeats another sentence
+// than the one it names, or does not follow; a chain is valid when every
+// step follows up to a contradiction.
 //
 // # Budget
 //
