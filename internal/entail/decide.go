@@ -130,10 +130,10 @@ func Decide(ctx context.Context, b solver.Backend, premises []fragments.Sentence
 	return r, nil
 }
 
-// Problem returns the formulas whose unsatisfiability a certificate
+// Refutation returns the formulas whose unsatisfiability a certificate
 // claims: the premises of subset with ψ (Contradiction) or neg ψ
 // (Entailment). It is nil for Neutral.
-func Problem(premises []fragments.Sentence, hyp fragments.Sentence, l Label, subset []int) []fol.Formula {
+func Refutation(premises []fragments.Sentence, hyp fragments.Sentence, l Label, subset []int) []fol.Formula {
 	if l == Neutral {
 		return nil
 	}

@@ -83,7 +83,7 @@ func checkCertificate(ctx context.Context, b solver.Backend, premises []fragment
 		}
 		return nil
 	}
-	v, err := solver.Decide(ctx, b, Problem(premises, hyp, r.Label, r.Subset), solver.DecideOptions{})
+	v, err := solver.Decide(ctx, b, Refutation(premises, hyp, r.Label, r.Subset), solver.DecideOptions{})
 	if err != nil {
 		return err
 	}
@@ -92,7 +92,7 @@ func checkCertificate(ctx context.Context, b solver.Backend, premises []fragment
 	}
 	for k := range r.Subset {
 		less := slices.Delete(slices.Clone(r.Subset), k, k+1)
-		v, err := solver.Decide(ctx, b, Problem(premises, hyp, r.Label, less), solver.DecideOptions{})
+		v, err := solver.Decide(ctx, b, Refutation(premises, hyp, r.Label, less), solver.DecideOptions{})
 		if err != nil {
 			return err
 		}
