@@ -54,4 +54,33 @@
 // reaching all three labels: for A, mostly inherited templates (W, Z, S),
 // as the own templates' sentences are rarely entailed or contradicted by
 // premises at these sizes.
+//
+// # Records (schema nlsat-entail/1)
+//
+// Run writes Record lines (schema.json is their JSON Schema), in every
+// format of package dataset (Row is the Parquet row type), with the same
+// bytes for any number of workers. Every key is present in every record:
+//
+//	id                  fragment, digest of the plan and task, number
+//	fragment            S, W, V, Z or A
+//	premises            the sentences of Φ
+//	hypothesis          ψ
+//	label, label_text   0 entailment, 1 neutral, 2 contradiction (MNLI)
+//	label_binary        0 entailed (label 0), 1 not entailed (1 and 2)
+//	premises_text       the premises joined by single spaces
+//	negated_hypothesis  neg ψ, the fragment's sentence for ¬ψ
+//	m, n1, n2           premises, nouns, verbs
+//	nouns, verbs        the words drawn
+//	templates, formulas the premises' template ids and formulas
+//	hypothesis_template, hypothesis_formula
+//	solver              the backend that labelled it
+//	certificate         {"subset": [int], "models": [int]}: the premises
+//	                    proving entailment or contradiction, or the sizes
+//	                    of neutral's two checked models; the other empty
+//	difficulty          {"subset_size": int}
+//	seed                "master:t", t the triple's index
+//
+// Records come in triples sharing premises and seed, in a seeded order;
+// --count must be a multiple of 3, so each (m, n1, n2) holds the three
+// labels equally. The minimal layout (--fields minimal) is not offered.
 package entail
