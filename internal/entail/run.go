@@ -39,16 +39,16 @@ type RunOptions struct {
 // must be a multiple of 3): triple t starts from the plan's instance t
 // and draws with (seed ⊕ Stream, t) alone, so the output is the same for
 // any number of workers. Within a triple the three labels come in a
-// seeded order. Ids are the fragment, the digest of the plan and this
+// seeded order. Its errors about the options are dataset.InputErrors. Ids are the fragment, the digest of the plan and this
 // task, and the record's number.
 func Run(ctx context.Context, plan *generate.Plan, o RunOptions) error {
 	switch {
 	case plan.Count%3 != 0:
-		return fmt.Errorf("--count %d: entailment records come in triples, one per label; give a multiple of 3", plan.Count)
+		return dataset.InputErrorf("--count %d: entailment records come in triples, one per label; give a multiple of 3", plan.Count)
 	case o.NewBackend == nil:
-		return fmt.Errorf("the entailment task needs a solver; drop --solver none")
+		return dataset.InputErrorf("the entailment task needs a solver; drop --solver none")
 	case o.Output.Minimal:
-		return fmt.Errorf("the entailment task has no minimal layout; drop --fields minimal")
+		return dataset.InputErrorf("the entailment task has no minimal layout; drop --fields minimal")
 	}
 	o.Output.Row = Row
 	f, err := dataset.CreateRecords(o.Out, o.Stdout, o.Output)
