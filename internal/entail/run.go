@@ -39,8 +39,9 @@ type RunOptions struct {
 // must be a multiple of 3): triple t starts from the plan's instance t
 // and draws with (seed ⊕ Stream, t) alone, so the output is the same for
 // any number of workers. Within a triple the three labels come in a
-// seeded order. Its errors about the options are dataset.InputErrors. Ids are the fragment, the digest of the plan and this
-// task, and the record's number.
+// seeded order. Ids are the fragment, the digest of the plan and this
+// task, and the record's number. Errors about the options are
+// dataset.InputErrors.
 func Run(ctx context.Context, plan *generate.Plan, o RunOptions) error {
 	switch {
 	case plan.Count%3 != 0:
