@@ -10,6 +10,7 @@ import (
 
 	"github.com/nlsat/nlsat/internal/dataset"
 	"github.com/nlsat/nlsat/internal/distract"
+	"github.com/nlsat/nlsat/internal/entail"
 	"github.com/nlsat/nlsat/internal/generate"
 	"github.com/nlsat/nlsat/internal/job"
 	"github.com/nlsat/nlsat/internal/progress"
@@ -31,6 +32,7 @@ type generateOptions struct {
 	distractors  int
 	distractMode *enumFlag
 	proofs       bool
+	task         *enumFlag
 }
 
 func (o *generateOptions) addFlags(cmd *cobra.Command) {
@@ -53,12 +55,13 @@ func (o *generateOptions) addFlags(cmd *cobra.Command) {
 	f.DurationVar(&o.checkpoint, "checkpoint-every", 2*time.Second, "time between checkpoints of an unfinished output file")
 	f.IntVar(&o.distractors, "distractors", 0, "add this many sentences to each instance that provably do not change its label (recorded in the record's distractors)")
 	f.BoolVar(&o.proofs, "proofs", false, dataset.ProofsUsage)
+	f.Var(o.task, "task", "instance: sets labelled sat/unsat; entailment: premises, hypothesis and a three-way label (see below)")
 	f.Var(o.distractMode, "distractor-mode", "fresh: over words the instance does not use; implied: over its own words, entailed by its (consistent) sentences")
 }
 
 func newGenerateCmd(s streams) *cobra.Command {
 	o := &generateOptions{fragment: newFragmentEnum("A", false), solver: newSolverOptions("native", true),
-		distractMode: newEnum("fresh", "fresh", "implied")}
+		distractMode: newEnum("fresh", "fresh", "implied"), task: newEnum("instance", "instance", "entailment")}
 	cmd := &cobra.Command{
 		Use:   "generate",
 		Short: "Sample and label random instances of one fragment",
@@ -67,7 +70,7 @@ i ≡ shard (mod N) below count × --oversample into a directory (--out,
 default generate-FRAGMENT-shard-i-of-N); nlsat merge --out FILE SHARD...
 writes the first --count decided instances in index order.
 
-` + exitCodesHelp,
+` + entail.About + exitCodesHelp,
 		Example: `  nlsat generate --fragment A --count 100 --m 16 --n1 5 --n2 5 --seed 7 --out a.jsonl
   nlsat generate --fragment S --n1 10 --m 12-16 --solver none`,
 		Args: cobra.NoArgs,
@@ -110,6 +113,15 @@ func runGenerate(ctx context.Context, cmd *cobra.Command, o *generateOptions, s 
 	sharded, err := o.shard.resolve(cmd, nil)
 	if err != nil {
 		return err
+	}
+	if o.task.value == "entailment" {
+		if sharded || o.distractors > 0 || o.proofs {
+			return usagef("--task entailment takes no shards, --distractors or --proofs")
+		}
+		prog := progress.New(s.Err, "entail "+plan.Fragment, o.count, o.solver.quiet)
+		defer prog.Finish()
+		return entail.Run(ctx, plan, entail.RunOptions{Out: o.out, Stdout: s.Out, Output: o.solver.records.spec(),
+			Workers: o.solver.jobs, NewBackend: newBackend, Progress: prog.Add})
 	}
 	if sharded {
 		return runGenerateShard(ctx, o, plan, newBackend, s)

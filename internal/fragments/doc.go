@@ -78,6 +78,26 @@
 // sentences the parameters allow; Validate rejects m above it, and Sample
 // gives up with an error after 1000·m + 100000 draws.
 //
+// # Negation
+//
+// Each fragment can say the negation of each of its sentences in one
+// sentence of the same template family, over the same words with the
+// same noun polarities in the restrictors (Sentence.Negation):
+//
+//	S1/W1/Z1  Every φ is a q          ↔  S3/W3/Z3  Some φ is not a q
+//	S2/W2/Z2  No φ is a q             ↔  S3/W3/Z3  Some φ is a q
+//	V1/A1     Every p r's every ψ     ↔  V3/A3     Some p does not r every ψ
+//	V1/A1     Every p r's some ψ      ↔  V3/A3     Some p does not r any ψ
+//	V1/A1     Some p r's every ψ      ↔  V2/A2     No p r's every ψ
+//	V1/A1     Some p r's some ψ       ↔  V2/A2     No p r's any ψ
+//
+// where φ is the subject with its noun polarity and, in W and Z, its
+// relative clause, and ψ the object with its polarity and, in A, its
+// anaphoric clause; both are kept. No template is without a negation:
+// the templates of each fragment are closed under it. TestNegation
+// checks, for every shape and noun polarity, that s ∧ neg(s) and
+// ¬s ∧ ¬neg(s) are unsatisfiable.
+//
 // # Determinism
 //
 // Randomness comes only from the *rand.Rand passed to Sample; the same

@@ -275,3 +275,11 @@ func containsWord(ws []string, w string) bool {
 	}
 	return false
 }
+
+// DrawSentence draws one sentence of fragment f over the given words, as
+// Sample draws each sentence of an instance (template group, template,
+// variant, polarities, words), so that a sentence drawn alone follows the
+// template distribution of an instance's sentences.
+func DrawSentence(rng *rand.Rand, f Fragment, p Params, nouns, verbs []string) Sentence {
+	return drawSentence(rng, f, p, nouns, verbs)
+}

@@ -1,0 +1,149 @@
+package entail
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+
+	"github.com/nlsat/nlsat/internal/fol"
+	"github.com/nlsat/nlsat/internal/fragments"
+	"github.com/nlsat/nlsat/internal/solver"
+)
+
+// Label is the three-way answer of an entailment problem, numbered in
+// MNLI's order.
+type Label int
+
+// The labels: Φ ⊨ ψ, neither, Φ ⊨ ¬ψ.
+const (
+	Entailment    Label = 0
+	Neutral       Label = 1
+	Contradiction Label = 2
+)
+
+// Labels returns the three labels in MNLI's order.
+func Labels() []Label { return []Label{Entailment, Neutral, Contradiction} }
+
+var labelNames = [...]string{Entailment: "entailment", Neutral: "neutral", Contradiction: "contradiction"}
+
+// String returns MNLI's name of the label.
+func (l Label) String() string {
+	if l < Entailment || l > Contradiction {
+		return fmt.Sprintf("Label(%d)", int(l))
+	}
+	return labelNames[l]
+}
+
+// The values of the binary label (Label.Binary).
+const (
+	Entailed    = 0
+	NotEntailed = 1
+)
+
+// Binary returns Entailed for Entailment and NotEntailed for Neutral and
+// Contradiction.
+func (l Label) Binary() int {
+	if l == Entailment {
+		return Entailed
+	}
+	return NotEntailed
+}
+
+// BinaryText names a binary label value: "entailed" or "not entailed".
+func BinaryText(b int) string {
+	if b == Entailed {
+		return "entailed"
+	}
+	return "not entailed"
+}
+
+// ErrInconsistent is returned for premises that have no model: they
+// entail everything, and are never used.
+var ErrInconsistent = errors.New("the premises are unsatisfiable")
+
+// Result is the certified answer for premises Φ and a hypothesis ψ.
+type Result struct {
+	// Decided is false when the backend left one of the two problems
+	// undecided; the other fields are then meaningless.
+	Decided bool
+	Label   Label
+	// Subset lists the premises (indices into Φ, increasing) of the
+	// certified MUS that proves an Entailment (with neg ψ) or a
+	// Contradiction (with ψ); nil for Neutral and when Decide was not
+	// asked for certificates.
+	Subset []int
+	// With and Against are the verdicts on Φ ∪ {ψ} and Φ ∪ {neg ψ}.
+	// For Neutral both are Sat with checked models; otherwise one is
+	// Unsat and the other Sat, whose model shows Φ consistent.
+	With, Against solver.Verdict
+}
+
+// Decide labels premises Φ and hypothesis ψ with b through solver.Decide
+// on Φ ∪ {ψ} and Φ ∪ {neg ψ}, neg ψ being ψ.Negation(): Contradiction
+// when the first is unsatisfiable, Entailment when the second is, Neutral
+// when both have checked models. One side always has a model when Φ is
+// consistent (ψ ∨ neg ψ is valid), and that model satisfies Φ; when both
+// are unsatisfiable Decide returns ErrInconsistent. With mus, the
+// unsatisfiable side's MUS is certified (solver.DecideOptions) and
+// Subset is its premises; it always contains the hypothesis side, since
+// Φ is consistent, and Decide checks that it does.
+func Decide(ctx context.Context, b solver.Backend, premises []fragments.Sentence, hyp fragments.Sentence, mus bool) (Result, error) {
+	phi := fragments.Formulas(premises)
+	m := len(phi)
+	var r Result
+	var err error
+	opt := solver.DecideOptions{MUS: mus}
+	for i, h := range []fragments.Sentence{hyp, hyp.Negation()} {
+		v := &r.With
+		if i == 1 {
+			v = &r.Against
+		}
+		if *v, err = solver.Decide(ctx, b, append(slices.Clip(phi), h.Formula()), opt); err != nil {
+			return Result{}, fmt.Errorf("premises with %s: %w", [2]string{"the hypothesis", "its negation"}[i], err)
+		}
+		if v.Status == solver.Unknown {
+			return Result{}, nil
+		}
+	}
+	switch w, a := r.With.Status, r.Against.Status; {
+	case w == solver.Unsat && a == solver.Unsat:
+		return Result{}, ErrInconsistent
+	case w == solver.Unsat:
+		r.Label = Contradiction
+	case a == solver.Unsat:
+		r.Label = Entailment
+	default:
+		r.Label = Neutral
+	}
+	r.Decided = true
+	if mus && r.Label != Neutral {
+		v := r.With
+		if r.Label == Entailment {
+			v = r.Against
+		}
+		if len(v.MUS) == 0 || v.MUS[len(v.MUS)-1] != m {
+			return Result{}, fmt.Errorf("%s: the MUS %v of consistent premises leaves out the hypothesis side", r.Label, v.MUS)
+		}
+		r.Subset = slices.Clone(v.MUS[:len(v.MUS)-1])
+	}
+	return r, nil
+}
+
+// Refutation returns the formulas whose unsatisfiability a certificate
+// claims: the premises of subset with ψ (Contradiction) or neg ψ
+// (Entailment). It is nil for Neutral.
+func Refutation(premises []fragments.Sentence, hyp fragments.Sentence, l Label, subset []int) []fol.Formula {
+	if l == Neutral {
+		return nil
+	}
+	h := hyp
+	if l == Entailment {
+		h = hyp.Negation()
+	}
+	var fs []fol.Formula
+	for _, i := range subset {
+		fs = append(fs, premises[i].Formula())
+	}
+	return append(fs, h.Formula())
+}
