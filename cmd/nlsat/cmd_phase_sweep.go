@@ -184,9 +184,7 @@ func (o *phaseSweepOptions) plan(f fragments.Fragment, solverName string, s stre
 	if err != nil {
 		return phase.Plan{}, err
 	}
-	params := sampler.Params()
-	params.Lexicon = lx
-	pts, skipped, err := g.Points(f, params)
+	pts, skipped, err := g.Points(f, sampler.WithLexicon(lx))
 	if err != nil {
 		return phase.Plan{}, usageError{err}
 	}

@@ -81,10 +81,7 @@ type Result struct {
 // changed label is an error (a bug: see the package documentation,
 // # Soundness).
 func Add(ctx context.Context, rng *rand.Rand, b solver.Backend, inst fragments.Instance, k int, mode Mode, p fragments.Params) (Result, error) {
-	lx := p.Lexicon
-	if lx == nil {
-		lx = fragments.Default()
-	}
+	lx := p.Lexicon.OrDefault()
 	p.Lexicon = lx
 	if err := checkInput(inst, k, mode, lx); err != nil {
 		return Result{}, err

@@ -23,9 +23,7 @@ func Record(ctx context.Context, b solver.Backend, p dataset.Parsed, k int, mode
 	in := p.Rec
 	inst := fragments.Instance{Fragment: p.Frag, Nouns: in.Nouns, Verbs: in.Verbs, Sentences: p.Sents}
 	rng := rand.New(rand.NewPCG(seed^Stream, uint64(i)))
-	params := fragments.DefaultParams()
-	params.Lexicon = p.Lexicon
-	res, err := Add(ctx, rng, b, inst, k, mode, params)
+	res, err := Add(ctx, rng, b, inst, k, mode, fragments.DefaultSampler().WithLexicon(p.Lexicon))
 	switch {
 	case errors.Is(err, ErrNoDistractor) || errors.Is(err, solver.ErrUndecided):
 		return nil, err.Error(), nil

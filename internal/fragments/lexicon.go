@@ -114,6 +114,14 @@ var defaultLexicon = sync.OnceValue(func() *Lexicon {
 // Default returns the built-in vocabulary (Nouns and Verbs).
 func Default() *Lexicon { return defaultLexicon() }
 
+// OrDefault returns lx, or the built-in vocabulary when lx is nil.
+func (lx *Lexicon) OrDefault() *Lexicon {
+	if lx == nil {
+		return Default()
+	}
+	return lx
+}
+
 // Nouns returns a copy of the built-in profession nouns, in alphabetical
 // order.
 func Nouns() []Noun { return slices.Clone(nounList) }

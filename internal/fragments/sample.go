@@ -41,6 +41,10 @@ type SamplerParams struct {
 // no excluded template.
 func (s SamplerParams) Params() Params { return Params{SamplerParams: s} }
 
+// WithLexicon returns the sampler parameters with vocabulary lx (nil: the
+// built-in one) and no excluded template.
+func (s SamplerParams) WithLexicon(lx *Lexicon) Params { return Params{SamplerParams: s, Lexicon: lx} }
+
 // DefaultSampler returns the spec's defaults: own share 1/2, negation
 // probability 1/2, distinct words.
 func DefaultSampler() SamplerParams {
@@ -50,12 +54,7 @@ func DefaultSampler() SamplerParams {
 // DefaultParams returns DefaultSampler with the built-in vocabulary.
 func DefaultParams() Params { return DefaultSampler().Params() }
 
-func (p Params) lexicon() *Lexicon {
-	if p.Lexicon == nil {
-		return Default()
-	}
-	return p.Lexicon
-}
+func (p Params) lexicon() *Lexicon { return p.Lexicon.OrDefault() }
 
 // Instance is one sampled problem: the words drawn for it and its set of
 // distinct sentences in generation order.
@@ -67,12 +66,7 @@ type Instance struct {
 	lex       *Lexicon   // the vocabulary for rendering; nil means Default()
 }
 
-func (in Instance) lexicon() *Lexicon {
-	if in.lex == nil {
-		return Default()
-	}
-	return in.lex
-}
+func (in Instance) lexicon() *Lexicon { return in.lex.OrDefault() }
 
 // English returns the rendering of each sentence, in order.
 func (in Instance) English() []string {

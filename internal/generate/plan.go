@@ -181,19 +181,10 @@ func (p *Plan) Frag() fragments.Fragment {
 }
 
 // Params returns the sampler parameters, with the plan's vocabulary.
-func (p *Plan) Params() fragments.Params {
-	params := p.Sampler.Params()
-	params.Lexicon = p.Vocabulary
-	return params
-}
+func (p *Plan) Params() fragments.Params { return p.Sampler.WithLexicon(p.Vocabulary) }
 
 // Lexicon returns the words the run draws from.
-func (p *Plan) Lexicon() *fragments.Lexicon {
-	if p.Vocabulary == nil {
-		return fragments.Default()
-	}
-	return p.Vocabulary
-}
+func (p *Plan) Lexicon() *fragments.Lexicon { return p.Vocabulary.OrDefault() }
 
 // Digest identifies the plan: equal plans generate equal output.
 func (p *Plan) Digest() string {

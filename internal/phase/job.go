@@ -53,9 +53,7 @@ func (p *Plan) Digest() string {
 
 // Config returns the estimation settings of the plan.
 func (p *Plan) Config() Config {
-	params := p.Sampler.Params()
-	params.Lexicon = p.Vocabulary
-	return Config{Fragment: p.Frag(), Params: params, Points: p.Points, Samples: p.Samples, Budget: p.Budget, Band: p.Band, Seed: p.Seed}
+	return Config{Fragment: p.Frag(), Params: p.Sampler.WithLexicon(p.Vocabulary), Points: p.Points, Samples: p.Samples, Budget: p.Budget, Band: p.Band, Seed: p.Seed}
 }
 
 // RunOptions are the run-time settings of a sweep; they do not change its

@@ -147,19 +147,10 @@ type Split struct {
 }
 
 // Params returns the sampler parameters, with the plan's vocabulary.
-func (p *Plan) Params() fragments.Params {
-	params := p.Sampler.Params()
-	params.Lexicon = p.Vocabulary
-	return params
-}
+func (p *Plan) Params() fragments.Params { return p.Sampler.WithLexicon(p.Vocabulary) }
 
 // Lexicon returns the words the build draws from.
-func (p *Plan) Lexicon() *fragments.Lexicon {
-	if p.Vocabulary == nil {
-		return fragments.Default()
-	}
-	return p.Vocabulary
-}
+func (p *Plan) Lexicon() *fragments.Lexicon { return p.Vocabulary.OrDefault() }
 
 // PoolParams returns the sampler parameters of pool k, with its
 // vocabulary.
