@@ -131,17 +131,14 @@ func ReadQuantifiers(r io.Reader, es []Estimate) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	index := map[[4]int]int{}
-	for i, e := range es {
-		index[[4]int{int(e.Fragment), e.M, e.N1, e.N2}] = i
-	}
+	index := pointIndex(es)
 	matched := 0
 	for li, row := range rows {
 		f, p, c, err := parseQuantRow(row)
 		if err != nil {
 			return matched, fmt.Errorf("line %d: %w", li+2, err)
 		}
-		if i, ok := index[[4]int{int(f), p.M, p.N1, p.N2}]; ok {
+		if i, ok := index[pointKey{f, p}]; ok {
 			es[i].Quant = append(es[i].Quant, c)
 			matched++
 		}

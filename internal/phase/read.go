@@ -95,10 +95,7 @@ func ReadTiming(r io.Reader, es []Estimate) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	index := map[[4]int]int{}
-	for i, e := range es {
-		index[[4]int{int(e.Fragment), e.M, e.N1, e.N2}] = i
-	}
+	index := pointIndex(es)
 	matched := 0
 	for li, row := range rows {
 		f, p, err := parseKey(row)
@@ -111,7 +108,7 @@ func ReadTiming(r io.Reader, es []Estimate) (int, error) {
 				return matched, fmt.Errorf("line %d: %s %q is not a time", li+2, TimingHeader[5+k], row[5+k])
 			}
 		}
-		if i, ok := index[[4]int{int(f), p.M, p.N1, p.N2}]; ok {
+		if i, ok := index[pointKey{f, p}]; ok {
 			es[i].Timed = true
 			es[i].MedianTime = time.Duration(t[0] * float64(time.Millisecond))
 			es[i].P90Time = time.Duration(t[1] * float64(time.Millisecond))
@@ -119,4 +116,19 @@ func ReadTiming(r io.Reader, es []Estimate) (int, error) {
 		}
 	}
 	return matched, nil
+}
+
+// pointKey identifies an estimate by its fragment and point.
+type pointKey struct {
+	f fragments.Fragment
+	p Point
+}
+
+// pointIndex maps each estimate's fragment and point to its position in es.
+func pointIndex(es []Estimate) map[pointKey]int {
+	index := make(map[pointKey]int, len(es))
+	for i, e := range es {
+		index[pointKey{e.Fragment, e.Point}] = i
+	}
+	return index
 }
