@@ -101,6 +101,9 @@ func (o *generateOptions) plan(cmd *cobra.Command, solverName string) (*generate
 	return p, nil
 }
 
+// labelNames are entailment's labels in MNLI's order, for progress.
+var labelNames = []string{"entailment", "neutral", "contradiction"}
+
 func runGenerate(ctx context.Context, cmd *cobra.Command, o *generateOptions, s streams) error {
 	newBackend, solverName, err := o.solver.backends()
 	if err != nil {
@@ -118,10 +121,11 @@ func runGenerate(ctx context.Context, cmd *cobra.Command, o *generateOptions, s 
 		if sharded || o.distractors > 0 || o.proofs {
 			return usagef("--task entailment takes no shards, --distractors or --proofs")
 		}
-		prog := progress.New(s.Err, "entail "+plan.Fragment, o.count, o.solver.quiet)
+		prog := progress.NewClasses(s.Err, "entail "+plan.Fragment, o.count, o.solver.quiet, labelNames...)
 		defer prog.Finish()
 		return entail.Run(ctx, plan, entail.RunOptions{Out: o.out, Stdout: s.Out, Output: o.solver.records.spec(),
-			Workers: o.solver.jobs, NewBackend: newBackend, Progress: prog.Add})
+			Workers: o.solver.jobs, NewBackend: newBackend, Every: o.checkpoint, Progress: prog.AddClass,
+			Log: o.solver.logf(s), Started: prog.Start})
 	}
 	if sharded {
 		return runGenerateShard(ctx, o, plan, newBackend, s)

@@ -13,6 +13,6 @@ three hypotheses share one sampled shape, so that neither premises nor the
 hypothesis's template tell the label. Entailment and contradiction carry
 the subset of Φ that proves them (a certified MUS of Φ ∪ {neg ψ} or
 Φ ∪ {ψ}); neutral carries the sizes of checked models of both. Schema
-nlsat-entail/1. No shards, distractors or proofs yet.
+nlsat-entail/1. An interrupted run resumes; no shards, distractors or proofs.
 
 `

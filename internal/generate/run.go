@@ -9,7 +9,6 @@ import (
 	"io"
 	"math"
 	"math/rand/v2"
-	"os"
 	"path/filepath"
 	"time"
 
@@ -193,17 +192,7 @@ func (g *run) open(digest string) error {
 		g.enc = dataset.NewEncoder(g.out)
 		return err
 	}
-	if fi, err := os.Stat(g.opt.Out); err == nil && fi.IsDir() {
-		return dataset.InputErrorf("cannot write %s: it is a directory (--out names a file; with shards, a directory)", g.opt.Out)
-	}
-	dir, base := filepath.Dir(g.opt.Out), filepath.Base(g.opt.Out)
-	for _, prefix := range []string{base + ".", "." + base + "."} {
-		if err := dataset.RemoveStaleTemps(dir, prefix); err != nil {
-			return err
-		}
-	}
-	store, err := job.OpenStore(filepath.Join(dir, "."+base+".checkpoint.json"), digest,
-		[]string{filepath.Join(dir, "."+base+".partial")})
+	store, err := job.OpenFile(g.opt.Out, digest)
 	if err != nil {
 		return err
 	}
@@ -247,28 +236,13 @@ func (g *run) config(shardLimit int) job.Config[solver.Backend, Item] {
 
 // finish commits the output.
 func (g *run) finish() error {
-	switch {
-	case g.store == nil:
+	if g.store == nil {
 		if err := g.out.Close(); err != nil {
 			return err
 		}
 		return g.stdout.Flush()
-	case g.opt.Output.Plain():
-		return g.store.Commit([]string{g.opt.Out})
 	}
-	// The JSONL stays, with its checkpoint, until the encoded file is in
-	// place: a run interrupted in between encodes it again.
-	if _, err := g.store.Place([]string{""}); err != nil {
-		return err
-	}
-	part := g.store.Part(0).Name
-	if err := dataset.WriteFile(g.opt.Out, part, g.opt.Output); err != nil {
-		return err
-	}
-	if err := g.store.Remove(); err != nil {
-		return err
-	}
-	return os.Remove(part)
+	return g.store.CommitFile(g.opt.Out, g.opt.Output)
 }
 
 // Run writes the plan's Count records to o.Out, resuming an unfinished

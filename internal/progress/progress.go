@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 	"time"
 
 	"github.com/schollz/progressbar/v3"
@@ -26,8 +27,21 @@ type Bar struct {
 	lastLog  time.Time
 	logEvery time.Duration
 	done     int
-	counts   [3]int // indexed by solver.Status
+	counts   [3]int // indexed by solver.Status, or by class with names
+	names    []string
 }
+
+// NewClasses is New for a run whose items fall into up to three named
+// classes (such as entailment's labels), counted by AddClass.
+func NewClasses(w io.Writer, what string, total int, quiet bool, names ...string) *Bar {
+	p := New(w, what, total, quiet)
+	p.names = names
+	return p
+}
+
+// AddClass records one finished item of class k (an index into the
+// names given to NewClasses); it counts towards the total.
+func (p *Bar) AddClass(k int) { p.Add(solver.Status(k), true) }
 
 // New starts the report of a run of total instances (-1: unknown) on w,
 // described as what.
@@ -76,6 +90,13 @@ func (p *Bar) Add(st solver.Status, advance bool) {
 }
 
 func (p *Bar) tally() string {
+	if p.names != nil {
+		var parts []string
+		for k, n := range p.names {
+			parts = append(parts, fmt.Sprintf("%d %s", p.counts[k], n))
+		}
+		return strings.Join(parts, ", ")
+	}
 	return fmt.Sprintf("%d sat, %d unsat, %d unknown", p.counts[solver.Sat], p.counts[solver.Unsat], p.counts[solver.Unknown])
 }
 
