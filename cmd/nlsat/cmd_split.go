@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/nlsat/nlsat/internal/dataset"
+	"github.com/nlsat/nlsat/internal/entail"
 	"github.com/nlsat/nlsat/internal/fragments"
 	"github.com/nlsat/nlsat/internal/progress"
 	"github.com/nlsat/nlsat/internal/split"
@@ -45,6 +46,7 @@ type splitOptions struct {
 	pilot                   int
 	shard                   shardOptions
 	solver                  *solverOptions
+	task                    *enumFlag
 }
 
 func newSplitCmd(s streams) *cobra.Command {
@@ -55,11 +57,12 @@ func newSplitCmd(s streams) *cobra.Command {
 		balance:  newEnum(split.BalanceSurface, split.BalanceSurface, split.BalanceStrata),
 		holdout:  newEnum(split.HoldoutNone, split.HoldoutNone, split.HoldoutSize, split.HoldoutVocabulary, split.HoldoutDifficulty, split.HoldoutTemplates, split.HoldoutDepth),
 		solver:   newSolverOptions("native", false),
+		task:     newEnum("instance", "instance", "entailment"),
 	}
 	cmd := &cobra.Command{
 		Use:   "split",
 		Short: "Build a balanced, deduplicated dataset with train, validation and test splits",
-		Long: split.About + "\n" + shardHelp + ` A split shard draws and labels its share
+		Long: split.About + "\n" + entail.BuildAbout + "\n" + shardHelp + ` A split shard draws and labels its share
 of the candidates (per stratum, what the stratum's rarer label needs on
 average plus four standard deviations, times --oversample) into OUT
 (default nlsat-FRAGMENT-shard-i-of-N);
@@ -72,6 +75,9 @@ nlsat merge --out DIR SHARD... then accepts them exactly as one run would.
   nlsat split --fragment S,W --train 100 --validation 20 --test 20 --out nlsat-SW`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			if o.task.value == "entailment" {
+				return runEntailSplit(cmd.Context(), cmd, o, s)
+			}
 			return runSplit(cmd.Context(), cmd, o, s)
 		},
 	}
@@ -81,6 +87,7 @@ nlsat merge --out DIR SHARD... then accepts them exactly as one run would.
 
 func (o *splitOptions) addFlags(cmd *cobra.Command) {
 	f := cmd.Flags()
+	f.Var(o.task, "task", "instance: sets labelled sat/unsat; entailment: premises, a hypothesis and a certified three-way label (see Entailment above)")
 	f.Var(o.fragment, "fragment", "fragment: S, W, V, Z or A; or several, comma-separated, or all: a joint build, every size per fragment")
 	f.Var(o.preset, "preset", "paper: also build the paper's generalisation (6,000) and zero-shot (1,200) sets; paper-joint: all fragments at the paper's sizes per fragment (Table 2's 600K train); paper-joint-small: --train 24,000 per fragment (its 120K); explicit flags override")
 	f.IntVar(&o.train, "train", 120_000, "instances in the train split (even)")

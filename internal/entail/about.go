@@ -16,3 +16,19 @@ the subset of Φ that proves them (a certified MUS of Φ ∪ {neg ψ} or
 nlsat-entail/1. An interrupted run resumes; no shards, distractors or proofs.
 
 `
+
+// BuildAbout describes, for nlsat split's help, the entailment build.
+const BuildAbout = `Entailment (--task entailment). Builds train, validation and test of
+entailment records (schema nlsat-entail/1, as nlsat generate --task
+entailment writes them: premises, hypothesis, label 0 entailment, 1 neutral,
+2 contradiction in MNLI's order, label_binary, certificates) over the
+strata of the region. --train, --validation and --test count records and
+must be multiples of 3 (default 3,000 / 300 / 300): records come in triples
+on one consistent premise set, one per label, so every (m, n1, n2) stratum
+of every split holds the three labels equally, and a triple never crosses
+splits. No two triples share a premise set up to renaming and order. The
+manifest, card (HuggingFace features with MNLI's class names), checksums and
+the shortcut audit (each pair of labels, on premises and hypothesis) are
+written as for instance builds; an interrupted build resumes. One fragment
+at a time; no shards, hold-outs, further sets or minimal fields.
+`

@@ -149,7 +149,8 @@ func configs(m *Manifest) []config {
 	return out
 }
 
-func sizeCategory(n int) string {
+// SizeCategory is HuggingFace's size category of a dataset of n records.
+func SizeCategory(n int) string {
 	switch {
 	case n < 1_000:
 		return "n<1K"
@@ -190,7 +191,7 @@ func cardYAML(b *strings.Builder, m *Manifest, cs []config) {
 	fmt.Fprintf(b, "license: %s\n", m.License)
 	b.WriteString("language:\n- en\ntask_categories:\n- text-classification\ntags:\n- logical-reasoning\n- satisfiability\n- controlled-natural-language\n- synthetic\n")
 	b.WriteString("annotations_creators:\n- machine-generated\nlanguage_creators:\n- machine-generated\nmultilinguality:\n- monolingual\nsource_datasets:\n- original\n")
-	fmt.Fprintf(b, "size_categories:\n- %s\n", sizeCategory(total))
+	fmt.Fprintf(b, "size_categories:\n- %s\n", SizeCategory(total))
 	b.WriteString("configs:\n")
 	for _, c := range cs {
 		fmt.Fprintf(b, "- config_name: %s\n  data_files:\n", c.name)

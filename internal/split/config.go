@@ -66,18 +66,12 @@ func NewPlan(c Config) (*Plan, error) {
 		return newJointPlan(c)
 	}
 	p := c.basePlan()
-	region, source, err := c.loadRegion()
+	strata, source, limit, err := c.region()
 	if err != nil {
 		return nil, err
 	}
-	if c.MaxWords > 0 {
-		total := len(region)
-		if region, p.MaxWords, err = limitWords(c.Fragment, region, c.MaxWords); err != nil {
-			return nil, err
-		}
-		source += p.MaxWords.describe(total)
-	}
-	main := Pool{Name: "main", Source: source, Strata: RegionStrata(region)}
+	p.MaxWords = limit
+	main := Pool{Name: "main", Source: source, Strata: strata}
 	allowed, err := c.holdout(p, &main)
 	if err != nil {
 		return nil, err
@@ -89,6 +83,32 @@ func NewPlan(c Config) (*Plan, error) {
 		return nil, err
 	}
 	return p, p.Validate()
+}
+
+// Region returns the strata of c's region (one per point, as in the
+// main pool of NewPlan, --max-words applied) and their description for
+// a card. Only the fragment, the region file, the sampler and MaxWords
+// of c matter.
+func (c Config) Region() ([]Stratum, string, error) {
+	strata, source, _, err := c.region()
+	return strata, source, err
+}
+
+// region is Region, with the limit on words that dropped points.
+func (c Config) region() ([]Stratum, string, *WordLimit, error) {
+	region, source, err := c.loadRegion()
+	if err != nil {
+		return nil, "", nil, err
+	}
+	var limit *WordLimit
+	if c.MaxWords > 0 {
+		total := len(region)
+		if region, limit, err = limitWords(c.Fragment, region, c.MaxWords); err != nil {
+			return nil, "", nil, err
+		}
+		source += limit.describe(total)
+	}
+	return RegionStrata(region), source, limit, nil
 }
 
 // basePlan is the plan of c without its sets.

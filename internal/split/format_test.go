@@ -9,10 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"gopkg.in/yaml.v3"
-
-	"github.com/parquet-go/parquet-go"
-
+	"github.com/nlsat/nlsat/internal/cardtest"
 	"github.com/nlsat/nlsat/internal/dataset"
 	"github.com/nlsat/nlsat/internal/fragments"
 )
@@ -64,7 +61,7 @@ func checkFormat(t *testing.T, dir, ref string, o dataset.Output) {
 			t.Errorf("%s: records differ from the JSONL build's (%d vs %d bytes)", fr.Path, len(got), len(want))
 		}
 		if o.Format == dataset.Parquet {
-			checkParquetMatchesCard(t, filepath.Join(dir, fr.Path), cardFeatures(m))
+			cardtest.ParquetMatches(t, filepath.Join(dir, fr.Path), cardFeatures(m))
 		}
 	}
 	card, _ := os.ReadFile(filepath.Join(dir, CardFile))
@@ -76,89 +73,6 @@ func checkFormat(t *testing.T, dir, ref string, o dataset.Output) {
 	if _, err := os.Stat(filepath.Join(dir, workDir)); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("the work directory is left behind")
 	}
-}
-
-// feature is a feature of the card's YAML, as datasets reads it.
-type feature struct {
-	Name     string    `yaml:"name"`
-	Dtype    any       `yaml:"dtype"`
-	Sequence string    `yaml:"sequence"`
-	Struct   []feature `yaml:"struct"`
-}
-
-// arrowType is the Arrow type datasets gives a feature: a ClassLabel is
-// stored as int64, a Sequence of a scalar as a list, a struct as a
-// struct.
-func (f feature) arrowType() string {
-	switch {
-	case f.Sequence != "":
-		return "list<" + f.Sequence + ">"
-	case f.Struct != nil:
-		var parts []string
-		for _, s := range f.Struct {
-			parts = append(parts, s.Name+":"+s.arrowType())
-		}
-		return "struct<" + strings.Join(parts, ",") + ">"
-	}
-	if s, ok := f.Dtype.(string); ok {
-		return s
-	}
-	return "int64" // class_label
-}
-
-// checkParquetMatchesCard checks that the Parquet file's columns are the
-// card's features, in order, with the Arrow types the features declare.
-func checkParquetMatchesCard(t *testing.T, name, features string) {
-	t.Helper()
-	var fs struct {
-		Features []feature `yaml:"features"`
-	}
-	if err := yaml.Unmarshal([]byte(features), &fs); err != nil {
-		t.Fatal(err)
-	}
-	f, err := os.Open(name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	info, _ := f.Stat()
-	pf, err := parquet.OpenFile(f, info.Size())
-	if err != nil {
-		t.Fatal(err)
-	}
-	cols := pf.Schema().Fields()
-	if len(cols) != len(fs.Features) {
-		t.Fatalf("%s: %d columns, the card declares %d features", name, len(cols), len(fs.Features))
-	}
-	for i, c := range cols {
-		want := fs.Features[i].arrowType()
-		if got := arrowType(c); c.Name() != fs.Features[i].Name || got != want {
-			t.Errorf("%s: column %d is %s %s, the card declares %s %s", name, i, c.Name(), got, fs.Features[i].Name, want)
-		}
-	}
-}
-
-// arrowType is the Arrow type a reader gives a Parquet column of ours.
-func arrowType(n parquet.Node) string {
-	if lt := n.Type().LogicalType(); lt != nil && strings.HasPrefix(lt.String(), "LIST") {
-		return "list<" + arrowType(n.Fields()[0].Fields()[0]) + ">"
-	}
-	if !n.Leaf() {
-		var parts []string
-		for _, f := range n.Fields() {
-			parts = append(parts, f.Name()+":"+arrowType(f))
-		}
-		return "struct<" + strings.Join(parts, ",") + ">"
-	}
-	switch n.Type().Kind() {
-	case parquet.ByteArray:
-		return "string"
-	case parquet.Int64:
-		return "int64"
-	case parquet.Double:
-		return "float64"
-	}
-	return n.Type().String()
 }
 
 // TestBuildFormats builds one plan as JSONL and in the other formats:

@@ -1,0 +1,185 @@
+package entail
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/nlsat/nlsat/internal/fragments"
+	"github.com/nlsat/nlsat/internal/split"
+)
+
+// Streams xored into the master seed of a build, beside Stream: the
+// candidates' draws, the assignment of a stratum's triples to splits, and
+// the order of each split's records.
+const (
+	BuildStream  = 0x656e7462756964 // "entbuid"
+	assignStream = 0x656e7461736e67 // "entasng"
+	orderStream  = 0x656e746f726472 // "entordr"
+)
+
+// BuildConfig is what a user asks of nlsat split --task entailment.
+type BuildConfig struct {
+	Fragment fragments.Fragment
+	// Train, Validation and Test are record counts, multiples of 3.
+	Train, Validation, Test int
+	Seed                    uint64
+	// RegionFile, Sampler and MaxWords choose the strata as for an
+	// instance build (split.Config.Region).
+	RegionFile string
+	Sampler    fragments.SamplerParams
+	Vocabulary *fragments.Lexicon
+	MaxWords   int
+	DrawLimit  int
+	Audit      bool
+	// Solver is the backend's name, for the records and the manifest.
+	Solver string
+}
+
+// BuildPlan is the fully resolved configuration of an entailment build.
+// Its JSON form is recorded in the manifest and identifies a build for
+// resuming.
+type BuildPlan struct {
+	Task       string                  `json:"task"`
+	Fragment   string                  `json:"fragment"`
+	Seed       uint64                  `json:"seed"`
+	Sampler    fragments.SamplerParams `json:"sampler"`
+	Vocabulary *fragments.Lexicon      `json:"vocabulary,omitempty"`
+	Solver     string                  `json:"solver"`
+	// Dedup is always split.DedupRenaming: no two triples of the build
+	// have premise sets equal up to renaming and order (nor, so, equal
+	// as written).
+	Dedup string `json:"dedup"`
+	// DrawLimit bounds the candidates of a stratum, as a multiple of the
+	// triples it must hold.
+	DrawLimit int             `json:"draw_limit"`
+	Audit     bool            `json:"audit"`
+	Source    string          `json:"source"`
+	Strata    []split.Stratum `json:"strata"`
+	Splits    []Split         `json:"splits"`
+}
+
+// Split is one output file: its size in records and, per stratum, the
+// triples it holds (each one record per label).
+type Split struct {
+	Name    string `json:"name"`
+	File    string `json:"file"`
+	Size    int    `json:"size"`
+	Triples []int  `json:"triples"`
+}
+
+// TaskName is the BuildPlan's Task.
+const TaskName = "entailment"
+
+// NewBuildPlan resolves c. Its errors are about the configuration.
+func NewBuildPlan(c BuildConfig) (*BuildPlan, error) {
+	if c.DrawLimit < 1 {
+		return nil, fmt.Errorf("--draw-limit must be at least 1, got %d", c.DrawLimit)
+	}
+	strata, source, err := split.Config{Fragment: c.Fragment, RegionFile: c.RegionFile, Sampler: c.Sampler, MaxWords: c.MaxWords}.Region()
+	if err != nil {
+		return nil, err
+	}
+	p := &BuildPlan{Task: TaskName, Fragment: c.Fragment.String(), Seed: c.Seed, Sampler: c.Sampler, Vocabulary: c.Vocabulary,
+		Solver: c.Solver, Dedup: split.DedupRenaming, DrawLimit: c.DrawLimit, Audit: c.Audit, Source: source, Strata: strata}
+	for _, sz := range []struct {
+		name string
+		n    int
+	}{{split.Train, c.Train}, {split.Validation, c.Validation}, {split.Test, c.Test}} {
+		if sz.n < 0 || sz.n%3 != 0 {
+			return nil, fmt.Errorf("--%s %d: entailment records come in triples, one per label; give a multiple of 3", sz.name, sz.n)
+		}
+		if sz.n == 0 {
+			continue
+		}
+		p.Splits = append(p.Splits, Split{Name: sz.name, File: "data/" + sz.name + ".jsonl", Size: sz.n, Triples: spread(sz.n/3, len(strata))})
+	}
+	if c.Train <= 0 {
+		return nil, fmt.Errorf("--train must be above 0 for an entailment build")
+	}
+	return p, nil
+}
+
+// spread spreads n triples over k strata as evenly as possible, the
+// first strata taking one more when k does not divide n.
+func spread(n, k int) []int {
+	out := make([]int, k)
+	for s := range out {
+		out[s] = n / k
+		if s < n%k {
+			out[s]++
+		}
+	}
+	return out
+}
+
+// Frag returns the plan's fragment.
+func (p *BuildPlan) Frag() fragments.Fragment {
+	f, _ := fragments.ParseFragment(p.Fragment)
+	return f
+}
+
+// Params returns the sampler parameters, with the plan's vocabulary.
+func (p *BuildPlan) Params() fragments.Params { return p.Sampler.WithLexicon(p.Vocabulary) }
+
+// Lexicon returns the plan's vocabulary, the built-in one if none.
+func (p *BuildPlan) Lexicon() *fragments.Lexicon { return p.Vocabulary.OrDefault() }
+
+// Digest identifies the plan: the SHA-256 of its JSON form.
+func (p *BuildPlan) Digest() string {
+	b, _ := json.Marshal(p)
+	sum := sha256.Sum256(b)
+	return hex.EncodeToString(sum[:])
+}
+
+// quota is the number of triples stratum s holds over all splits.
+func (p *BuildPlan) quota(s int) int {
+	n := 0
+	for _, sp := range p.Splits {
+		n += sp.Triples[s]
+	}
+	return n
+}
+
+// Records is the number of records the build writes.
+func (p *BuildPlan) Records() int {
+	n := 0
+	for _, sp := range p.Splits {
+		n += sp.Size
+	}
+	return n
+}
+
+// Command renders the plan as the command line that rebuilds it, with
+// every option that changes the output, in a fixed order; solver is the
+// --solver asked for.
+func (c BuildConfig) Command(p *BuildPlan, solver string) string {
+	args := []string{"nlsat split --task entailment", "--fragment " + p.Fragment}
+	sizes := map[string]int{}
+	for _, sp := range p.Splits {
+		sizes[sp.Name] = sp.Size
+	}
+	for _, n := range []string{split.Train, split.Validation, split.Test} {
+		args = append(args, fmt.Sprintf("--%s %d", n, sizes[n]))
+	}
+	args = append(args, fmt.Sprintf("--seed %d", p.Seed), fmt.Sprintf("--draw-limit %d", p.DrawLimit))
+	if c.RegionFile != "" {
+		args = append(args, "--region "+c.RegionFile)
+	}
+	if c.MaxWords > 0 {
+		args = append(args, fmt.Sprintf("--max-words %d", c.MaxWords))
+	}
+	args = append(args, fmt.Sprintf("--own-share %g --neg-prob %g", p.Sampler.OwnShare, p.Sampler.NegProb))
+	if !p.Sampler.Distinct {
+		args = append(args, "--allow-repeats")
+	}
+	if p.Sampler.Equivalent {
+		args = append(args, "--allow-equivalent")
+	}
+	if !p.Audit {
+		args = append(args, "--audit=false")
+	}
+	return strings.Join(append(args, "--solver "+solver), " ")
+}

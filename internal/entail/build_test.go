@@ -1,0 +1,335 @@
+package entail
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/parquet-go/parquet-go"
+
+	"github.com/nlsat/nlsat/internal/canon"
+	"github.com/nlsat/nlsat/internal/cardtest"
+	"github.com/nlsat/nlsat/internal/dataset"
+	"github.com/nlsat/nlsat/internal/fragments"
+	"github.com/nlsat/nlsat/internal/job"
+	"github.com/nlsat/nlsat/internal/solver"
+	"github.com/nlsat/nlsat/internal/solver/native"
+	"github.com/nlsat/nlsat/internal/solver/z3"
+	"github.com/nlsat/nlsat/internal/split"
+)
+
+// buildPlan is the plan of a build of f with the given record counts
+// over the fragment's shipped region.
+func buildPlan(t testing.TB, f fragments.Fragment, train, val, test int, audit bool) *BuildPlan {
+	t.Helper()
+	p, err := NewBuildPlan(BuildConfig{Fragment: f, Train: train, Validation: val, Test: test, Seed: 4,
+		Sampler: fragments.DefaultSampler(), DrawLimit: 20, Audit: audit, Solver: "nlsat-native-1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func buildOptions(dir string, workers int) BuildOptions {
+	return BuildOptions{Dir: dir, Workers: workers, NewBackend: func() (solver.Backend, error) { return native.New(native.Options{}), nil },
+		License: "cc-by-4.0", Toolkit: job.Toolkit{Name: "nlsat", Version: "test", Commit: "0000000"}, Command: "nlsat split --task entailment (test)"}
+}
+
+// readTree returns every file under dir by its slash path.
+func readTree(t *testing.T, dir string) map[string][]byte {
+	t.Helper()
+	out := map[string][]byte{}
+	err := filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		b, err := os.ReadFile(path)
+		rel, _ := filepath.Rel(dir, path)
+		out[filepath.ToSlash(rel)] = b
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+func sameTree(t *testing.T, what string, want, got map[string][]byte) {
+	t.Helper()
+	if len(want) != len(got) {
+		t.Errorf("%s: %d files, want %d", what, len(got), len(want))
+	}
+	for name, b := range want {
+		if !bytes.Equal(got[name], b) {
+			t.Errorf("%s: %s differs", what, name)
+		}
+	}
+}
+
+// TestBuild builds small entailment datasets and checks them as a user
+// would (checkBuild); for S, the bytes are the same for 1 and 2 workers
+// and after an interruption and a resume, and the Parquet build holds
+// the JSONL build's records in the columns its card declares.
+func TestBuild(t *testing.T) {
+	cases := []struct {
+		f               fragments.Fragment
+		train, val, tst int
+		all             bool // also -j 1, resumed and Parquet
+	}{
+		{fragments.S, 60, 30, 30, true},
+		{fragments.V, 18, 9, 9, false},
+	}
+	if testing.Short() {
+		cases = cases[:1]
+	}
+	for _, c := range cases {
+		t.Run(c.f.String(), func(t *testing.T) {
+			p := buildPlan(t, c.f, c.train, c.val, c.tst, false)
+			ref := t.TempDir()
+			if _, err := Build(context.Background(), p, buildOptions(ref, 2)); err != nil {
+				t.Fatal(err)
+			}
+			checkBuild(t, ref, zbackend(t))
+			if !c.all {
+				return
+			}
+			want := readTree(t, ref)
+			one := t.TempDir()
+			if _, err := Build(context.Background(), p, buildOptions(one, 1)); err != nil {
+				t.Fatal(err)
+			}
+			sameTree(t, "-j 1", want, readTree(t, one))
+			resumed := t.TempDir()
+			buildInterrupted(t, p, resumed)
+			sameTree(t, "resumed", want, readTree(t, resumed))
+			if _, err := Build(context.Background(), p, buildOptions(resumed, 2)); !errors.Is(err, split.ErrAlreadyBuilt) {
+				t.Errorf("building again into the same directory: %v, want ErrAlreadyBuilt", err)
+			}
+			pq := t.TempDir()
+			o := buildOptions(pq, 2)
+			o.Output = dataset.Output{Format: dataset.Parquet}
+			if _, err := Build(context.Background(), p, o); err != nil {
+				t.Fatal(err)
+			}
+			if err := split.Verify(pq); err != nil {
+				t.Error(err)
+			}
+			for _, sp := range p.Splits {
+				name := filepath.Join(pq, "data", sp.Name+".parquet")
+				cardtest.ParquetMatches(t, name, Features)
+				rows, err := parquet.ReadFile[Record](name)
+				if err != nil {
+					t.Fatal(err)
+				}
+				var got bytes.Buffer
+				enc := NewEncoder(&got)
+				for i := range rows {
+					if err := enc.Encode(&rows[i]); err != nil {
+						t.Fatal(err)
+					}
+				}
+				if !bytes.Equal(got.Bytes(), want[sp.File]) {
+					t.Errorf("%s: the Parquet rows are not the JSONL build's records", name)
+				}
+			}
+		})
+	}
+}
+
+// buildInterrupted builds p into dir, cancelled after a few triples,
+// then again to the end.
+func buildInterrupted(t *testing.T, p *BuildPlan, dir string) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	o := buildOptions(dir, 1)
+	o.CheckpointEvery = -1
+	o.Progress = func(accepted, _ int) {
+		if accepted == 5 {
+			cancel()
+		}
+	}
+	if _, err := Build(ctx, p, o); !errors.Is(err, context.Canceled) {
+		t.Fatalf("got %v, want canceled", err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, split.ManifestFile)); err == nil {
+		t.Fatal("an interrupted build wrote its manifest")
+	}
+	if _, err := Build(context.Background(), p, buildOptions(dir, 2)); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// zbackend returns z3 where it is compiled in, else nil.
+func zbackend(t *testing.T) solver.Backend {
+	t.Helper()
+	if !z3.Available() {
+		t.Log("z3 is not compiled in (-tags noz3): labels are checked by their certificates only")
+		return nil
+	}
+	z, err := z3.New(z3.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { z.Close() })
+	return z
+}
+
+// checkBuild checks an entailment dataset directory as its card promises:
+// the checksums verify; every split holds its size; every stratum of
+// every split holds the three labels equally; a triple's three records
+// (one seed) are in one split, one per label; no premise set is in two
+// triples, as written or up to renaming and order; the card's features
+// are the records' keys in order; and every record is valid, its
+// certificate proves its label (native decider; models checked), and
+// z3 (zb, if not nil) decides both sides as the label says wherever it
+// decides them.
+func checkBuild(t *testing.T, dir string, zb solver.Backend) {
+	t.Helper()
+	if err := split.Verify(dir); err != nil {
+		t.Fatal(err)
+	}
+	m, err := ReadManifest(filepath.Join(dir, split.ManifestFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkCard(t, dir)
+	seeds := map[string][]int{}
+	seedSplit := map[string]string{}
+	exact, renamed := map[string]string{}, map[string]string{}
+	b := native.New(native.Options{})
+	lx := fragments.Default()
+	for j, sp := range m.Plan.Splits {
+		recs := readRecords(t, filepath.Join(dir, filepath.FromSlash(m.Files[j].Path)))
+		if len(recs) != sp.Size {
+			t.Errorf("%s: %d records, want %d", sp.Name, len(recs), sp.Size)
+		}
+		strata := map[[3]int][3]int{}
+		for i := range recs {
+			r := &recs[i]
+			if err := r.Validate(); err != nil {
+				t.Error(err)
+				continue
+			}
+			k := [3]int{r.M, r.N1, r.N2}
+			c := strata[k]
+			c[r.Label]++
+			strata[k] = c
+			seeds[r.Seed] = append(seeds[r.Seed], r.Label)
+			if s, ok := seedSplit[r.Seed]; ok && s != sp.Name {
+				t.Errorf("triple %s is in %s and %s", r.Seed, s, sp.Name)
+			}
+			seedSplit[r.Seed] = sp.Name
+			if len(seeds[r.Seed]) == 1 {
+				inst := fragments.Instance{Fragment: m.Plan.Frag(), Nouns: r.Nouns, Verbs: r.Verbs}
+				for _, e := range r.Premises {
+					s, err := lx.Parse(e)
+					if err != nil {
+						t.Fatal(err)
+					}
+					inst.Sentences = append(inst.Sentences, s)
+				}
+				ek := strings.Join(slices.Sorted(slices.Values(r.Premises)), "\n")
+				for _, d := range []struct {
+					seen map[string]string
+					key  string
+				}{{exact, ek}, {renamed, canon.Key(inst)}} {
+					if other, ok := d.seen[d.key]; ok {
+						t.Errorf("triples %s and %s have the same premises (up to renaming)", other, r.Seed)
+					}
+					d.seen[d.key] = r.Seed
+				}
+			}
+			verify(context.Background(), t, b, zb, r)
+		}
+		for k, c := range strata {
+			if c[0] != c[1] || c[1] != c[2] {
+				t.Errorf("%s: stratum %v has labels %v", sp.Name, k, c)
+			}
+		}
+	}
+	for seed, ls := range seeds {
+		if slices.Sort(ls); !slices.Equal(ls, []int{0, 1, 2}) {
+			t.Errorf("triple %s has labels %v", seed, ls)
+		}
+	}
+}
+
+// checkCard checks that the card declares the features the records
+// hold: the names of the first record's keys, in order, and label and
+// label_binary as ClassLabels with MNLI's and the binary names.
+func checkCard(t *testing.T, dir string) {
+	t.Helper()
+	card, err := os.ReadFile(filepath.Join(dir, split.CardFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(card, []byte(Features)) {
+		t.Fatal("the card does not declare the record's features")
+	}
+	fs := cardtest.Features(t, Features)
+	data, err := dataset.ReadFile(filepath.Join(dir, "data", "train.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	line, _, _ := bytes.Cut(data, []byte("\n"))
+	dec := json.NewDecoder(bytes.NewReader(line))
+	var keys []string
+	dec.Token()
+	for dec.More() {
+		k, _ := dec.Token()
+		keys = append(keys, k.(string))
+		var skip json.RawMessage
+		dec.Decode(&skip)
+	}
+	var names []string
+	for _, f := range fs {
+		names = append(names, f.Name)
+	}
+	if !slices.Equal(keys, names) {
+		t.Errorf("the records' keys are %v, the card's features %v", keys, names)
+	}
+	for _, want := range []string{"'0': entailment\n          '1': neutral\n          '2': contradiction\n", "'0': entailed\n          '1': not entailed\n"} {
+		if !bytes.Contains(card, []byte(want)) {
+			t.Errorf("the card lacks the class names %q", want)
+		}
+	}
+}
+
+// TestBuildPlanErrors checks what NewBuildPlan refuses.
+func TestBuildPlanErrors(t *testing.T) {
+	for _, c := range []struct {
+		train, val, test int
+		want             string
+	}{
+		{10, 3, 3, "--train 10"},
+		{9, 4, 3, "--validation 4"},
+		{0, 3, 3, "--train must be above 0"},
+	} {
+		_, err := NewBuildPlan(BuildConfig{Fragment: fragments.S, Train: c.train, Validation: c.val, Test: c.test, Sampler: fragments.DefaultSampler(), DrawLimit: 20})
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%d/%d/%d: %v, want %q", c.train, c.val, c.test, err, c.want)
+		}
+	}
+}
+
+// TestBuiltDatasets checks whole entailment datasets built beforehand
+// (scripts/entail-builds.sh builds 3,000 / 300 / 300 of V and of A):
+// NLSAT_ENTAIL_DIRS names their directories, comma-separated. Without it
+// the test is skipped; TestBuild checks small builds the same way.
+func TestBuiltDatasets(t *testing.T) {
+	dirs := os.Getenv("NLSAT_ENTAIL_DIRS")
+	if dirs == "" {
+		t.Skip("NLSAT_ENTAIL_DIRS is not set (scripts/entail-builds.sh sets it)")
+	}
+	zb := zbackend(t)
+	for _, dir := range strings.Split(dirs, ",") {
+		t.Run(filepath.Base(dir), func(t *testing.T) { checkBuild(t, dir, zb) })
+	}
+}

@@ -1,0 +1,170 @@
+package entail
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/nlsat/nlsat/internal/audit"
+	"github.com/nlsat/nlsat/internal/dataset"
+	"github.com/nlsat/nlsat/internal/job"
+	"github.com/nlsat/nlsat/internal/split"
+)
+
+// Manifest describes a built entailment dataset completely. Its layout
+// is split.Manifest's (schema split.ManifestSchema; split.Verify checks
+// it), with the entailment plan, counts by label and the triples'
+// candidates.
+type Manifest struct {
+	Schema       string      `json:"schema"`
+	RecordSchema string      `json:"record_schema"`
+	Task         string      `json:"task"`
+	Toolkit      job.Toolkit `json:"toolkit"`
+	Command      string      `json:"command"`
+	License      string      `json:"license"`
+	Solver       string      `json:"solver"`
+	PlanDigest   string      `json:"plan_digest"`
+	// Format is the output's --format where not jsonl.
+	Format string     `json:"format,omitempty"`
+	Plan   *BuildPlan `json:"plan"`
+	// Strata counts the candidates of every stratum.
+	Strata []StratumCounts `json:"strata"`
+	Files  []FileReport    `json:"files"`
+	// Audit is the shortcut report of the data (null if none was run),
+	// AuditSummary its summary for the card.
+	Audit        json.RawMessage `json:"audit"`
+	AuditSummary string          `json:"audit_summary"`
+}
+
+// FileReport describes one data file: its records by label, overall and
+// per stratum.
+type FileReport struct {
+	Path   string          `json:"path"`
+	Split  string          `json:"split"`
+	SHA256 string          `json:"sha256"`
+	Bytes  int64           `json:"bytes"`
+	Rows   int             `json:"rows"`
+	Labels map[string]int  `json:"labels"`
+	Strata []StratumLabels `json:"strata"`
+}
+
+// StratumLabels counts the records of each label in one stratum.
+type StratumLabels struct {
+	Key    string         `json:"key"`
+	Labels map[string]int `json:"labels"`
+}
+
+// ReadManifest reads an entailment build's manifest.
+func ReadManifest(name string) (*Manifest, error) {
+	data, err := os.ReadFile(name)
+	if err != nil {
+		return nil, err
+	}
+	var m Manifest
+	if err := json.Unmarshal(data, &m); err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	if m.Schema != split.ManifestSchema || m.RecordSchema != SchemaVersion {
+		return nil, fmt.Errorf("%s: manifest schema %q of records %q, expected %q of %q", name, m.Schema, m.RecordSchema, split.ManifestSchema, SchemaVersion)
+	}
+	return &m, nil
+}
+
+// finish writes the splits, audits them, encodes them in the output
+// format, and writes the manifest, the card and the checksums; then it
+// removes the work directory.
+func (c *collector) finish(ctx context.Context, o BuildOptions) (*Manifest, error) {
+	p := c.plan
+	jsonlDir := o.Dir
+	if !o.Output.Plain() {
+		jsonlDir = filepath.Join(o.Dir, workDir)
+	}
+	if err := os.MkdirAll(filepath.Join(jsonlDir, "data"), 0o755); err != nil {
+		return nil, err
+	}
+	files, err := c.writeSplits(jsonlDir)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkThirds(p, files); err != nil {
+		return nil, err
+	}
+	m := &Manifest{Schema: split.ManifestSchema, RecordSchema: SchemaVersion, Task: TaskName, Toolkit: o.Toolkit,
+		Command: o.Command, License: o.License, Solver: p.Solver, PlanDigest: p.Digest(), Format: formatName(o.Output),
+		Plan: p, Strata: c.counts, Audit: json.RawMessage("null")}
+	rename := dataNames(o.Output)
+	if p.Audit {
+		if m.Audit, m.AuditSummary, err = audit.ForManifest(ctx, jsonlDir, rename); err != nil {
+			return nil, fmt.Errorf("shortcut audit: %w", err)
+		}
+	}
+	if err := os.MkdirAll(filepath.Join(o.Dir, "data"), 0o755); err != nil {
+		return nil, err
+	}
+	for i, fr := range files {
+		src := filepath.Join(jsonlDir, filepath.FromSlash(fr.Path))
+		fr.Path = rename(fr.Path)
+		dst := filepath.Join(o.Dir, filepath.FromSlash(fr.Path))
+		if !o.Output.Plain() {
+			if err := dataset.WriteFile(dst, src, o.Output); err != nil {
+				return nil, err
+			}
+		}
+		if fr.SHA256, fr.Bytes, err = job.Sum(dst); err != nil {
+			return nil, err
+		}
+		files[i] = fr
+	}
+	m.Files = files
+	if err := writeMeta(o.Dir, m); err != nil {
+		return nil, err
+	}
+	// The checkpoint goes last: until it is gone, running the build
+	// again finishes it again.
+	c.store.Close()
+	return m, os.RemoveAll(filepath.Join(o.Dir, workDir))
+}
+
+// writeMeta writes the manifest, the card and the checksums of m's
+// files and of both.
+func writeMeta(dir string, m *Manifest) error {
+	data, err := json.MarshalIndent(m, "", "  ")
+	if err != nil {
+		return err
+	}
+	if err := dataset.WriteFileAtomic(filepath.Join(dir, split.ManifestFile), append(data, '\n')); err != nil {
+		return err
+	}
+	if err := dataset.WriteFileAtomic(filepath.Join(dir, split.CardFile), []byte(Card(m))); err != nil {
+		return err
+	}
+	var sums strings.Builder
+	for _, fr := range m.Files {
+		fmt.Fprintf(&sums, "%s  %s\n", fr.SHA256, fr.Path)
+	}
+	for _, name := range []string{split.ManifestFile, split.CardFile} {
+		sum, _, err := job.Sum(filepath.Join(dir, name))
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(&sums, "%s  %s\n", sum, name)
+	}
+	return dataset.WriteFileAtomic(filepath.Join(dir, split.SumsFile), []byte(sums.String()))
+}
+
+// Summary is one line on the build: records per split and the audit's
+// verdict.
+func (m *Manifest) Summary() string {
+	var parts []string
+	for _, f := range m.Files {
+		parts = append(parts, fmt.Sprintf("%s %d", f.Split, f.Rows))
+	}
+	s := strings.Join(parts, ", ") + " records, a third of each label in every stratum"
+	if v, _, ok := strings.Cut(m.AuditSummary, "\n"); ok && v != "" {
+		s += "; audit: " + v
+	}
+	return s
+}

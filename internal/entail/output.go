@@ -1,0 +1,237 @@
+package entail
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
+	"time"
+
+	"github.com/nlsat/nlsat/internal/dataset"
+	"github.com/nlsat/nlsat/internal/job"
+	"github.com/nlsat/nlsat/internal/solver"
+	"github.com/nlsat/nlsat/internal/split"
+)
+
+// workDir is the directory, inside the output directory, that holds an
+// unfinished build: the accepted triples so far and the checkpoint.
+const workDir = ".nlsat-build"
+
+// BuildOptions are the run-time settings of a build; they do not change
+// its output.
+type BuildOptions struct {
+	Dir        string // output directory
+	Workers    int    // 0: all cores
+	NewBackend func() (solver.Backend, error)
+	// Progress (optional) is called after every accepted triple with the
+	// triples accepted and their total.
+	Progress func(accepted, total int)
+	// Log (optional) receives messages about the build (resuming).
+	Log             func(format string, a ...any)
+	CheckpointEvery time.Duration
+	Toolkit         job.Toolkit
+	// Command reproduces the build, for the manifest and the card.
+	Command string
+	License string
+	// Force allows writing into a directory that already holds files.
+	Force bool
+	// Output is the split files' format; the minimal layout is refused.
+	Output dataset.Output
+}
+
+// Build builds the entailment dataset of plan p into o.Dir, resuming an
+// unfinished build of the same plan there. It returns
+// split.ErrAlreadyBuilt if o.Dir holds it complete and intact.
+func Build(ctx context.Context, p *BuildPlan, o BuildOptions) (*Manifest, error) {
+	switch {
+	case o.NewBackend == nil:
+		return nil, dataset.InputErrorf("the entailment task needs a solver; drop --solver none")
+	case o.Output.Minimal:
+		return nil, dataset.InputErrorf("the entailment task has no minimal layout; drop --fields minimal")
+	}
+	o.Output.Row = Row
+	if err := checkEmpty(p, o); err != nil {
+		return nil, err
+	}
+	if err := os.MkdirAll(filepath.Join(o.Dir, workDir), 0o755); err != nil {
+		return nil, dataset.InputErrorf("cannot create %s: %w", o.Dir, err)
+	}
+	store, err := job.OpenStore(filepath.Join(o.Dir, workDir, "checkpoint.json"), p.Digest(), workParts(o.Dir))
+	if err != nil {
+		return nil, err
+	}
+	defer store.Close()
+	c, err := newCollector(p, store)
+	if err != nil {
+		return nil, err
+	}
+	if store.Resumed() && o.Log != nil {
+		o.Log("resuming %s at candidate %d (%d of %d triples accepted)", o.Dir, store.Position().Next, c.accepted(), p.Records()/3)
+	}
+	c.onAdd = o.Progress
+	if c.left > 0 {
+		if err := job.Run(ctx, c.config(o)); err != nil {
+			return nil, err
+		}
+	}
+	return c.finish(ctx, o)
+}
+
+// checkEmpty refuses an output directory that holds other files, unless
+// o.Force, and reports split.ErrAlreadyBuilt for this very build.
+func checkEmpty(p *BuildPlan, o BuildOptions) error {
+	entries, err := os.ReadDir(o.Dir)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return nil
+	case err != nil:
+		return dataset.InputErrorf("cannot read %s: %w", o.Dir, err)
+	case len(entries) == 0 || o.Force:
+		return nil
+	}
+	if _, err := os.Stat(filepath.Join(o.Dir, workDir, "checkpoint.json")); err == nil {
+		return nil // an unfinished build, resumed if its plan is this one
+	}
+	if len(entries) == 1 && entries[0].Name() == workDir {
+		// A build killed before its first checkpoint: nothing in it was
+		// recorded, so start afresh.
+		return os.RemoveAll(filepath.Join(o.Dir, workDir))
+	}
+	if m, err := ReadManifest(filepath.Join(o.Dir, split.ManifestFile)); err == nil && m.PlanDigest == p.Digest() && m.Format == formatName(o.Output) {
+		if split.Verify(o.Dir) == nil {
+			return split.ErrAlreadyBuilt
+		}
+	}
+	return dataset.InputErrorf("%s is not empty; choose another --out or pass --force to write into it", o.Dir)
+}
+
+// formatName is the manifest's format: "" for plain JSONL.
+func formatName(o dataset.Output) string {
+	if o.Plain() {
+		return ""
+	}
+	return string(o.Format)
+}
+
+// member is one record of a split: the triple (its line in the part)
+// and which of its three records.
+type member struct {
+	ref lineRef
+	k   int
+}
+
+// assign deals each stratum's accepted triples, in a seeded order, to
+// the splits by their quotas, and orders each split's records by
+// another seeded shuffle. Triples never cross splits, so no premise set
+// is in two splits.
+func (c *collector) assign() [][]member {
+	p := c.plan
+	out := make([][]member, len(p.Splits))
+	for s, refs := range c.lines {
+		rng := rand.New(rand.NewPCG(p.Seed^assignStream, uint64(s)))
+		perm := rng.Perm(len(refs))
+		next := 0
+		for j, sp := range p.Splits {
+			for range sp.Triples[s] {
+				for k := range 3 {
+					out[j] = append(out[j], member{refs[perm[next]], k})
+				}
+				next++
+			}
+		}
+	}
+	for j := range out {
+		rng := rand.New(rand.NewPCG(p.Seed^orderStream, uint64(j)))
+		rng.Shuffle(len(out[j]), func(a, b int) { out[j][a], out[j][b] = out[j][b], out[j][a] })
+	}
+	return out
+}
+
+// writeSplits writes every split as JSONL into dir/data, numbering the
+// records in the order written, and returns their reports (checksums
+// filled in later).
+func (c *collector) writeSplits(dir string) ([]FileReport, error) {
+	p := c.plan
+	digest := p.Digest()
+	n := 0
+	var reports []FileReport
+	for j, ms := range c.assign() {
+		sp := p.Splits[j]
+		fr := FileReport{Path: sp.File, Split: sp.Name, Labels: map[string]int{}}
+		byStratum := map[string]map[string]int{}
+		err := dataset.WriteAtomic(filepath.Join(dir, filepath.FromSlash(sp.File)), func(w io.Writer) error {
+			enc := NewEncoder(w)
+			for _, m := range ms {
+				t, err := c.triple(m.ref)
+				if err != nil {
+					return err
+				}
+				r := t.Records[m.k]
+				r.ID = dataset.FormatID(p.Fragment, digest, n)
+				n++
+				if err := enc.Encode(r); err != nil {
+					return err
+				}
+				fr.Rows++
+				fr.Labels[r.LabelText]++
+				key := fmt.Sprintf("m=%d n1=%d n2=%d", r.M, r.N1, r.N2)
+				if byStratum[key] == nil {
+					byStratum[key] = map[string]int{}
+				}
+				byStratum[key][r.LabelText]++
+			}
+			return nil
+		})
+		if err != nil {
+			return nil, err
+		}
+		for _, st := range p.Strata {
+			if ls := byStratum[st.Key]; ls != nil {
+				fr.Strata = append(fr.Strata, StratumLabels{Key: st.Key, Labels: ls})
+			}
+		}
+		reports = append(reports, fr)
+	}
+	return reports, nil
+}
+
+// dataNames maps a JSONL split file's name to its published name.
+func dataNames(o dataset.Output) func(string) string {
+	return func(name string) string {
+		if o.Plain() {
+			return name
+		}
+		return dataset.WithFormat(name, o.Format)
+	}
+}
+
+// checkThirds checks what the files must hold: every split its size, and
+// every stratum of every split the three labels equally.
+func checkThirds(p *BuildPlan, files []FileReport) error {
+	for j, fr := range files {
+		if fr.Rows != p.Splits[j].Size {
+			return fmt.Errorf("%s holds %d records, not %d", fr.Path, fr.Rows, p.Splits[j].Size)
+		}
+		for _, st := range fr.Strata {
+			ls := st.Labels
+			if n := ls[Entailment.String()]; n != ls[Neutral.String()] || n != ls[Contradiction.String()] || len(ls) != 3 {
+				return fmt.Errorf("%s: stratum %s holds the labels %v, not a third each", fr.Path, st.Key, ls)
+			}
+		}
+	}
+	return nil
+}
+
+// labelOrder lists label texts in MNLI's order, for reports.
+func labelOrder() []string {
+	var out []string
+	for _, l := range Labels() {
+		out = append(out, l.String())
+	}
+	return slices.Clip(out)
+}
