@@ -101,7 +101,7 @@ func decodeInstance(line []byte) (item, []string, error) {
 	}
 	text := recordText(rec)
 	it := item{label: int8(rec.Label), fragment: rec.Fragment, n1: rec.N1, n2: rec.N2, m: rec.M, x: surface(rec, text),
-		index: trailingNumber(sr.Seed, ":"), idNum: trailingNumber(sr.ID, "-")}
+		index: trailingNumber(sr.Seed, ":"), idNum: trailingNumber(sr.ID, "-"), group: -1}
 	it.skel, it.st = structure(rec.Sentences)
 	it.mus, it.pair = len(sr.Certificate.MUS), -1
 	if p := sr.Difficulty.UnsatPair; p != nil {

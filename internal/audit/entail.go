@@ -59,6 +59,7 @@ func decodeEntail(line []byte) (item, []string, error) {
 	premises := strings.Join(r.Premises, " ")
 	it := item{label: int8(*r.Label), fragment: r.Fragment, n1: r.N1, n2: r.N2, m: r.M,
 		x: entailSurface(&r, premises), index: trailingNumber(r.Seed, ":"), idNum: trailingNumber(r.ID, "-"), pair: -1}
+	it.group = max(it.index, 0)
 	// The structure model sees the hypothesis's skeleton, and the
 	// statistics of premises and hypothesis together (how the hypothesis's
 	// words are used in the premises). The premises' own skeletons are

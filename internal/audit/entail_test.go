@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -115,6 +116,14 @@ func TestEntailPairs(t *testing.T) {
 		for _, p := range e.Pairs {
 			if c := p.Report.Splits[0]; c.Records != 1200 || c.Sat != 600 || c.Unsat != 600 {
 				t.Errorf("%s, %s: train %+v, want 600 records of each label", tt.name, p.Pair, c)
+			}
+			// A triple's records share their seed and stratum: scored out
+			// of fold by position, each would be predicted by its
+			// sibling's table, far below chance.
+			for _, f := range p.Report.Metadata[0].Fields {
+				if se := 0.5 / math.Sqrt(float64(f.Total)); math.Abs(f.Accuracy-0.5) > 3.3*se {
+					t.Errorf("%s, %s: train metadata %s scores %v out of fold, more than 3.3 standard errors from 50%%", tt.name, p.Pair, f.Name, f.Accuracy)
+				}
 			}
 			want := slices.Contains(tt.flagged, p.Pair)
 			for _, res := range p.Report.Results {

@@ -45,6 +45,9 @@ type item struct {
 	// none, -1 when it does not say.
 	mus  int
 	pair int8
+	// group is the entailment triple's instance index (the seed's), -1
+	// for a sat/unsat record: the records of a group share a fold.
+	group int
 }
 
 // split is one file of the dataset.
