@@ -154,3 +154,58 @@ func TestNoLabelInOrder(t *testing.T) {
 		t.Errorf("%d of %d records follow a record of lower index: the file is in index order", ascending, n)
 	}
 }
+
+// TestAuditEntailment audits a small entailment dataset made with nlsat
+// generate --task entailment, its triples dealt out to train, validation
+// and test: nlsat audit recognises the records with no flag and reports
+// the three pairs of labels, in text and in JSON.
+func TestAuditEntailment(t *testing.T) {
+	dir := t.TempDir()
+	gen := filepath.Join(dir, "ent.jsonl")
+	if code, _, errs := nlsat(context.Background(), "", "generate", "--task", "entailment", "--fragment", "S", "--count", "60", "-q", "-o", gen); code != 0 {
+		t.Fatalf("generate: exit %d: %s", code, errs)
+	}
+	data, err := os.ReadFile(gen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Records come in triples sharing a seed; 14 to train, 3 and 3 to
+	// the other splits.
+	var files [3]strings.Builder
+	var seeds []string
+	for _, line := range strings.SplitAfter(strings.TrimSpace(string(data))+"\n", "\n")[:60] {
+		var r struct{ Seed string }
+		json.Unmarshal([]byte(line), &r)
+		if len(seeds) == 0 || seeds[len(seeds)-1] != r.Seed {
+			seeds = append(seeds, r.Seed)
+		}
+		s := 0
+		if len(seeds) > 14 {
+			s = 1 + (len(seeds)-15)/3
+		}
+		files[s].WriteString(line)
+	}
+	ds := filepath.Join(dir, "ds")
+	os.MkdirAll(filepath.Join(ds, "data"), 0o755)
+	for s, name := range audit.Splits[:3] {
+		os.WriteFile(filepath.Join(ds, "data", name+".jsonl"), []byte(files[s].String()), 0o644)
+	}
+	code, out, errs := nlsat(context.Background(), "", "audit", "--json", ds)
+	if code != 0 {
+		t.Fatalf("audit --json: exit %d: %s", code, errs)
+	}
+	var rep audit.Report
+	if err := json.Unmarshal([]byte(out), &rep); err != nil || rep.Entailment == nil {
+		t.Fatalf("audit --json: not an entailment audit (%v): %.200s", err, out)
+	}
+	e := rep.Entailment
+	if len(e.Pairs) != 3 || len(e.ThreeWay) != 2 || e.Splits[0].Records != 42 || e.Splits[0].Entailment != 14 {
+		t.Errorf("got %d pairs, %d summaries, train %+v; want 3, 2 and 14 records of each label", len(e.Pairs), len(e.ThreeWay), e.Splits[0])
+	}
+	code, text, _ := nlsat(context.Background(), "", "audit", ds)
+	for _, want := range []string{"Pair 1 of 3: entailment vs neutral", "Pair 3 of 3: neutral vs contradiction", "validation: " + e.ThreeWay[0].Verdict.Text + "\n"} {
+		if code != 0 || !strings.Contains(text, want) {
+			t.Errorf("text report lacks %q", want)
+		}
+	}
+}

@@ -34,6 +34,8 @@ labels.
 
 ` + audit.About + `
 
+` + audit.AboutEntailment + `
+
 Each split gets a verdict: "no surface shortcut above 55%" when no
 predictor's 95% Wilson interval lies above --threshold, or else the
 predictors that do, with the features or n-grams that carry most weight.

@@ -54,3 +54,26 @@ label permutations, which is what an uninformative feature scores.
 
 Strata are a fragment with one (n1, n2), and a fragment with m in a bin of
 width 5; a stratum is reported when it has at least --min-stratum records.`
+
+// AboutEntailment describes, for nlsat audit's help, how an entailment
+// dataset is audited.
+const AboutEntailment = `Entailment datasets (record schema nlsat-entail/1, recognised by the first
+train record's keys "premises" and "hypothesis"; labels 0 entailment,
+1 neutral, 2 contradiction) are audited as three binary problems, one per
+pair of labels: entailment vs neutral, entailment vs contradiction, neutral
+vs contradiction. Each pair is balanced when the dataset is (records come
+in triples, one per label, on one premise set) and gets the full audit
+above, with the first label of the pair in the role of sat. The text is the
+premises and the hypothesis; the hypothesis's tokens are prefixed "h:", so
+that "h:no" is not "no", and no bigram spans the two. The surface features
+are m, n1 and n2 of the premises and, of the hypothesis: its tokens, the
+share of its unigrams and bigrams found in the premises (h-overlap), the
+counts of every, some, no, not, non-, who and him in it, and whether it
+starts with "Some". gbm-structure counts the hypothesis's skeleton (the
+premises' are shared by a triple) and takes the structural statistics of
+premises and hypothesis together. Each pair adds hypothesis-only, the
+classic NLI baseline: bow-logreg on the hypothesis's n-grams alone.
+
+The criterion is the same, per pair and split. A three-way summary gives
+each baseline's best pair and the three-way accuracy of the majority vote
+of its three pairwise models (chance 33.3%; not held to the threshold).`

@@ -69,27 +69,46 @@ func (o Options) withDefaults() Options {
 	return o
 }
 
-// Baseline names, in report order.
+// Baseline names, in report order. HypothesisOnly is only trained on the
+// pairs of an entailment dataset.
 const (
-	Majority     = "majority"
-	CountsLogreg = "counts-logreg"
-	BoWLogreg    = "bow-logreg"
-	GBMStructure = "gbm-structure"
+	Majority       = "majority"
+	CountsLogreg   = "counts-logreg"
+	BoWLogreg      = "bow-logreg"
+	HypothesisOnly = "hypothesis-only"
+	GBMStructure   = "gbm-structure"
 )
 
 // Run audits the dataset in dir (files dir/data/SPLIT.jsonl, SPLIT one of
 // Splits): it trains the baselines on train and scores them on every other
-// split present. Errors caused by the dataset are *dataset.InputError.
+// split present. An entailment dataset (see EntailReport) is audited as
+// three binary problems, one per pair of labels. Errors caused by the
+// dataset are *dataset.InputError.
 func Run(ctx context.Context, dir string, opts Options) (*Report, error) {
 	o := opts.withDefaults()
-	splits, gr, err := load(ctx, dir)
+	splits, gr, entail, err := load(ctx, dir)
 	if err != nil {
 		return nil, err
 	}
-	train := splits[0]
-	m := fit(train.items, gr, o)
-	if err := ctx.Err(); err != nil {
+	if entail {
+		return runEntail(ctx, dir, splits, gr, o)
+	}
+	rep, _, err := auditSplits(ctx, dir, splits, gr, &features, o)
+	if err != nil {
 		return nil, err
+	}
+	rep.Difficulty = difficultyReport(splits, o)
+	return rep, nil
+}
+
+// auditSplits trains the baselines on splits[0] (labels 0 and 1) and
+// scores them on the others. With the entailment features it also trains
+// the hypothesis-only model. It returns the models for more predictions.
+func auditSplits(ctx context.Context, dir string, splits []*split, gr *grammar, feats *[numFeatures]feature, o Options) (*Report, *models, error) {
+	train := splits[0]
+	m := fit(train.items, gr, feats, o)
+	if err := ctx.Err(); err != nil {
+		return nil, nil, err
 	}
 	rep := &Report{
 		Dir: dir, Threshold: o.Threshold, Confidence: o.Confidence, MinStratum: o.MinStratum,
@@ -99,24 +118,23 @@ func Run(ctx context.Context, dir string, opts Options) (*Report, error) {
 		c := labelCounts(labelsOf(s.items))
 		rep.Splits = append(rep.Splits, SplitCount{Split: s.name, File: s.file, Records: len(s.items), Sat: c[1], Unsat: c[0]})
 	}
-	for _, f := range features {
+	for _, f := range feats {
 		rep.Features = append(rep.Features, FeatureInfo{Name: f.name, About: f.about, Binning: f.binAbout})
 	}
 	rep.Baselines = m.info(o)
 	for j, w := range m.counts.w {
-		rep.CountWeights = append(rep.CountWeights, Weight{features[j].name, r4(w)})
+		rep.CountWeights = append(rep.CountWeights, Weight{feats[j].name, r4(w)})
 	}
 	rep.BoW = m.bowInfo(o.MinCount, 10)
-	rep.MutualInfo = mutualInfoReport(train.items, o)
+	rep.MutualInfo = mutualInfoReport(train.items, feats, o)
 	for _, s := range splits[1:] {
 		if err := ctx.Err(); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		rep.Results = append(rep.Results, m.evaluate(s, o))
 	}
 	rep.Metadata = metadataReport(splits, o)
-	rep.Difficulty = difficultyReport(splits, o)
-	return rep, nil
+	return rep, m, nil
 }
 
 func labelsOf(items []item) []int8 {
@@ -127,51 +145,71 @@ func labelsOf(items []item) []int8 {
 	return y
 }
 
-// models are the baselines trained on train.
+// models are the baselines trained on train: majority, counts, bow, hyp
+// (only with the entailment features) and structure, in names order.
 type models struct {
+	feats     *[numFeatures]feature
+	names     []string
 	majority  int8
 	std       standardiser
 	counts    *logit
 	index     map[uint32]int32
 	vocab     []string
 	bow       *logit
+	hindex    map[uint32]int32 // the hypothesis n-grams of the vocabulary
+	hvocab    []string
+	hyp       *logit
 	lookups   [numFeatures]map[int]int8
 	structure *structModel
-	trainAcc  [numBaselines]float64 // of the baselines, in baselineNames order
+	trainAcc  []float64 // of the baselines, in names order
 }
 
-func fit(train []item, gr *grammar, o Options) *models {
+func fit(train []item, gr *grammar, feats *[numFeatures]feature, o Options) *models {
 	y := labelsOf(train)
 	c := labelCounts(y)
-	m := &models{majority: 1}
+	m := &models{feats: feats, names: []string{Majority, CountsLogreg, BoWLogreg, GBMStructure}, majority: 1}
 	if c[0] > c[1] {
 		m.majority = 0
 	}
 	m.std = newStandardiser(train)
 	dc := m.std.design(train)
 	m.counts = fitLogit(dc, y, fitSettings{o.LambdaCounts, o.Iterations})
-	m.index, m.vocab = gr.vocabulary(o.MinCount)
+	m.index, m.vocab = gr.vocabulary(o.MinCount, nil)
 	db := bowDesign(train, m.index)
+	var dh *design
+	if feats == &entailFeatures {
+		m.names = []string{Majority, CountsLogreg, BoWLogreg, HypothesisOnly, GBMStructure}
+		m.hindex, m.hvocab = gr.vocabulary(o.MinCount, isHypothesisGram)
+		dh = bowDesign(train, m.hindex)
+		m.hyp = fitLogit(dh, y, fitSettings{o.LambdaBoW, o.Iterations})
+	}
 	for i := range train {
-		train[i].grams, train[i].counts = nil, nil // only db needs them now
+		train[i].grams, train[i].counts = nil, nil // only the designs need them now
 	}
 	m.bow = fitLogit(db, y, fitSettings{o.LambdaBoW, o.Iterations})
 	m.structure = fitStruct(train)
-	var correct [numBaselines]int
-	for i := range train {
-		for k, p := range [numBaselines]int8{m.majority, m.counts.predict(dc, i), m.bow.predict(db, i), m.structure.predict(&train[i])} {
-			if p == y[i] {
-				correct[k]++
+	base, _ := m.predictDesigns(train, dc, db, dh)
+	m.trainAcc = make([]float64, len(m.names))
+	for k := range base {
+		correct := 0
+		for i := range train {
+			if base[k][i] == y[i] {
+				correct++
 			}
 		}
+		m.trainAcc[k] = r4(float64(correct) / float64(len(train)))
 	}
-	for k := range correct {
-		m.trainAcc[k] = r4(float64(correct[k]) / float64(len(train)))
-	}
+	m.fitLookups(train)
+	return m
+}
+
+// fitLookups makes each feature's table: every bin predicts its majority
+// label in train.
+func (m *models) fitLookups(train []item) {
 	for f := range numFeatures {
 		per := map[int]*[2]int{}
 		for i := range train {
-			b := features[f].bin(train[i].x[f])
+			b := m.feats[f].bin(train[i].x[f])
 			if per[b] == nil {
 				per[b] = new([2]int)
 			}
@@ -189,25 +227,36 @@ func fit(train []item, gr *grammar, o Options) *models {
 			}
 		}
 	}
-	return m
 }
 
 // predict returns the baselines' and the lookups' predictions for items.
-func (m *models) predict(items []item) (base [numBaselines][]int8, look [numFeatures][]int8) {
-	dc, db := m.std.design(items), bowDesign(items, m.index)
+func (m *models) predict(items []item) (base [][]int8, look [numFeatures][]int8) {
+	var dh *design
+	if m.hyp != nil {
+		dh = bowDesign(items, m.hindex)
+	}
+	return m.predictDesigns(items, m.std.design(items), bowDesign(items, m.index), dh)
+}
+
+func (m *models) predictDesigns(items []item, dc, db, dh *design) (base [][]int8, look [numFeatures][]int8) {
+	base = make([][]int8, len(m.names))
 	for k := range base {
 		base[k] = make([]int8, len(items))
 	}
 	for f := range look {
 		look[f] = make([]int8, len(items))
 	}
+	last := len(m.names) - 1
 	for i := range items {
 		base[0][i] = m.majority
 		base[1][i] = m.counts.predict(dc, i)
 		base[2][i] = m.bow.predict(db, i)
-		base[3][i] = m.structure.predict(&items[i])
+		if m.hyp != nil {
+			base[3][i] = m.hyp.predict(dh, i)
+		}
+		base[last][i] = m.structure.predict(&items[i])
 		for f := range numFeatures {
-			p, ok := m.lookups[f][features[f].bin(items[i].x[f])]
+			p, ok := m.lookups[f][m.feats[f].bin(items[i].x[f])]
 			if !ok {
 				p = m.majority
 			}
@@ -217,17 +266,16 @@ func (m *models) predict(items []item) (base [numBaselines][]int8, look [numFeat
 	return base, look
 }
 
-var baselineNames = [numBaselines]string{Majority, CountsLogreg, BoWLogreg, GBMStructure}
-
-const numBaselines = 4
-
 func (m *models) info(o Options) []BaselineInfo {
-	return []BaselineInfo{
+	out := []BaselineInfo{
 		{Majority, "the most frequent label in train (sat on a tie)", 0, 0, m.trainAcc[0]},
 		{CountsLogreg, "logistic regression on the standardised surface features, L2, L-BFGS", o.LambdaCounts, m.counts.iterations, m.trainAcc[1]},
 		{BoWLogreg, "logistic regression on log(1 + count) of each unigram and bigram in the vocabulary, L2, L-BFGS", o.LambdaBoW, m.bow.iterations, m.trainAcc[2]},
-		{GBMStructure, fmt.Sprintf("gradient-boosted trees (100 of depth 3, rate 0.1) on the counts of the %d commonest sentence skeletons of train and %d structural statistics of the text, fitted on the first %d train records", skeletonColumns, numStruct, structTrainLimit), 0, 0, m.trainAcc[3]},
 	}
+	if m.hyp != nil {
+		out = append(out, BaselineInfo{HypothesisOnly, "logistic regression on log(1 + count) of each unigram and bigram of the hypothesis alone in the vocabulary, L2, L-BFGS", o.LambdaBoW, m.hyp.iterations, m.trainAcc[3]})
+	}
+	return append(out, BaselineInfo{GBMStructure, fmt.Sprintf("gradient-boosted trees (100 of depth 3, rate 0.1) on the counts of the %d commonest sentence skeletons of train and %d structural statistics of the text, fitted on the first %d train records", skeletonColumns, numStruct, structTrainLimit), 0, 0, m.trainAcc[len(m.names)-1]})
 }
 
 func (m *models) bowInfo(minCount, top int) BoWInfo {

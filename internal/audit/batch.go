@@ -2,6 +2,7 @@ package audit
 
 import (
 	"encoding/json"
+	"fmt"
 	"slices"
 
 	"github.com/nlsat/nlsat/internal/dataset"
@@ -18,9 +19,11 @@ type batch struct {
 	items []item // grams hold local keys until grammar.merge
 	local []string
 	err   error
+	// entail says the lines are entailment records (schema nlsat-entail/1).
+	entail bool
 }
 
-func newBatch() *batch { return &batch{ready: make(chan struct{})} }
+func newBatch(entail bool) *batch { return &batch{ready: make(chan struct{}), entail: entail} }
 
 // slimRecord holds the fields of a record the audit uses; decoding only
 // these skips building the formulas, nouns and verbs.
@@ -50,54 +53,85 @@ type slimRecord struct {
 // process decodes and checks each line, stopping at the first bad one,
 // and computes its surface features and n-grams. Tokens are numbered
 // within the batch (local keys: first token << 32 | second token, numbers
-// from 1, 0 for a unigram's second); grammar.merge renumbers them.
+// from 1, 0 for a unigram's second); grammar.merge renumbers them. An
+// entailment record's hypothesis is tokenised apart from its premises,
+// its tokens prefixed with hypothesisPrefix.
 func (b *batch) process(file string) {
 	ids := map[string]uint32{}
 	var keys []uint64
 	for k, line := range b.lines {
-		var sr slimRecord
-		if err := json.Unmarshal(line, &sr); err != nil {
-			b.err = inputErrorf("%s:%d: not a record: %w", file, b.lineNos[k], err)
-			return
+		decode := decodeInstance
+		if b.entail {
+			decode = decodeEntail
 		}
-		rec := &dataset.Record{ID: sr.ID, Fragment: sr.Fragment, Text: sr.Text, Sentences: sr.Sentences, Label: sr.Label,
-			LabelText: sr.LabelText, M: sr.M, N1: sr.N1, N2: sr.N2, Alpha: sr.Alpha, Beta: sr.Beta}
-		if err := rec.Validate(); err != nil {
+		it, texts, err := decode(line)
+		if err != nil {
 			b.err = inputErrorf("%s:%d: %w", file, b.lineNos[k], err)
 			return
 		}
-		if rec.Label == dataset.LabelAbsent {
-			b.err = inputErrorf("%s:%d: record %s has no label (-1); the audit needs labelled records", file, b.lineNos[k], rec.ID)
-			return
-		}
-		text := recordText(rec)
-		it := item{label: int8(rec.Label), fragment: rec.Fragment, n1: rec.N1, n2: rec.N2, m: rec.M, x: surface(rec, text),
-			index: trailingNumber(sr.Seed, ":"), idNum: trailingNumber(sr.ID, "-")}
-		it.skel, it.st = structure(rec.Sentences)
-		it.mus, it.pair = len(sr.Certificate.MUS), -1
-		if p := sr.Difficulty.UnsatPair; p != nil {
-			it.pair = int8(min(len(p), 1))
-		}
 		keys = keys[:0]
-		var prev uint64
-		tokens(text, func(tok []byte) {
-			id, ok := ids[string(tok)]
-			if !ok {
-				b.local = append(b.local, string(tok))
-				id = uint32(len(b.local))
-				ids[string(tok)] = id
+		for j, text := range texts {
+			prefix := ""
+			if j > 0 {
+				prefix = hypothesisPrefix
 			}
-			keys = append(keys, uint64(id)<<32)
-			if prev != 0 {
-				keys = append(keys, prev<<32|uint64(id))
-			}
-			prev = uint64(id)
-		})
+			keys = b.localKeys(text, prefix, ids, keys)
+		}
 		it.grams, it.counts = localRuns(keys)
 		b.items = append(b.items, it)
 	}
 	b.lines = nil
 	b.err = b.readErr
+}
+
+// decodeInstance decodes and checks a sat/unsat record, and returns its
+// item (without n-grams) and its text.
+func decodeInstance(line []byte) (item, []string, error) {
+	var sr slimRecord
+	if err := json.Unmarshal(line, &sr); err != nil {
+		return item{}, nil, fmt.Errorf("not a record: %w", err)
+	}
+	rec := &dataset.Record{ID: sr.ID, Fragment: sr.Fragment, Text: sr.Text, Sentences: sr.Sentences, Label: sr.Label,
+		LabelText: sr.LabelText, M: sr.M, N1: sr.N1, N2: sr.N2, Alpha: sr.Alpha, Beta: sr.Beta}
+	if err := rec.Validate(); err != nil {
+		return item{}, nil, err
+	}
+	if rec.Label == dataset.LabelAbsent {
+		return item{}, nil, fmt.Errorf("record %s has no label (-1); the audit needs labelled records", rec.ID)
+	}
+	text := recordText(rec)
+	it := item{label: int8(rec.Label), fragment: rec.Fragment, n1: rec.N1, n2: rec.N2, m: rec.M, x: surface(rec, text),
+		index: trailingNumber(sr.Seed, ":"), idNum: trailingNumber(sr.ID, "-"), group: -1}
+	it.skel, it.st = structure(rec.Sentences)
+	it.mus, it.pair = len(sr.Certificate.MUS), -1
+	if p := sr.Difficulty.UnsatPair; p != nil {
+		it.pair = int8(min(len(p), 1))
+	}
+	return it, []string{text}, nil
+}
+
+// localKeys appends to keys the local keys of the unigrams and bigrams of
+// text, each token prefixed with prefix.
+func (b *batch) localKeys(text, prefix string, ids map[string]uint32, keys []uint64) []uint64 {
+	var prev uint64
+	tokens(text, func(tok []byte) {
+		w := string(tok)
+		if prefix != "" {
+			w = prefix + w
+		}
+		id, ok := ids[w]
+		if !ok {
+			b.local = append(b.local, w)
+			id = uint32(len(b.local))
+			ids[w] = id
+		}
+		keys = append(keys, uint64(id)<<32)
+		if prev != 0 {
+			keys = append(keys, prev<<32|uint64(id))
+		}
+		prev = uint64(id)
+	})
+	return keys
 }
 
 // localRuns sorts keys and returns each distinct key once with its count.

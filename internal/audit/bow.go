@@ -81,16 +81,17 @@ func (g *grammar) name(key uint32) string {
 }
 
 // vocabulary numbers the grams found in at least minCount training
-// records, in the order of their text, from 0.
-func (g *grammar) vocabulary(minCount int) (map[uint32]int32, []string) {
+// records (and kept by keep, when not nil), in the order of their text,
+// from 0.
+func (g *grammar) vocabulary(minCount int, keep func(name string) bool) (map[uint32]int32, []string) {
 	type entry struct {
 		key  uint32
 		name string
 	}
 	var es []entry
 	for k, n := range g.df {
-		if n >= minCount {
-			es = append(es, entry{k, g.name(k)})
+		if name := g.name(k); n >= minCount && (keep == nil || keep(name)) {
+			es = append(es, entry{k, name})
 		}
 	}
 	slices.SortFunc(es, func(a, b entry) int { return cmp.Compare(a.name, b.name) })

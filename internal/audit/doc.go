@@ -60,6 +60,27 @@
 // scored with the models trained on all of train, and reported when they
 // have at least MinStratum records.
 //
+// # Entailment
+//
+// A dataset whose first train record has the keys "premises" and
+// "hypothesis" holds entailment records (schema nlsat-entail/1, labels 0
+// entailment, 1 neutral, 2 contradiction; decoded here, as package entail
+// imports this one). Run audits it as three binary problems, one per pair
+// of labels, each a full audit as above with the pair's first label as
+// sat (EntailReport, PairReport): a pair is balanced whenever the dataset
+// is, since records come in triples on one premise set. The text is the
+// premises and the hypothesis, the hypothesis's tokens prefixed "h:" and
+// no bigram spanning the two; the surface features are the premises'
+// sizes and the hypothesis's own (entailFeatures: its length, its
+// overlap with the premises, its quantifier and negation words);
+// gbm-structure counts the hypothesis's skeleton, not the premises'
+// (which a triple shares), and the statistics of the whole text, as the
+// sat/unsat audit reads structure from the text and not the record's
+// templates. Each pair adds hypothesis-only, bow-logreg on the
+// hypothesis's n-grams alone. The criterion is unchanged, per pair;
+// ThreeWay adds each baseline's best pair and the three-way accuracy of
+// its pairwise models' votes.
+//
 // # Determinism
 //
 // A Report depends only on the files. Lines are decoded in parallel but

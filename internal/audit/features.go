@@ -19,7 +19,7 @@ type feature struct {
 // The surface features, in report order. The token counts come from
 // tokens: every occurrence of the word (any case) counts, so "Every" and
 // "every" are both counted.
-var features = []feature{
+var features = [numFeatures]feature{
 	{"m", "number of sentences (the record's m)", countBin, "as is"},
 	{"n1", "distinct nouns (the record's n1)", countBin, "as is"},
 	{"n2", "distinct verbs (the record's n2)", countBin, "as is"},

@@ -13,7 +13,7 @@ import (
 // dir, its report as JSON (with the directory left out, so that the
 // bytes do not depend on where the dataset is written) and its summary.
 // Without all of train, validation and test it records why it did not
-// run. The report names each split file by its path relative to dir,
+// run. An entailment dataset is recognised by its records (see Run). The report names each split file by its path relative to dir,
 // passed through rename (nil: as it is) when the files are published
 // under other names.
 func ForManifest(ctx context.Context, dir string, rename func(string) string) (json.RawMessage, string, error) {
@@ -26,15 +26,33 @@ func ForManifest(ctx context.Context, dir string, rename func(string) string) (j
 	if err != nil {
 		return nil, "", err
 	}
-	rep.Dir = "."
-	for i := range rep.Splits {
-		if rel, err := filepath.Rel(dir, rep.Splits[i].File); err == nil {
-			rep.Splits[i].File = filepath.ToSlash(rel)
+	rep.relocate(dir, rename)
+	data, err := json.Marshal(rep)
+	return data, rep.Summary(), err
+}
+
+// relocate names the directory "." and each split file by its path
+// relative to dir, passed through rename (when not nil).
+func (r *Report) relocate(dir string, rename func(string) string) {
+	rel := func(file *string) {
+		if p, err := filepath.Rel(dir, *file); err == nil {
+			*file = filepath.ToSlash(p)
 			if rename != nil {
-				rep.Splits[i].File = rename(rep.Splits[i].File)
+				*file = rename(*file)
 			}
 		}
 	}
-	data, err := json.Marshal(rep)
-	return data, rep.Summary(), err
+	r.Dir = "."
+	for i := range r.Splits {
+		rel(&r.Splits[i].File)
+	}
+	if e := r.Entailment; e != nil {
+		e.Dir = "."
+		for i := range e.Splits {
+			rel(&e.Splits[i].File)
+		}
+		for _, p := range e.Pairs {
+			p.Report.relocate(dir, rename)
+		}
+	}
 }

@@ -143,6 +143,17 @@ func (t metaTable) predict(c metaCell) int8 {
 	return t.overall
 }
 
+// foldOf is the half of train record i in the out-of-fold scores: by its
+// position, or by its group when it has one (the records of an
+// entailment triple share their premises, seed and stratum, so the table
+// of a record's sibling would predict the sibling's label).
+func foldOf(items []item, i int) int {
+	if g := items[i].group; g >= 0 {
+		return g % 2
+	}
+	return i % 2
+}
+
 // metadataReport scores the fields, trained on train, on every split.
 func metadataReport(splits []*split, o Options) []MetaSplit {
 	train := splits[0]
@@ -160,9 +171,11 @@ func metadataReport(splits []*split, o Options) []MetaSplit {
 			pred := make([]int8, len(y))
 			if s == train {
 				for fold := range 2 {
-					t := newMetaTable(trainCells[f], ytrain, func(i int) bool { return i%2 != fold })
-					for i := fold; i < len(y); i += 2 {
-						pred[i] = t.predict(cells[f][i])
+					t := newMetaTable(trainCells[f], ytrain, func(i int) bool { return foldOf(train.items, i) != fold })
+					for i := range y {
+						if foldOf(train.items, i) == fold {
+							pred[i] = t.predict(cells[f][i])
+						}
 					}
 				}
 			} else {

@@ -29,8 +29,9 @@ type MI struct {
 	Excess float64 `json:"mi_excess"`
 }
 
-// mutualInfo returns the MI of each feature with the labels of items.
-func mutualInfo(items []item, permutations int, seed uint64) []MI {
+// mutualInfo returns the MI of each feature of feats with the labels of
+// items.
+func mutualInfo(items []item, feats *[numFeatures]feature, permutations int, seed uint64) []MI {
 	labels := make([]int8, len(items))
 	for i := range items {
 		labels[i] = items[i].label
@@ -46,7 +47,7 @@ func mutualInfo(items []item, permutations int, seed uint64) []MI {
 	bins := make([]int, len(items))
 	for f := range numFeatures {
 		for i := range items {
-			bins[i] = features[f].bin(items[i].x[f])
+			bins[i] = feats[f].bin(items[i].x[f])
 		}
 		mi, cells, nb := plugin(bins, labels)
 		labelsSeen := 0
@@ -64,7 +65,7 @@ func mutualInfo(items []item, permutations int, seed uint64) []MI {
 			perm /= float64(permutations)
 		}
 		bias := float64(cells-nb-labelsSeen+1) / (2 * float64(len(items)) * math.Ln2)
-		out[f] = MI{Feature: features[f].name, Bins: nb, Plugin: mi, MillerMadow: mi - bias, Permuted: perm, Excess: mi - perm}
+		out[f] = MI{Feature: feats[f].name, Bins: nb, Plugin: mi, MillerMadow: mi - bias, Permuted: perm, Excess: mi - perm}
 	}
 	return out
 }

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"io"
 	"io/fs"
@@ -44,6 +45,9 @@ type item struct {
 	// none, -1 when it does not say.
 	mus  int
 	pair int8
+	// group is the entailment triple's instance index (the seed's), -1
+	// for a sat/unsat record: the records of a group share a fold.
+	group int
 }
 
 // split is one file of the dataset.
@@ -54,14 +58,15 @@ type split struct {
 
 // load reads every split present in dir/data. The n-grams of train define
 // the token numbering; tokens first seen in another split are dropped.
-func load(ctx context.Context, dir string) ([]*split, *grammar, error) {
+// entail says the records are entailment records: the first record of
+// train decides (see isEntailment), and every record must then be one.
+func load(ctx context.Context, dir string) (splits []*split, gr *grammar, entail bool, err error) {
 	if fi, err := os.Stat(dir); err != nil {
-		return nil, nil, inputErrorf("cannot read dataset: %w", err)
+		return nil, nil, false, inputErrorf("cannot read dataset: %w", err)
 	} else if !fi.IsDir() {
-		return nil, nil, inputErrorf("cannot read dataset: %s is not a directory", dir)
+		return nil, nil, false, inputErrorf("cannot read dataset: %s is not a directory", dir)
 	}
-	gr := newGrammar()
-	var out []*split
+	gr = newGrammar()
 	for i, name := range Splits {
 		file := dataset.FindFile(filepath.Join(dir, "data", name))
 		f, err := dataset.OpenFile(file)
@@ -69,24 +74,57 @@ func load(ctx context.Context, dir string) ([]*split, *grammar, error) {
 			continue
 		}
 		if err != nil {
-			return nil, nil, inputErrorf("cannot read dataset %s: %w", dir, err)
+			return nil, nil, false, inputErrorf("cannot read dataset %s: %w", dir, err)
 		}
 		s := &split{name: name, file: file}
-		err = readSplit(ctx, f, s, gr, i == 0)
+		if i == 0 {
+			entail, err = isEntailment(file)
+		}
+		if err == nil {
+			err = readSplit(ctx, f, s, gr, i == 0, entail)
+		}
 		f.Close()
 		if err != nil {
-			return nil, nil, err
+			return nil, nil, false, err
 		}
-		out = append(out, s)
+		splits = append(splits, s)
 	}
-	return out, gr, nil
+	return splits, gr, entail, nil
+}
+
+// isEntailment says whether the first record of file is an entailment
+// record (schema nlsat-entail/1): an object with the keys "premises" and
+// "hypothesis", which no sat/unsat record has. A first line that is not
+// an object is left to the reader to report.
+func isEntailment(file string) (bool, error) {
+	f, err := dataset.OpenFile(file)
+	if err != nil {
+		return false, inputErrorf("cannot read dataset: %w", err)
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<16), 1<<26)
+	for sc.Scan() {
+		line := bytes.TrimSpace(sc.Bytes())
+		if len(line) == 0 {
+			continue
+		}
+		var keys map[string]json.RawMessage
+		if json.Unmarshal(line, &keys) != nil {
+			return false, nil
+		}
+		_, p := keys["premises"]
+		_, h := keys["hypothesis"]
+		return p && h, nil
+	}
+	return false, nil
 }
 
 // readSplit reads the records of r into s. Batches of lines are decoded,
 // checked and tokenised in parallel (see batch.process); the batches are
 // then taken in file order, so token numbers, counts and the first error
 // reported do not depend on scheduling.
-func readSplit(ctx context.Context, r io.Reader, s *split, gr *grammar, train bool) (err error) {
+func readSplit(ctx context.Context, r io.Reader, s *split, gr *grammar, train, entail bool) (err error) {
 	ctx, cancel := context.WithCancel(ctx)
 	workers := runtime.GOMAXPROCS(0)
 	jobs, ordered := make(chan *batch, workers), make(chan *batch, 2*workers)
@@ -94,7 +132,7 @@ func readSplit(ctx context.Context, r io.Reader, s *split, gr *grammar, train bo
 	wg.Add(1 + workers)
 	go func() {
 		defer wg.Done()
-		readBatches(ctx, r, s.file, jobs, ordered)
+		readBatches(ctx, r, s.file, entail, jobs, ordered)
 	}()
 	for range workers {
 		go func() {
@@ -132,12 +170,12 @@ const batchSize = 256
 
 // readBatches splits r into batches of non-blank lines and sends each
 // batch first to ordered, then to jobs. A read error ends the last batch.
-func readBatches(ctx context.Context, r io.Reader, file string, jobs, ordered chan<- *batch) {
+func readBatches(ctx context.Context, r io.Reader, file string, entail bool, jobs, ordered chan<- *batch) {
 	defer close(ordered)
 	defer close(jobs)
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 1<<16), 1<<26)
-	b, line := newBatch(), 0
+	b, line := newBatch(entail), 0
 	send := func() bool {
 		select {
 		case ordered <- b:
@@ -145,7 +183,7 @@ func readBatches(ctx context.Context, r io.Reader, file string, jobs, ordered ch
 			return false
 		}
 		jobs <- b
-		b = newBatch()
+		b = newBatch(entail)
 		return true
 	}
 	for sc.Scan() {

@@ -1,8 +1,17 @@
 package audit
 
+import (
+	"bytes"
+	"encoding/json"
+)
+
 // Report is the result of an audit. Its JSON form has a fixed key order,
 // every key is present whatever the input, and numbers are rounded (rates
 // to 4 decimals, information to 6), so equal inputs give equal bytes.
+//
+// The audit of an entailment dataset sets Entailment, and of the other
+// fields only the header (Dir to MinStratum); its JSON form is then
+// Entailment's, and its text and summary are Entailment's.
 type Report struct {
 	Dir        string  `json:"dir"`
 	Threshold  float64 `json:"threshold"`
@@ -24,8 +33,49 @@ type Report struct {
 	// Metadata scores the fields beside the text (seed index, file
 	// position, id) and the balance of each split's head, per split.
 	Metadata []MetaSplit `json:"metadata"`
-	// Difficulty is how much of each split one-step reasoning solves.
+	// Difficulty is how much of each split one-step reasoning solves (nil
+	// in the pairs of an entailment audit).
 	Difficulty []DifficultyProfile `json:"difficulty"`
+	// Entailment is the audit of an entailment dataset, nil otherwise.
+	Entailment *EntailReport `json:"-"`
+}
+
+// plainReport is Report without its JSON methods.
+type plainReport Report
+
+// MarshalJSON writes the report, or Entailment when it is set. HTML
+// characters are left as they are; an encoder that escapes them escapes
+// them in the result.
+func (r Report) MarshalJSON() ([]byte, error) {
+	var v any = (*plainReport)(&r)
+	if r.Entailment != nil {
+		v = r.Entailment
+	}
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
+}
+
+// UnmarshalJSON reads what MarshalJSON writes: a JSON object with the
+// key "pairs" is an entailment audit.
+func (r *Report) UnmarshalJSON(data []byte) error {
+	var keys map[string]json.RawMessage
+	if err := json.Unmarshal(data, &keys); err != nil {
+		return err
+	}
+	if _, ok := keys["pairs"]; !ok {
+		return json.Unmarshal(data, (*plainReport)(r))
+	}
+	e := &EntailReport{}
+	if err := json.Unmarshal(data, e); err != nil {
+		return err
+	}
+	*r = Report{Dir: e.Dir, Threshold: e.Threshold, Confidence: e.Confidence, Criterion: e.Criterion, MinStratum: e.MinStratum, Entailment: e}
+	return nil
 }
 
 // SplitCount is the size and label balance of one file.

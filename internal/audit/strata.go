@@ -44,9 +44,9 @@ func (s Stratum) String() string {
 	return fmt.Sprintf("%s n1=%d n2=%d", s.Fragment, s.N1, s.N2)
 }
 
-func mutualInfoReport(train []item, o Options) MutualInfo {
+func mutualInfoReport(train []item, feats *[numFeatures]feature, o Options) MutualInfo {
 	mi := MutualInfo{Split: "train", Records: len(train), Permutations: o.Permutations, Strata: []MIStratum{}}
-	mi.Features = roundMI(mutualInfo(train, o.Permutations, o.Seed))
+	mi.Features = roundMI(mutualInfo(train, feats, o.Permutations, o.Seed))
 	keys, groups := strata(train, o.MBin)
 	for _, s := range keys {
 		idx := groups[s]
@@ -57,7 +57,7 @@ func mutualInfoReport(train []item, o Options) MutualInfo {
 		for k, i := range idx {
 			sub[k] = train[i]
 		}
-		mi.Strata = append(mi.Strata, MIStratum{Stratum: s, Records: len(idx), Features: roundMI(mutualInfo(sub, o.Permutations, o.Seed))})
+		mi.Strata = append(mi.Strata, MIStratum{Stratum: s, Records: len(idx), Features: roundMI(mutualInfo(sub, feats, o.Permutations, o.Seed))})
 	}
 	return mi
 }
@@ -75,11 +75,11 @@ func (m *models) evaluate(s *split, o Options) SplitResult {
 	y := labelsOf(s.items)
 	base, look := m.predict(s.items)
 	r := SplitResult{Split: s.name, Records: len(s.items), Strata: []StratumScore{}}
-	for k, name := range baselineNames {
+	for k, name := range m.names {
 		r.Baselines = append(r.Baselines, score(name, base[k], y, nil, o))
 	}
 	for f := range numFeatures {
-		r.Lookups = append(r.Lookups, score(features[f].name, look[f], y, nil, o))
+		r.Lookups = append(r.Lookups, score(m.feats[f].name, look[f], y, nil, o))
 	}
 	keys, groups := strata(s.items, o.MBin)
 	for _, st := range keys {
@@ -89,7 +89,7 @@ func (m *models) evaluate(s *split, o Options) SplitResult {
 			continue
 		}
 		ss := StratumScore{Stratum: st, Records: len(idx)}
-		for k, name := range baselineNames {
+		for k, name := range m.names {
 			ss.Baselines = append(ss.Baselines, score(name, base[k], y, idx, o))
 		}
 		r.Strata = append(r.Strata, ss)
@@ -102,7 +102,7 @@ func (m *models) evaluate(s *split, o Options) SplitResult {
 // byFragment scores the predictions on each fragment's records alone,
 // when the items hold more than one fragment (nil otherwise), for each
 // fragment with at least MinStratum records.
-func (m *models) byFragment(items []item, base [numBaselines][]int8, look [numFeatures][]int8, y []int8, o Options) []FragmentResult {
+func (m *models) byFragment(items []item, base [][]int8, look [numFeatures][]int8, y []int8, o Options) []FragmentResult {
 	groups := map[string][]int{}
 	for i, it := range items {
 		groups[it.fragment] = append(groups[it.fragment], i)
@@ -116,11 +116,11 @@ func (m *models) byFragment(items []item, base [numBaselines][]int8, look [numFe
 			continue // as a stratum: too few to tell a shortcut from the many chances
 		}
 		r := SplitResult{}
-		for k, name := range baselineNames {
+		for k, name := range m.names {
 			r.Baselines = append(r.Baselines, score(name, base[k], y, idx, o))
 		}
 		for k := range numFeatures {
-			r.Lookups = append(r.Lookups, score(features[k].name, look[k], y, idx, o))
+			r.Lookups = append(r.Lookups, score(m.feats[k].name, look[k], y, idx, o))
 		}
 		out = append(out, FragmentResult{Fragment: f, Records: len(idx), Baselines: r.Baselines, Lookups: r.Lookups, Verdict: m.verdict(r, o)})
 	}
@@ -148,9 +148,11 @@ func (m *models) verdict(r SplitResult, o Options) Verdict {
 		case Majority:
 			d += " (the labels are unbalanced)"
 		case CountsLogreg:
-			d += fmt.Sprintf(" (largest weights: %s)", strings.Join(topNames(features, m.counts.w, 2), ", "))
+			d += fmt.Sprintf(" (largest weights: %s)", strings.Join(topNames(m.feats[:], m.counts.w, 2), ", "))
 		case BoWLogreg:
-			d += fmt.Sprintf(" (strongest n-grams: %s)", strings.Join(m.topGrams(3), ", "))
+			d += fmt.Sprintf(" (strongest n-grams: %s)", strings.Join(topGrams(m.vocab, m.bow.w, 3), ", "))
+		case HypothesisOnly:
+			d += fmt.Sprintf(" (strongest n-grams: %s)", strings.Join(topGrams(m.hvocab, m.hyp.w, 3), ", "))
 		case GBMStructure:
 			d += " (skeletons and word degrees, with their interactions)"
 		}
@@ -189,16 +191,17 @@ func topNames(fs []feature, w []float64, k int) []string {
 	return names
 }
 
-func (m *models) topGrams(k int) []string {
-	idx := make([]int, len(m.vocab))
+// topGrams returns the n-grams of vocab with the k largest weights w in
+// absolute value, quoted.
+func topGrams(vocab []string, w []float64, k int) []string {
+	idx := make([]int, len(vocab))
 	for i := range idx {
 		idx[i] = i
 	}
-	w := m.bow.w
 	slices.SortStableFunc(idx, func(a, b int) int { return cmp.Compare(abs(w[b]), abs(w[a])) })
 	var names []string
 	for _, i := range idx[:min(k, len(idx))] {
-		names = append(names, fmt.Sprintf("%q", m.vocab[i]))
+		names = append(names, fmt.Sprintf("%q", vocab[i]))
 	}
 	return names
 }

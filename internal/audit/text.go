@@ -11,6 +11,9 @@ import (
 // Accuracies are percentages with their Wilson interval; a "*" marks one
 // whose interval lies above the threshold.
 func (r *Report) Text(w io.Writer) error {
+	if r.Entailment != nil {
+		return r.Entailment.text(w)
+	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	p := func(format string, a ...any) { fmt.Fprintf(tw, format, a...) }
 	p("Shortcut audit of %s\n", r.Dir)
@@ -52,7 +55,9 @@ func (r *Report) Text(w io.Writer) error {
 		p("\n")
 	}
 	r.textMetadata(p)
-	r.textDifficulty(p)
+	if r.Difficulty != nil {
+		r.textDifficulty(p)
+	}
 	if err := tw.Flush(); err != nil {
 		return err
 	}
@@ -131,7 +136,11 @@ func (r *Report) textFeatures(tw *tabwriter.Writer) {
 func (r *Report) textStrata(tw *tabwriter.Writer) {
 	p := func(format string, a ...any) { fmt.Fprintf(tw, format, a...) }
 	p("\nBaselines per stratum with at least %d records in the split\n", r.MinStratum)
-	p("split\tstratum\trecords\t%s\n", strings.Join(baselineNames[:], "\t"))
+	p("split\tstratum\trecords")
+	for _, b := range r.Baselines {
+		p("\t%s", b.Name)
+	}
+	p("\n")
 	for _, res := range r.Results {
 		for _, s := range res.Strata {
 			p("%s\t%s\t%d", res.Split, s.Stratum, s.Records)
@@ -171,6 +180,9 @@ func topMI(ms []MI) MI {
 // verdict of each split and the feature whose information most exceeds
 // its permutation baseline.
 func (r *Report) Summary() string {
+	if r.Entailment != nil {
+		return r.Entailment.summary()
+	}
 	var b strings.Builder
 	train := r.Splits[0]
 	fmt.Fprintf(&b, "Shortcut audit (nlsat audit): majority class, logistic regression on %d surface features and on\n", len(r.Features))
