@@ -156,15 +156,31 @@ func writeMeta(dir string, m *Manifest) error {
 }
 
 // Summary is one line on the build: records per split and the audit's
-// verdict.
+// verdict per split.
 func (m *Manifest) Summary() string {
 	var parts []string
 	for _, f := range m.Files {
 		parts = append(parts, fmt.Sprintf("%s %d", f.Split, f.Rows))
 	}
 	s := strings.Join(parts, ", ") + " records, a third of each label in every stratum"
-	if v, _, ok := strings.Cut(m.AuditSummary, "\n"); ok && v != "" {
-		s += "; audit: " + v
+	var rep struct {
+		ThreeWay []struct {
+			Split   string `json:"split"`
+			Verdict struct {
+				Shortcut bool `json:"shortcut"`
+			} `json:"verdict"`
+		} `json:"three_way"`
 	}
-	return s
+	if json.Unmarshal(m.Audit, &rep) != nil || len(rep.ThreeWay) == 0 {
+		return s
+	}
+	var vs []string
+	for _, t := range rep.ThreeWay {
+		v := "no shortcut"
+		if t.Verdict.Shortcut {
+			v = "SHORTCUT (see the card)"
+		}
+		vs = append(vs, t.Split+" "+v)
+	}
+	return s + "; audit: " + strings.Join(vs, ", ")
 }
