@@ -147,3 +147,111 @@ func Refutation(premises []fragments.Sentence, hyp fragments.Sentence, l Label, 
 	}
 	return append(fs, h.Formula())
 }
+
+// labeller labels hypotheses on one premise set Φ while a triple is
+// drawn, as Decide(ctx, b, Φ, ψ, false) would, with fewer solver calls.
+// Every label it gives is decided, not guessed: a side is Sat because a
+// checked model of Φ satisfies it, or because the solver found a checked
+// model; Unsat only because the solver said so. What it saves:
+//
+//   - Equivalent hypotheses (equal fragments.Sentence.Meaning, which is
+//     only equal for logically equivalent formulas) have the same label,
+//     and are decided once.
+//   - Every Sat side's model is a checked model of Φ (Decide checks it
+//     against Φ ∪ {ψ} or Φ ∪ {neg ψ}). A model of Φ in which ψ (neg ψ)
+//     is true shows Φ ∪ {ψ} (Φ ∪ {neg ψ}) satisfiable without a solver
+//     call, so evaluating the models seen so far often settles a side,
+//     and settles Neutral when it settles both.
+//   - Once a model of Φ is known, Φ is consistent, and Φ ∪ {ψ} unsat
+//     means Φ ⊨ ¬ψ, so Φ ∪ {neg ψ} (neg ψ ≡ ¬ψ) is satisfiable: the label
+//     is Contradiction without deciding that side.
+//
+// Before any model of Φ is known both sides are decided, as Decide does,
+// so that inconsistent premises are still found on the first hypothesis
+// and reported as ErrInconsistent.
+type labeller struct {
+	b        solver.Backend
+	premises []fragments.Sentence
+	phi      []fol.Formula
+	// plain makes label call Decide on every hypothesis (the
+	// straightforward path, kept for tests to compare with).
+	plain  bool
+	models []*fol.Structure
+	labels map[string]Label
+}
+
+func newLabeller(b solver.Backend, premises []fragments.Sentence, plain bool) *labeller {
+	return &labeller{b: b, premises: premises, phi: fragments.Formulas(premises), plain: plain, labels: map[string]Label{}}
+}
+
+// label returns hyp's label on the premises, false when a solver call
+// left it undecided, or Decide's error (ErrInconsistent for inconsistent
+// premises); key is hyp.Meaning().
+func (l *labeller) label(ctx context.Context, hyp fragments.Sentence, key string) (Label, bool, error) {
+	if l.plain {
+		r, err := Decide(ctx, l.b, l.premises, hyp, false)
+		return r.Label, r.Decided, err
+	}
+	if lab, ok := l.labels[key]; ok {
+		return lab, true, nil
+	}
+	neg := hyp.Negation()
+	with, against := l.satisfied(hyp.Formula()), l.satisfied(neg.Formula())
+	var ok bool
+	var err error
+	if !with {
+		if with, ok, err = l.sat(ctx, hyp, 0); err != nil || !ok {
+			return 0, ok, err
+		}
+		if !with && len(l.models) > 0 {
+			// Φ is consistent and Φ ⊨ ¬ψ: Φ ∪ {neg ψ} is satisfiable.
+			l.labels[key] = Contradiction
+			return Contradiction, true, nil
+		}
+	}
+	if !against {
+		if against, ok, err = l.sat(ctx, neg, 1); err != nil || !ok {
+			return 0, ok, err
+		}
+	}
+	var lab Label
+	switch {
+	case !with && !against:
+		return 0, false, ErrInconsistent
+	case !with:
+		lab = Contradiction
+	case !against:
+		lab = Entailment
+	default:
+		lab = Neutral
+	}
+	l.labels[key] = lab
+	return lab, true, nil
+}
+
+// satisfied reports whether f is true in a model of Φ seen so far. A
+// model that cannot evaluate f is passed over.
+func (l *labeller) satisfied(f fol.Formula) bool {
+	for _, m := range l.models {
+		if ok, err := fol.Eval(f, m); err == nil && ok {
+			return true
+		}
+	}
+	return false
+}
+
+// sat decides Φ ∪ {h} with solver.Decide, side 0 being the hypothesis
+// and 1 its negation (for the error), and keeps a Sat answer's checked
+// model; ok is false when the answer is Unknown.
+func (l *labeller) sat(ctx context.Context, h fragments.Sentence, side int) (sat, ok bool, err error) {
+	v, err := solver.Decide(ctx, l.b, append(slices.Clip(l.phi), h.Formula()), solver.DecideOptions{})
+	switch {
+	case err != nil:
+		return false, false, fmt.Errorf("premises with %s: %w", [2]string{"the hypothesis", "its negation"}[side], err)
+	case v.Status == solver.Unknown:
+		return false, false, nil
+	case v.Status == solver.Sat:
+		l.models = append(l.models, v.Model)
+	}
+	return v.Status == solver.Sat, true, nil
+}

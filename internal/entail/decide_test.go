@@ -149,3 +149,35 @@ func TestDecideCertificates(t *testing.T) {
 		}
 	}
 }
+
+// TestLabeller runs one labeller per premise set over a sequence of
+// hypotheses (repeats and equivalents among them, so that its memo and
+// models are used) and checks each label against Decide's.
+func TestLabeller(t *testing.T) {
+	phi := []string{"Every artist is a baker.", "Some artist is a chef.", "No dentist is a chef."}
+	tests := []struct {
+		premises []string
+		hyps     []string
+	}{
+		{phi, []string{"Some baker is a chef.", "Every chef is a baker.", "No baker is a chef.", "Some chef is a baker.",
+			"Some chef is a dentist.", "Some artist is not a dentist.", "No chef is a dentist.", "Every chef is a baker.",
+			"Some dentist is an artist.", "No baker is a dentist."}},
+		{[]string{"Every artist admires every baker.", "Some artist is a chef.", "Some baker is a dentist."},
+			[]string{"Some chef admires some dentist.", "Some chef does not admire any dentist.", "Every chef admires some dentist.",
+				"Every artist admires some dentist.", "Some chef admires some dentist.", "Some dentist does not admire any chef."}},
+		{[]string{"Every artist is a baker.", "Some artist is not a baker."}, []string{"Some chef is a dentist."}},
+	}
+	ctx := context.Background()
+	b := native.New(native.Options{})
+	for _, tt := range tests {
+		premises := parse(t, tt.premises...)
+		l := newLabeller(b, premises, false)
+		for _, h := range parse(t, tt.hyps...) {
+			want, werr := Decide(ctx, b, premises, h, false)
+			got, ok, err := l.label(ctx, h, h.Meaning())
+			if ok != want.Decided || got != want.Label || !errors.Is(err, werr) {
+				t.Errorf("%v / %s: got %v %v %v, want %v %v %v", tt.premises, h.English(), got, ok, err, want.Label, want.Decided, werr)
+			}
+		}
+	}
+}

@@ -32,6 +32,9 @@ type Drawer struct {
 	// Tries bounds the hypotheses drawn per label and shape, and Shapes
 	// the shapes tried per premise set, before the next is drawn.
 	Tries, Shapes int
+	// plain labels every candidate hypothesis with Decide, as the
+	// drawer first did; tests compare it with the labeller's shortcuts.
+	plain bool
 }
 
 // NewDrawer returns the drawer of New's defaults for fragment f.
@@ -92,6 +95,7 @@ func (d *Drawer) hypotheses(ctx context.Context, b solver.Backend, rng *rand.Ran
 	for _, s := range in.Sentences {
 		banned[s.Meaning()], banned[s.Negation().Meaning()] = true, true
 	}
+	l := newLabeller(b, in.Sentences, d.plain)
 	shapes := d.Shapes
 	if !d.SameShape {
 		shapes = 1
@@ -107,18 +111,19 @@ func (d *Drawer) hypotheses(ctx context.Context, b solver.Backend, rng *rand.Ran
 			} else if try > 0 {
 				h = fragments.DrawSentence(rng, d.Fragment, d.Params, in.Nouns, in.Verbs)
 			}
-			if banned[h.Meaning()] {
+			key := h.Meaning()
+			if banned[key] {
 				continue
 			}
-			r, err := Decide(ctx, b, in.Sentences, h, false)
+			lab, ok, err := l.label(ctx, h, key)
 			switch {
 			case err != nil:
 				return hyps, err
-			case !r.Decided:
+			case !ok:
 				return hyps, fmt.Errorf("%q: %w", h.English(), solver.ErrUndecided)
 			}
-			if hyps[r.Label] == (fragments.Sentence{}) {
-				hyps[r.Label] = h
+			if hyps[lab] == (fragments.Sentence{}) {
+				hyps[lab] = h
 				found++
 			}
 		}

@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/nlsat/nlsat/internal/fragments"
@@ -115,4 +116,58 @@ func TestTripleShortcuts(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestTripleLabeller checks that the labeller's shortcuts draw the same
+// triples as deciding every candidate with Decide (Drawer.plain): the
+// same premises, hypotheses, labels, subsets and model sizes, and the
+// generator left in the same state. The plans are generate's defaults
+// (the hard region's m), so inconsistent premise sets come up too.
+func TestTripleLabeller(t *testing.T) {
+	tests := []struct {
+		f       fragments.Fragment
+		triples int
+	}{
+		{fragments.S, 3}, {fragments.W, 3}, {fragments.V, 2}, {fragments.Z, 2}, {fragments.A, 2},
+	}
+	if testing.Short() {
+		tests = tests[:3]
+	}
+	for _, tt := range tests {
+		plan := benchPlan(t, tt.f)
+		for i := range tt.triples {
+			var got [2]string
+			for k, plain := range []bool{false, true} {
+				d := NewDrawer(plan.Frag(), plan.Params())
+				d.plain = plain
+				first, err := plan.Draw(i)
+				if err != nil {
+					t.Fatal(err)
+				}
+				rng := rand.New(rand.NewPCG(plan.Seed^Stream, uint64(i)))
+				ps, err := d.Triple(context.Background(), native.New(native.Options{}), rng, first)
+				if err != nil {
+					t.Fatalf("%s triple %d plain=%v: %v", tt.f, i, plain, err)
+				}
+				got[k] = fmt.Sprintf("%s next %d", tripleString(ps), rng.Uint64())
+			}
+			if got[0] != got[1] {
+				t.Errorf("%s triple %d: got\n%s\nwant\n%s", tt.f, i, got[0], got[1])
+			}
+		}
+	}
+}
+
+// tripleString is what a triple's records say of it.
+func tripleString(ps [3]Problem) string {
+	var b strings.Builder
+	for _, p := range ps {
+		r := p.Result
+		fmt.Fprintf(&b, "%q ⊢ %q: %v %v", p.Premises.English(), p.Hypothesis.English(), r.Label, r.Subset)
+		if r.Label == Neutral {
+			fmt.Fprintf(&b, " models %d %d", r.With.Model.Size, r.Against.Model.Size)
+		}
+		b.WriteString("\n")
+	}
+	return b.String()
 }
