@@ -94,11 +94,17 @@ const (
 	fHOverlap = fBeta
 )
 
-// entailSurface returns the feature vector of r, whose premises joined
-// are premises.
-func entailSurface(r *entailRecord, premises string) [numFeatures]float64 {
-	var x [numFeatures]float64
-	x[fM], x[fN1], x[fN2] = float64(r.M), float64(r.N1), float64(r.N2)
+// Overlap returns how many of the hypothesis's unigrams and bigrams
+// (the audit's tokens: lower-cased words, non- and the full stop) occur
+// in the premises, joined by spaces, and how many it has: the audit's
+// h-overlap is shared / grams.
+func Overlap(premises, hypothesis string) (shared, grams int) {
+	return overlap(premises, hypothesis, nil)
+}
+
+// overlap is Overlap, calling each (if not nil) with every token of the
+// hypothesis in turn.
+func overlap(premises, hypothesis string, each func(w string)) (shared, grams int) {
 	seen := map[string]bool{}
 	prev := ""
 	tokens(premises, func(tok []byte) {
@@ -107,15 +113,10 @@ func entailSurface(r *entailRecord, premises string) [numFeatures]float64 {
 		prev = w
 	})
 	prev = ""
-	grams, shared := 0, 0
-	tokens(r.Hypothesis, func(tok []byte) {
+	tokens(hypothesis, func(tok []byte) {
 		w := string(tok)
-		if x[fHWords] == 0 && w == "some" {
-			x[fExistential] = 1
-		}
-		x[fHWords]++
-		if i, ok := tokenFeature[w]; ok {
-			x[i]++
+		if each != nil {
+			each(w)
 		}
 		for _, g := range []string{w, prev + " " + w} {
 			if g[0] != ' ' {
@@ -126,6 +127,23 @@ func entailSurface(r *entailRecord, premises string) [numFeatures]float64 {
 			}
 		}
 		prev = w
+	})
+	return shared, grams
+}
+
+// entailSurface returns the feature vector of r, whose premises joined
+// are premises.
+func entailSurface(r *entailRecord, premises string) [numFeatures]float64 {
+	var x [numFeatures]float64
+	x[fM], x[fN1], x[fN2] = float64(r.M), float64(r.N1), float64(r.N2)
+	shared, grams := overlap(premises, r.Hypothesis, func(w string) {
+		if x[fHWords] == 0 && w == "some" {
+			x[fExistential] = 1
+		}
+		x[fHWords]++
+		if i, ok := tokenFeature[w]; ok {
+			x[i]++
+		}
 	})
 	x[fHOverlap] = float64(shared) / float64(max(grams, 1))
 	return x

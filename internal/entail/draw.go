@@ -6,7 +6,9 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strings"
 
+	"github.com/nlsat/nlsat/internal/audit"
 	"github.com/nlsat/nlsat/internal/fragments"
 	"github.com/nlsat/nlsat/internal/solver"
 )
@@ -100,11 +102,14 @@ func (d *Drawer) hypotheses(ctx context.Context, b solver.Backend, rng *rand.Ran
 	if !d.SameShape {
 		shapes = 1
 	}
+	premises := strings.Join(in.English(), " ")
+	lx := d.Params.Lexicon.OrDefault()
 	for range shapes {
 		key := fragments.DrawSentence(rng, d.Fragment, d.Params, in.Nouns, in.Verbs)
-		var hyps [3]fragments.Sentence
-		found := 0
-		for try := 0; try < d.Tries*3 && found < 3; try++ {
+		// hyps[k] holds, per label, the first hypothesis of novelty k.
+		var hyps [maxNovel + 1][3]fragments.Sentence
+		var found [maxNovel + 1]int
+		for try := 0; try < d.Tries*3; try++ {
 			h := key
 			if d.SameShape {
 				h = reword(rng, key, in.Nouns, in.Verbs, d.Params.Distinct)
@@ -118,20 +123,36 @@ func (d *Drawer) hypotheses(ctx context.Context, b solver.Backend, rng *rand.Ran
 			lab, ok, err := l.label(ctx, h, key)
 			switch {
 			case err != nil:
-				return hyps, err
+				return [3]fragments.Sentence{}, err
 			case !ok:
-				return hyps, fmt.Errorf("%q: %w", h.English(), solver.ErrUndecided)
+				return [3]fragments.Sentence{}, fmt.Errorf("%q: %w", h.English(), solver.ErrUndecided)
 			}
-			if hyps[lab] == (fragments.Sentence{}) {
-				hyps[lab] = h
-				found++
+			k := 0
+			if d.SameShape {
+				k = novelty(premises, lx.English(h))
 			}
-		}
-		if found == 3 {
-			return hyps, nil
+			if hyps[k][lab] == (fragments.Sentence{}) {
+				hyps[k][lab] = h
+				if found[k]++; found[k] == 3 {
+					return hyps[k], nil
+				}
+			}
 		}
 	}
 	return [3]fragments.Sentence{}, ErrNoTriple
+}
+
+// maxNovel caps the novelty that hypotheses of a triple must share.
+const maxNovel = 3
+
+// novelty is the number of the hypothesis's unigrams and bigrams (the
+// audit's h-overlap tokens) that the premises do not hold, capped at
+// maxNovel. A triple's hypotheses share it: an entailed hypothesis
+// tends to restate the premises, and without the match its overlap
+// with them tells entailment from neutral (audit.Overlap).
+func novelty(premises, hypothesis string) int {
+	shared, grams := audit.Overlap(premises, hypothesis)
+	return min(grams-shared, maxNovel)
 }
 
 // reword returns key's shape and noun polarities with its words drawn
