@@ -6,6 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/nlsat/nlsat/internal/entail"
 	"github.com/nlsat/nlsat/internal/eval"
 )
 
@@ -40,7 +41,7 @@ func newEvalCmd(s streams) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "eval --gold DIR|FILE --pred FILE",
 		Short: "Score predictions against gold records, per fragment, n, m, label and difficulty",
-		Long:  eval.About + exitCodesHelp,
+		Long:  eval.About + eval.AboutEntail + exitCodesHelp,
 		Example: `  nlsat eval --gold nlsat-S/data/test.jsonl --pred preds.jsonl
   nlsat eval --gold nlsat-S/data/test.jsonl --pred results/gpt2/samples_nlsat_test_satunsat_gen_2025-06-01T12-00-00.jsonl --per-record errors.jsonl
   nlsat eval --gold nlsat-S/data/test.jsonl --pred gpt4.jsonl --field response --plot fig3.png
@@ -63,6 +64,16 @@ func runEval(o *evalOptions, s streams) error {
 		return err
 	}
 	o.cfg.Lexicon = lx
+	if schema, err := eval.RecordSchema(o.cfg.Gold); err == nil && schema == entail.SchemaVersion {
+		rep, err := eval.RunEntail(o.cfg, s.In)
+		switch {
+		case err != nil:
+			return err
+		case !o.json:
+			return eval.WriteEntailText(s.Out, rep)
+		}
+		return encodeJSON(s, rep)
+	}
 	rep, err := eval.Run(o.cfg, s.In)
 	if err != nil {
 		return err
@@ -70,7 +81,11 @@ func runEval(o *evalOptions, s streams) error {
 	if !o.json {
 		return eval.WriteText(s.Out, rep)
 	}
+	return encodeJSON(s, rep)
+}
+
+func encodeJSON(s streams, v any) error {
 	enc := json.NewEncoder(s.Out)
 	enc.SetEscapeHTML(false)
-	return enc.Encode(rep)
+	return enc.Encode(v)
 }

@@ -9,6 +9,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/nlsat/nlsat/internal/dataset"
+	"github.com/nlsat/nlsat/internal/entail"
+	"github.com/nlsat/nlsat/internal/eval"
 	"github.com/nlsat/nlsat/internal/prompt"
 )
 
@@ -19,6 +21,7 @@ type promptOptions struct {
 	absolute bool
 	quiet    bool
 	cot      bool
+	split    string
 }
 
 func (o *promptOptions) addFlags(cmd *cobra.Command) {
@@ -29,18 +32,21 @@ func (o *promptOptions) addFlags(cmd *cobra.Command) {
 	f.BoolVar(&o.absolute, "absolute-paths", false, "write the JSONL's absolute path into data_files, so lm_eval can run from any directory")
 	f.BoolVarP(&o.quiet, "quiet", "q", false, "no summary on stderr")
 	f.BoolVar(&o.cot, "cot", false, prompt.CoTUsage)
+	f.StringVar(&o.split, "split", "test", prompt.SplitUsage)
 	cmd.MarkFlagRequired("out")
 }
 
 func newPromptCmd(s streams) *cobra.Command {
 	o := &promptOptions{}
 	cmd := &cobra.Command{
-		Use:   "prompt FILE --out OUT.jsonl",
+		Use:   "prompt FILE|DIR --out OUT.jsonl",
 		Short: "Render records into the paper's zero-shot prompts, with lm-eval tasks",
-		Long:  prompt.About + exitCodesHelp,
+		Long:  prompt.About + prompt.AboutEntail + exitCodesHelp,
 		Example: `  nlsat prompt nlsat-S/data/test.jsonl --out test.jsonl
   lm_eval --model hf --model_args pretrained=gpt2 --include_path . --tasks nlsat_test --log_samples --output_path results
-  nlsat prompt nlsat-S/data/test.jsonl --example nlsat-S/data/validation.jsonl --name nlsat_s_test --out s-test.jsonl`,
+  nlsat prompt nlsat-S/data/test.jsonl --example nlsat-S/data/validation.jsonl --name nlsat_s_test --out s-test.jsonl
+  nlsat generate --task entailment --fragment V --count 30 --out v-entail.jsonl
+  nlsat prompt v-entail.jsonl --out v-entail-prompts.jsonl`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runPrompt(o, args[0], s)
@@ -59,15 +65,21 @@ func runPrompt(o *promptOptions, in string, s streams) error {
 	if o.example == "-" && in == "-" {
 		return usagef("records and --example cannot both come from stdin")
 	}
+	schema, rest, err := eval.InputSchema(in, s.In)
+	if rest != nil {
+		s.In = rest
+	}
+	if err == nil && schema == entail.SchemaVersion {
+		return runPromptEntail(o, in, s)
+	}
 	ex := prompt.Figure1
 	if o.example != "" {
-		var err error
 		if ex, err = readExample(o.example, s); err != nil {
 			return err
 		}
 	}
 	var rows []prompt.Row
-	err := dataset.EachRecord(in, s.In, func(r *dataset.Record, where string) error {
+	err = dataset.EachRecord(in, s.In, func(r *dataset.Record, where string) error {
 		if prompt.SameInstance(ex, r) {
 			return usagef("%s: record %s is the worked example %s; give another with --example", where, r.ID, ex.ID)
 		}
@@ -85,18 +97,11 @@ func runPrompt(o *promptOptions, in string, s streams) error {
 	if err != nil {
 		return err
 	}
-	tag := o.name
-	if tag == "" {
-		tag = prompt.TaskTag(strings.TrimSuffix(filepath.Base(o.out), filepath.Ext(o.out)))
+	tf, err := o.taskFile()
+	if err != nil {
+		return err
 	}
-	tf := prompt.TaskFile{Tag: tag, DataFiles: filepath.Base(o.out), Source: filepath.Base(in), Rows: len(rows), ExampleID: ex.ID, CoT: o.cot}
-	if o.absolute {
-		abs, err := filepath.Abs(o.out)
-		if err != nil {
-			return err
-		}
-		tf.DataFiles = abs
-	}
+	tf.Source, tf.Rows, tf.ExampleID, tf.CoT = filepath.Base(in), len(rows), ex.ID, o.cot
 	files, err := prompt.WriteFiles(o.out, s.Out, rows, tf)
 	if err != nil {
 		return err
@@ -121,4 +126,38 @@ func readExample(name string, s streams) (prompt.Example, error) {
 		err = nil
 	}
 	return ex, err
+}
+
+// taskFile names the tasks and their data file.
+func (o *promptOptions) taskFile() (prompt.TaskFile, error) {
+	tag := o.name
+	if tag == "" {
+		tag = prompt.TaskTag(strings.TrimSuffix(filepath.Base(o.out), filepath.Ext(o.out)))
+	}
+	tf := prompt.TaskFile{Tag: tag, DataFiles: filepath.Base(o.out)}
+	if o.absolute {
+		abs, err := filepath.Abs(o.out)
+		if err != nil {
+			return tf, err
+		}
+		tf.DataFiles = abs
+	}
+	return tf, nil
+}
+
+// runPromptEntail writes the entailment prompts of a file or dataset
+// directory of entailment records.
+func runPromptEntail(o *promptOptions, in string, s streams) error {
+	if o.cot {
+		return usagef("--cot needs sat/unsat records written with --proofs; %s holds entailment records", in)
+	}
+	tf, err := o.taskFile()
+	if err != nil {
+		return err
+	}
+	res, err := prompt.RunEntail(prompt.EntailConfig{In: in, Split: o.split, Examples: o.example, Out: o.out, TaskFile: tf}, s.In, s.Out)
+	if err == nil && !o.quiet {
+		fmt.Fprintf(s.Err, "nlsat: wrote %d entailment prompt rows to %s and tasks %s\n", res.Rows, o.out, strings.Join(res.Tasks, ", "))
+	}
+	return err
 }

@@ -49,3 +49,26 @@ claim fails somewhere), why the others fail and at which step first;
 
 // ChainsUsage is the help of nlsat eval --chains.
 const ChainsUsage = "also check the chain of thought in each free-text answer step by step (the form of prompt --cot): share valid, first unsupported step"
+
+// AboutEntail describes, for nlsat eval's help, the scoring of entailment
+// records.
+const AboutEntail = `When the gold records are entailment records (generate --task entailment:
+the record_schema of the dataset's manifest.json, else the first record
+has premises and hypothesis), eval prints the accuracy overall, per split
+file, per fragment, per difficulty (difficulty.subset_size, 0 for
+neutral) and per split file and fragment, each with the binary accuracy
+(entailed against not entailed, neutral and contradiction being not
+entailed); precision, recall and F1 per label and their mean, macro-F1;
+and the confusion matrix, rows gold and columns answer, in MNLI's order
+(entailment, neutral, contradiction), with a column of invalid answers.
+Answers are "label" (0, 1, 2), else "label_binary" (0 entailed, 1 not
+entailed), else "label_text" or free text, whose first answer word
+decides, whole words and case aside: entailment or entailed, neutral,
+contradiction, or not entailed. An answer that is none of these is
+invalid: counted as wrong and listed. lm_eval's samples of the tasks of
+nlsat prompt's entailment rows are read as for sat/unsat. When an answer
+is binary only (not entailed, label_binary, a choice of a _binary task),
+or the file is named samples_TAG_entail_binary..., every answer is scored
+as binary: the labels are then entailed and not entailed.
+
+`

@@ -82,6 +82,18 @@
 // in their certificate, sat ones by the size of the checked model; a size
 // of 0 (no certificate) is the group "unknown".
 //
+// # Entailment
+//
+// Gold records of schema nlsat-entail/1 (RecordSchema tells them, by the
+// dataset's manifest or the first record's keys) are scored by RunEntail:
+// accuracy and binary accuracy overall, per split file, fragment,
+// difficulty (difficulty.subset_size) and split and fragment; precision,
+// recall and F1 per label and macro-F1; the confusion matrix in MNLI's
+// order. Answers are read by ReadEntailAnswer and ReadEntailPredictions;
+// an answer that is no label is invalid, counted as wrong, like an
+// unparseable one. Matching is as above, the premises and hypothesis
+// standing for the text.
+//
 // # Determinism
 //
 // A Report depends only on the gold records and the predictions, not on

@@ -127,12 +127,28 @@ func firstString(resps []json.RawMessage, out *string) error {
 // choose answers a multiple_choice sample with its likeliest choice.
 func (s *sample) choose(p *Prediction) error {
 	p.Source = "loglikelihood"
+	best, conts, desc, err := s.likeliest(p.ID)
+	if err != nil {
+		return err
+	}
+	label, err := choiceLabel(conts, best)
+	if err != nil {
+		return fmt.Errorf("lm-eval sample for %s: %w", p.ID, err)
+	}
+	p.Label, p.Phrase, p.Answer = label, strings.TrimSpace(conts[best]), desc
+	return nil
+}
+
+// likeliest returns the index of the choice of highest log-likelihood
+// (the first on ties, as the harness's acc), the choices' texts and the
+// choices with their log-likelihoods, for the record.
+func (s *sample) likeliest(id string) (int, []string, string, error) {
 	resps := s.FilteredResps
 	if len(resps) == 0 { // resps is [[[ll, greedy]], ...]: a repeat per request
 		for _, r := range s.Resps {
 			var reps []json.RawMessage
 			if json.Unmarshal(r, &reps) != nil || len(reps) == 0 {
-				return fmt.Errorf("lm-eval sample for %s: resps is not a list of log-likelihoods", p.ID)
+				return 0, nil, "", fmt.Errorf("lm-eval sample for %s: resps is not a list of log-likelihoods", id)
 			}
 			resps = append(resps, reps[0])
 		}
@@ -143,23 +159,18 @@ func (s *sample) choose(p *Prediction) error {
 	for k, raw := range resps {
 		var pair []json.RawMessage
 		if json.Unmarshal(raw, &pair) != nil || len(pair) == 0 {
-			return fmt.Errorf("lm-eval sample for %s: choice %d has no log-likelihood", p.ID, k)
+			return 0, nil, "", fmt.Errorf("lm-eval sample for %s: choice %d has no log-likelihood", id, k)
 		}
 		ll, err := number(pair[0])
 		if err != nil || math.IsNaN(ll) {
-			return fmt.Errorf("lm-eval sample for %s: choice %d: log-likelihood %s is not a number", p.ID, k, pair[0])
+			return 0, nil, "", fmt.Errorf("lm-eval sample for %s: choice %d: log-likelihood %s is not a number", id, k, pair[0])
 		}
 		if best < 0 || ll > bestLL {
 			best, bestLL = k, ll
 		}
 		desc = append(desc, fmt.Sprintf("%s %g", strings.TrimSpace(conts[k]), ll))
 	}
-	label, err := choiceLabel(conts, best)
-	if err != nil {
-		return fmt.Errorf("lm-eval sample for %s: %w", p.ID, err)
-	}
-	p.Label, p.Phrase, p.Answer = label, strings.TrimSpace(conts[best]), strings.Join(desc, "; ")
-	return nil
+	return best, conts, strings.Join(desc, "; "), nil
 }
 
 // continuations returns the text of each of n choices: the second

@@ -43,3 +43,43 @@ Every record must be labelled (label -1 is an error naming the line).
 
 // CoTUsage is the help of prompt --cot.
 const CoTUsage = "add target_cot to every row, a chain-of-thought target: for unsat the record's checked proof as nlsat solve prints it (numbered steps citing earlier ones, \"by 1, 4\"), then \"Answer: unsatisfiable\"; for sat a sentence saying no contradiction follows, then \"Answer: satisfiable\"; \"\" for unsat without a proof within the budget (the records must be written with --proofs); also write the task TAG_satunsat_cot, whose target is target_cot (score its samples with nlsat eval --chains)"
+
+// AboutEntail describes, for nlsat prompt's help, the entailment prompts.
+const AboutEntail = `FILE may instead hold entailment records (generate --task entailment; schema
+nlsat-entail/1), or be a dataset directory of them (its --split, test by
+default). The kind is the record_schema of the dataset's manifest.json
+when there is one, else told by the first record's keys (premises and
+hypothesis). Each row then has id, fragment, premises_text, hypothesis,
+label (0 entailment, 1 neutral, 2 contradiction, MNLI's order),
+label_text, label_binary (0 entailed, 1 not entailed), label_binary_text,
+m, n1, n2, subset_size, example_ids and the prompts:
+
+  prompt_entail   "Q: Given the following premises and hypothesis, tell me
+                  whether the hypothesis follows from the premises.
+                  Generate entailment if it follows from the premises (...),
+                  neutral if the premises leave it open (...), and
+                  contradiction if it conflicts with the premises (...)."
+                  then "Premises: <premises>", "Hypothesis: <hypothesis>"
+                  and "A:", a blank line between; target_entail is the
+                  label's name.
+  prompt_entail_binary  the same asking for entailed or not entailed;
+                  target_entail_binary is "entailed" or "not entailed".
+  prompt_entail_fewshot, prompt_entail_binary_fewshot  the same with three
+                  worked examples before the problem, one per label, from
+                  the record's own fragment: the first record of each label
+                  in the train split (of the directory, or the file or
+                  directory --example names), from three premise sets
+                  where the split has them. A prompted record with a worked
+                  example's premises is an error; without train records
+                  (a file and no --example) these are "".
+
+The tasks are TAG_entail and TAG_entail_binary (multiple_choice over
+entailment, neutral, contradiction with target label, and over entailed,
+not entailed with target label_binary), the same with _gen
+(generate_until), and with worked examples TAG_entail_fewshot,
+TAG_entail_binary_fewshot and their _gen. nlsat eval scores their samples.
+
+`
+
+// SplitUsage is the help of prompt --split.
+const SplitUsage = "with a dataset directory of entailment records: the split to prompt (the worked examples come from train)"

@@ -34,6 +34,21 @@
 // a file of rows without a schema and without glue code. Both prompts are
 // in the same row, so one file serves all tasks.
 //
+// # Entailment
+//
+// Entailment records (schema nlsat-entail/1) become EntailRows: the
+// question states what each answer means in plain words (entailment: the
+// hypothesis follows from the premises; neutral: the premises leave it
+// open; contradiction: it conflicts with them), then the premises joined
+// by spaces, the hypothesis and "A:", in the layout of the prompts above.
+// The binary prompt asks for entailed or not entailed. The few-shot
+// prompts show a worked example per label before the problem, taken from
+// training records of the evaluated record's own fragment (Shots), so each
+// fragment has its own prompt and every prompt is label-balanced; a
+// prompted record with an example's premises is refused (CheckShot), as
+// the example would give its triple's answers away. EntailTasks are the
+// lm-evaluation-harness tasks, in the same schema as Tasks.
+//
 // # Scoring
 //
 // A row keeps the record's id, which names the configuration digest of the

@@ -13,6 +13,21 @@ import (
 // task file never names a file that is not there. It returns the tasks'
 // names. An output that cannot be written is an InputError.
 func WriteFiles(out string, stdout io.Writer, rows []Row, tf TaskFile) ([]string, error) {
+	tasks := Tasks(tf.Tag)
+	if tf.CoT {
+		tasks = append(tasks, CoTTask(tf.Tag))
+	}
+	return writeFiles(out, stdout, rows, tasks, tf)
+}
+
+// WriteEntailFiles is WriteFiles for entailment rows and their tasks
+// (EntailTasks; the few-shot ones when the rows have worked examples).
+func WriteEntailFiles(out string, stdout io.Writer, rows []EntailRow, tf TaskFile) ([]string, error) {
+	fewshot := len(rows) > 0 && len(rows[0].ExampleIDs) > 0
+	return writeFiles(out, stdout, rows, EntailTasks(tf.Tag, fewshot), tf)
+}
+
+func writeFiles[R any](out string, stdout io.Writer, rows []R, tasks []Task, tf TaskFile) ([]string, error) {
 	data, err := dataset.CreateAtomic(out, stdout)
 	if err != nil {
 		return nil, &dataset.InputError{Err: err}
@@ -27,10 +42,6 @@ func WriteFiles(out string, stdout io.Writer, rows []Row, tf TaskFile) ([]string
 	}
 	var names []string
 	files := []*dataset.AtomicFile{data}
-	tasks := Tasks(tf.Tag)
-	if tf.CoT {
-		tasks = append(tasks, CoTTask(tf.Tag))
-	}
 	for _, t := range tasks {
 		f, err := dataset.CreateAtomic(filepath.Join(filepath.Dir(out), t.Name+".yaml"), stdout)
 		if err != nil {

@@ -2,6 +2,7 @@ package prompt
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -9,22 +10,32 @@ import (
 	"strings"
 )
 
-// Variant is one of the two prompts of Appendix C, as columns of a Row.
+// Variant is one prompt, as columns of a Row (the two prompts of
+// Appendix C) or of an EntailRow (the entailment prompts).
 type Variant struct {
-	Key     string    // suffix of the task name
-	Prompt  string    // column holding the prompt
-	Target  string    // column holding the expected answer
-	Choices [2]string // answers indexed by label
+	Key     string   // suffix of the task name
+	Prompt  string   // column holding the prompt
+	Target  string   // column holding the expected answer
+	Choices []string // answers indexed by label
 	About   string
+	// Label is the column of the label that indexes Choices, for the
+	// entailment prompts ("label" or "label_binary"); empty for the
+	// prompts of Appendix C, whose column is "label".
+	Label string
+	// Shots says that the prompt holds worked examples (TaskFile.ExampleID).
+	Shots bool
 }
 
-// The two variants.
+// The two variants of Appendix C.
 var (
-	VariantSat = Variant{Key: "satunsat", Prompt: "prompt_sat", Target: "target_sat", Choices: AnswersSat,
+	VariantSat = Variant{Key: "satunsat", Prompt: "prompt_sat", Target: "target_sat", Choices: AnswersSat[:],
 		About: `Appendix C prompt (a): answer "satisfiable" or "unsatisfiable"`}
-	VariantTF = Variant{Key: "truefalse", Prompt: "prompt_tf", Target: "target_tf", Choices: AnswersTF,
-		About: `Appendix C prompt (b): one worked example, answer "True" or "False"`}
+	VariantTF = Variant{Key: "truefalse", Prompt: "prompt_tf", Target: "target_tf", Choices: AnswersTF[:],
+		About: `Appendix C prompt (b): one worked example, answer "True" or "False"`, Shots: true}
 )
+
+// entail reports whether the variant is an entailment prompt.
+func (v Variant) entail() bool { return v.Label != "" }
 
 // Task is one lm-evaluation-harness task over a prompt file.
 type Task struct {
@@ -96,23 +107,29 @@ func (t Task) WriteYAML(w io.Writer, f TaskFile) error {
 	}
 	p("# %s, from nlsat prompt.\n", v.About)
 	p("# %d instances of %s.\n", f.Rows, f.Source)
-	if v == VariantTF {
+	switch {
+	case v.Shots && v.entail():
+		p("# The worked examples (%s) are part of each prompt: keep num_fewshot at 0.\n", f.ExampleID)
+	case v.Shots:
 		p("# The worked example (%s) is part of each prompt: keep num_fewshot at 0.\n", f.ExampleID)
 	}
-	if t.Generate {
-		p("# Generates an answer and scores the first word (strict-match) or the first\n# answer word anywhere (flexible-extract) by exact match, as the paper did.\n")
-	} else {
-		p("# Scores the log-likelihood of each answer after \"A: \"; the likelier one is\n# the model's choice.\n")
-	}
+	t.writeHow(p)
 	p("# data_files is read relative to the working directory, so run lm_eval here:\n")
 	p("#   lm_eval --model hf --model_args pretrained=MODEL --include_path . --tasks %s --log_samples --output_path results\n", t.Name)
-	p("# and score the samples it writes against the records, per fragment, n and m:\n")
+	if v.entail() {
+		p("# and score the samples it writes against the records, per fragment, label and\n# difficulty:\n")
+	} else {
+		p("# and score the samples it writes against the records, per fragment, n and m:\n")
+	}
 	gold := f.Source
 	if gold == "" || gold == "-" {
 		gold = "RECORDS.jsonl"
 	}
 	p("#   nlsat eval --gold %s --pred results/MODEL/samples_%s_DATE.jsonl\n", gold, t.Name)
-	if t.Generate {
+	switch {
+	case t.Generate && v.entail():
+		p("# nlsat eval reads the raw generations (the first answer word decides, and\n# \"not entailed\" is one answer); --filter NAME reads a filter's.\n")
+	case t.Generate:
 		p("# nlsat eval reads the raw generations as a person would (\"not satisfiable\"\n# is unsat, which the regex filters below miss); --filter NAME reads a filter's.\n")
 	}
 	p("task: %s\n", q(t.Name))
@@ -123,7 +140,11 @@ func (t Task) WriteYAML(w io.Writer, f TaskFile) error {
 	if t.Generate {
 		t.writeGenerate(p)
 	} else {
-		p("output_type: multiple_choice\ndoc_to_target: label\ndoc_to_choice: [%s, %s]\ntarget_delimiter: \" \"\n", q(v.Choices[0]), q(v.Choices[1]))
+		label, choices := cmp.Or(v.Label, "label"), make([]string, len(v.Choices))
+		for i, c := range v.Choices {
+			choices[i] = q(c)
+		}
+		p("output_type: multiple_choice\ndoc_to_target: %s\ndoc_to_choice: [%s]\ntarget_delimiter: \" \"\n", label, strings.Join(choices, ", "))
 		p("metric_list:\n  - metric: acc\n    aggregation: mean\n    higher_is_better: true\n")
 	}
 	p("metadata:\n  version: 1.0\n")
@@ -131,24 +152,49 @@ func (t Task) WriteYAML(w io.Writer, f TaskFile) error {
 	return err
 }
 
+// writeHow says in the header how the task scores.
+func (t Task) writeHow(p func(string, ...any)) {
+	switch {
+	case t.Generate && t.Variant.entail():
+		p("# Generates an answer and scores the first word (strict-match) or the first\n# answer word anywhere (flexible-extract) by exact match.\n")
+	case t.Generate:
+		p("# Generates an answer and scores the first word (strict-match) or the first\n# answer word anywhere (flexible-extract) by exact match, as the paper did.\n")
+	default:
+		p("# Scores the log-likelihood of each answer after \"A: \"; the likelier one is\n# the model's choice.\n")
+	}
+}
+
 func (t Task) writeGenerate(p func(string, ...any)) {
 	v := t.Variant
 	p("output_type: generate_until\ndoc_to_target: %s\ntarget_delimiter: \" \"\n", v.Target)
 	p("generation_kwargs:\n  until:\n    - %s\n    - %s\n  do_sample: false\n  temperature: 0.0\n  max_gen_toks: 16\n", q("\n\n"), q("Q:"))
-	// Python's re: the longer answer first, so "unsatisfiable" is not read as
-	// "satisfiable"; \b keeps "Trueish" from counting.
-	alt := strings.ToLower(v.Choices[1]) + "|" + strings.ToLower(v.Choices[0])
-	if strings.Contains(v.Choices[0], v.Choices[1]) {
-		alt = strings.ToLower(v.Choices[0]) + "|" + strings.ToLower(v.Choices[1])
-	}
 	p("filter_list:\n")
 	for _, f := range []struct{ name, re string }{
-		{"strict-match", `(?i)^\s*(` + alt + `)\b`},
-		{"flexible-extract", `(?i)\b(` + alt + `)\b`},
+		{"strict-match", `(?i)^\s*(` + v.alternatives() + `)\b`},
+		{"flexible-extract", `(?i)\b(` + v.alternatives() + `)\b`},
 	} {
 		p("  - name: %s\n    filter:\n      - function: regex\n        regex_pattern: %s\n      - function: take_first\n", q(f.name), q(f.re))
 	}
 	p("metric_list:\n  - metric: exact_match\n    aggregation: mean\n    higher_is_better: true\n    ignore_case: true\n    ignore_punctuation: true\n")
+}
+
+// alternatives is the regex alternation of the answers, in lower case, an
+// answer that contains another before it (Python's re takes the first
+// alternative that matches), so that "unsatisfiable" is not read as
+// "satisfiable" nor "not entailed" as "entailed".
+func (v Variant) alternatives() string {
+	if len(v.Choices) != 2 {
+		alts := make([]string, len(v.Choices))
+		for i, c := range v.Choices {
+			alts[i] = strings.ToLower(c)
+		}
+		return strings.Join(alts, "|")
+	}
+	alt := strings.ToLower(v.Choices[1]) + "|" + strings.ToLower(v.Choices[0])
+	if strings.Contains(v.Choices[0], v.Choices[1]) {
+		alt = strings.ToLower(v.Choices[0]) + "|" + strings.ToLower(v.Choices[1])
+	}
+	return alt
 }
 
 // q quotes s as a JSON string, a valid YAML double-quoted scalar.
