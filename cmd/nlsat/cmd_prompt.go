@@ -1,14 +1,11 @@
 package main
 
 import (
-	"errors"
 	"fmt"
-	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
 
-	"github.com/nlsat/nlsat/internal/dataset"
 	"github.com/nlsat/nlsat/internal/entail"
 	"github.com/nlsat/nlsat/internal/eval"
 	"github.com/nlsat/nlsat/internal/prompt"
@@ -56,8 +53,6 @@ func newPromptCmd(s streams) *cobra.Command {
 	return cmd
 }
 
-var errStop = errors.New("stop")
-
 func runPrompt(o *promptOptions, in string, s streams) error {
 	if o.out == "" || o.out == "-" {
 		return usagef("--out must name a file: the task files are written beside it")
@@ -72,77 +67,15 @@ func runPrompt(o *promptOptions, in string, s streams) error {
 	if err == nil && schema == entail.SchemaVersion {
 		return runPromptEntail(o, in, s)
 	}
-	ex := prompt.Figure1
-	if o.example != "" {
-		if ex, err = readExample(o.example, s); err != nil {
-			return err
-		}
-	}
-	var rows []prompt.Row
-	err = dataset.EachRecord(in, s.In, func(r *dataset.Record, where string) error {
-		if prompt.SameInstance(ex, r) {
-			return usagef("%s: record %s is the worked example %s; give another with --example", where, r.ID, ex.ID)
-		}
-		row, err := prompt.NewRow(r, ex)
-		if o.cot && err == nil {
-			cot, e := prompt.CoT(r)
-			row.TargetCoT, err = &cot, e
-		}
-		if err != nil {
-			return usageError{fmt.Errorf("%s: %w", where, err)}
-		}
-		rows = append(rows, row)
-		return nil
-	})
+	tf, err := prompt.NewTaskFile(o.name, o.out, o.absolute)
 	if err != nil {
 		return err
 	}
-	tf, err := o.taskFile()
-	if err != nil {
-		return err
+	n, files, err := prompt.Run(prompt.Config{In: in, Example: o.example, Out: o.out, CoT: o.cot, TaskFile: tf}, s.In, s.Out)
+	if err == nil && !o.quiet {
+		fmt.Fprintf(s.Err, "nlsat: wrote %d prompt rows to %s and tasks %s\n", n, o.out, strings.Join(files, ", "))
 	}
-	tf.Source, tf.Rows, tf.ExampleID, tf.CoT = filepath.Base(in), len(rows), ex.ID, o.cot
-	files, err := prompt.WriteFiles(o.out, s.Out, rows, tf)
-	if err != nil {
-		return err
-	}
-	if !o.quiet {
-		fmt.Fprintf(s.Err, "nlsat: wrote %d prompt rows to %s and tasks %s\n", len(rows), o.out, strings.Join(files, ", "))
-	}
-	return nil
-}
-
-// readExample takes the first record of a file as the worked example.
-func readExample(name string, s streams) (prompt.Example, error) {
-	var ex prompt.Example
-	err := dataset.EachRecord(name, s.In, func(r *dataset.Record, where string) error {
-		var err error
-		if ex, err = prompt.ExampleFrom(r); err != nil {
-			return usageError{fmt.Errorf("%s: %w", where, err)}
-		}
-		return errStop
-	})
-	if errors.Is(err, errStop) {
-		err = nil
-	}
-	return ex, err
-}
-
-// taskFile names the tasks and their data file.
-func (o *promptOptions) taskFile() (prompt.TaskFile, error) {
-	tag := o.name
-	if tag == "" {
-		tag = prompt.TaskTag(strings.TrimSuffix(filepath.Base(o.out), filepath.Ext(o.out)))
-	}
-	tf := prompt.TaskFile{Tag: tag, DataFiles: filepath.Base(o.out)}
-	if o.absolute {
-		abs, err := filepath.Abs(o.out)
-		if err != nil {
-			return tf, err
-		}
-		tf.DataFiles = abs
-	}
-	return tf, nil
+	return err
 }
 
 // runPromptEntail writes the entailment prompts of a file or dataset
@@ -151,7 +84,7 @@ func runPromptEntail(o *promptOptions, in string, s streams) error {
 	if o.cot {
 		return usagef("--cot needs sat/unsat records written with --proofs; %s holds entailment records", in)
 	}
-	tf, err := o.taskFile()
+	tf, err := prompt.NewTaskFile(o.name, o.out, o.absolute)
 	if err != nil {
 		return err
 	}

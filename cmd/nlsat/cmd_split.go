@@ -211,17 +211,7 @@ func runSplit(ctx context.Context, cmd *cobra.Command, o *splitOptions, s stream
 	if prog != nil {
 		prog.Finish()
 	}
-	if errors.Is(err, split.ErrAlreadyBuilt) {
-		if !o.solver.quiet {
-			fmt.Fprintf(s.Err, "nlsat: %s already holds this dataset, checksums intact; nothing to do\n", o.out)
-		}
-		return nil
-	}
-	if err != nil {
-		if ctx.Err() != nil {
-			fmt.Fprintf(s.Err, "nlsat: interrupted; run the same command again to resume the build in %s\n", o.out)
-			return ctx.Err()
-		}
+	if done, err := o.built(ctx, err, s); done || err != nil {
 		return err
 	}
 	if !o.solver.quiet {
@@ -229,6 +219,21 @@ func runSplit(ctx context.Context, cmd *cobra.Command, o *splitOptions, s stream
 		m.WriteSummary(s.Err, true)
 	}
 	return nil
+}
+
+// built says what a build's error means: done (and nil) when the
+// directory already held the dataset, the error to return (with a hint
+// to resume when interrupted), or neither when the build is new.
+func (o *splitOptions) built(ctx context.Context, err error, s streams) (bool, error) {
+	switch {
+	case errors.Is(err, split.ErrAlreadyBuilt):
+		o.solver.logf(s)("%s already holds this dataset, checksums intact; nothing to do", o.out)
+		return true, nil
+	case err != nil && ctx.Err() != nil:
+		fmt.Fprintf(s.Err, "nlsat: interrupted; run the same command again to resume the build in %s\n", o.out)
+		return false, ctx.Err()
+	}
+	return false, err
 }
 
 // fragmentsFlag is split's --fragment: one fragment, several or all.

@@ -3,23 +3,19 @@ package main
 import (
 	"cmp"
 	"context"
-	"errors"
-	"fmt"
+	"strconv"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/nlsat/nlsat/internal/entail"
 	"github.com/nlsat/nlsat/internal/progress"
-	"github.com/nlsat/nlsat/internal/split"
 	"github.com/nlsat/nlsat/internal/version"
 )
 
-// entailConfig resolves split's options for --task entailment, refusing
-// those that only instance builds have. Sizes not given default to
-// 3,000 / 300 / 300 records (multiples of 3).
+// entailConfig resolves split's options for --task entailment.
 func (o *splitOptions) entailConfig(cmd *cobra.Command, solverName string) (entail.BuildConfig, error) {
-	for _, name := range []string{"preset", "generalisation", "zero-shot", "holdout", "proofs", "min-core", "balance", "balance-pilot", "dedup"} {
+	for _, name := range entail.SplitRefused {
 		if cmd.Flags().Changed(name) {
 			return entail.BuildConfig{}, usagef("--task entailment takes no --%s (triples are balanced by construction and deduplicated up to renaming)", name)
 		}
@@ -27,9 +23,9 @@ func (o *splitOptions) entailConfig(cmd *cobra.Command, solverName string) (enta
 	if len(o.fragment.list) != 1 {
 		return entail.BuildConfig{}, usagef("--task entailment builds one fragment at a time, not %s", o.fragment.value)
 	}
-	for name, v := range map[string]*int{"train": &o.train, "validation": &o.validation, "test": &o.test} {
+	for name, n := range entail.SplitDefaults {
 		if !cmd.Flags().Changed(name) {
-			*v = map[string]int{"train": 3000, "validation": 300, "test": 300}[name]
+			cmd.Flags().Set(name, strconv.Itoa(n))
 		}
 	}
 	sampler, lx, err := o.sampler.sampler()
@@ -64,14 +60,7 @@ func runEntailSplit(ctx context.Context, cmd *cobra.Command, o *splitOptions, s 
 		Toolkit: version.Toolkit(), Command: cfg.Command(p, o.solver.solver.value), License: o.license, Force: o.force,
 		Output: o.solver.records.spec()})
 	prog.Finish()
-	switch {
-	case errors.Is(err, split.ErrAlreadyBuilt):
-		o.solver.logf(s)("%s already holds this dataset, checksums intact; nothing to do", o.out)
-		return nil
-	case err != nil && ctx.Err() != nil:
-		fmt.Fprintf(s.Err, "nlsat: interrupted; run the same command again to resume the build in %s\n", o.out)
-		return ctx.Err()
-	case err != nil:
+	if done, err := o.built(ctx, err, s); done || err != nil {
 		return err
 	}
 	o.solver.logf(s)("built %s in %s with %s: %s", o.out, time.Since(start).Round(time.Second), m.Solver, m.Summary())

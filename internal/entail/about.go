@@ -32,3 +32,11 @@ the shortcut audit (each pair of labels, on premises and hypothesis) are
 written as for instance builds; an interrupted build resumes. One fragment
 at a time; no shards, hold-outs, further sets or minimal fields.
 `
+
+// SplitRefused are nlsat split's flags that only instance builds take:
+// triples are balanced by construction and deduplicated up to renaming.
+var SplitRefused = []string{"preset", "generalisation", "zero-shot", "holdout", "proofs", "min-core", "balance", "balance-pilot", "dedup"}
+
+// SplitDefaults are the record counts of an entailment build whose sizes
+// are not given.
+var SplitDefaults = map[string]int{"train": 3000, "validation": 300, "test": 300}

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"path/filepath"
 	"regexp"
 	"strings"
 )
@@ -227,4 +228,22 @@ func (t Task) writeCoT(p func(string, ...any), f TaskFile) {
 	p("generation_kwargs:\n  until:\n    - %s\n    - %s\n  do_sample: false\n  temperature: 0.0\n  max_gen_toks: 1024\n", q("\n\n"), q("Q:"))
 	p("metric_list:\n  - metric: exact_match\n    aggregation: mean\n    higher_is_better: true\n    ignore_case: true\n")
 	p("metadata:\n  version: 1.0\n")
+}
+
+// NewTaskFile names the tasks of a prompt file written to out: their
+// tag is name, or else derived from out's base name (TaskTag); their
+// data_files is out's base name, or with absolute its absolute path.
+func NewTaskFile(name, out string, absolute bool) (TaskFile, error) {
+	if name == "" {
+		name = TaskTag(strings.TrimSuffix(filepath.Base(out), filepath.Ext(out)))
+	}
+	tf := TaskFile{Tag: name, DataFiles: filepath.Base(out)}
+	if absolute {
+		abs, err := filepath.Abs(out)
+		if err != nil {
+			return tf, err
+		}
+		tf.DataFiles = abs
+	}
+	return tf, nil
 }
