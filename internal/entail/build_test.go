@@ -75,7 +75,8 @@ func sameTree(t *testing.T, what string, want, got map[string][]byte) {
 // TestBuild builds small entailment datasets and checks them as a user
 // would (checkBuild); for S, the bytes are the same for 1 and 2 workers
 // and after an interruption and a resume, and the Parquet build holds
-// the JSONL build's records in the columns its card declares.
+// the JSONL build's records in the columns its card declares, as
+// parquet-go and hyparquet (an independent reader) read them.
 func TestBuild(t *testing.T) {
 	cases := []struct {
 		f               fragments.Fragment
@@ -90,7 +91,7 @@ func TestBuild(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.f.String(), func(t *testing.T) {
-			p := buildPlan(t, c.f, c.train, c.val, c.tst, false)
+			p := buildPlan(t, c.f, c.train, c.val, c.tst, c.all)
 			ref := t.TempDir()
 			if _, err := Build(context.Background(), p, buildOptions(ref, 2)); err != nil {
 				t.Fatal(err)
@@ -123,6 +124,12 @@ func TestBuild(t *testing.T) {
 			for _, sp := range p.Splits {
 				name := filepath.Join(pq, "data", sp.Name+".parquet")
 				cardtest.ParquetMatches(t, name, Features)
+				header := cardtest.SameRowsHyparquet(t, name, filepath.Join(ref, filepath.FromSlash(sp.File)))
+				for _, col := range []string{`"name":"label","type":"INT64"`, `"name":"premises","type":null,"logical":"LIST"`, `"name":"subset","type":null,"logical":"LIST"`} {
+					if !bytes.Contains(header, []byte(col)) {
+						t.Errorf("%s: hyparquet's schema has no %s: %s", name, col, header)
+					}
+				}
 				rows, err := parquet.ReadFile[Record](name)
 				if err != nil {
 					t.Fatal(err)
@@ -200,6 +207,9 @@ func checkBuild(t *testing.T, dir string, zb solver.Backend) {
 		t.Fatal(err)
 	}
 	checkCard(t, dir)
+	if m.Plan.Audit {
+		checkAudit(t, m)
+	}
 	seeds := map[string][]int{}
 	seedSplit := map[string]string{}
 	exact, renamed := map[string]string{}, map[string]string{}
@@ -257,6 +267,37 @@ func checkBuild(t *testing.T, dir string, zb solver.Backend) {
 	for seed, ls := range seeds {
 		if slices.Sort(ls); !slices.Equal(ls, []int{0, 1, 2}) {
 			t.Errorf("triple %s has labels %v", seed, ls)
+		}
+	}
+}
+
+// checkAudit checks that the manifest holds the audit of every pair of
+// labels on validation and test, and that no baseline shows a shortcut
+// in any of them.
+func checkAudit(t *testing.T, m *Manifest) {
+	t.Helper()
+	var rep struct {
+		Pairs []struct {
+			Pair string `json:"pair"`
+		} `json:"pairs"`
+		ThreeWay []struct {
+			Split   string `json:"split"`
+			Verdict struct {
+				Shortcut bool   `json:"shortcut"`
+				Text     string `json:"text"`
+			} `json:"verdict"`
+		} `json:"three_way"`
+	}
+	if err := json.Unmarshal(m.Audit, &rep); err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Pairs) != 3 || len(rep.ThreeWay) != 2 {
+		t.Fatalf("the audit has %d pairs and %d splits, want 3 and 2: %.300s", len(rep.Pairs), len(rep.ThreeWay), m.Audit)
+	}
+	for _, tw := range rep.ThreeWay {
+		t.Logf("audit of %s: %s", tw.Split, tw.Verdict.Text)
+		if tw.Verdict.Shortcut {
+			t.Errorf("the audit finds a shortcut in %s: %s", tw.Split, tw.Verdict.Text)
 		}
 	}
 }

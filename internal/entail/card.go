@@ -132,6 +132,7 @@ func cardBody(b *strings.Builder, m *Manifest) {
 		"Its hypotheses are drawn so that they do not give the label away: first a key sentence from the fragment's own sentence sampler, " +
 		"then hypotheses of the key's shape and noun polarities with fresh words, until each label has one; " +
 		"so the three hypotheses of a triple share their template and their negations, and neither the premises nor the hypothesis's template tells the label. " +
+		"They also share how many of their words and word pairs the premises lack (up to 3), so that restating the premises does not tell entailment. " +
 		"No hypothesis is a premise or a premise's negation up to meaning.\n")
 	fmt.Fprintf(b, "- Deduplication: no two triples of the dataset have premise sets equal up to renaming nouns and verbs and reordering sentences (%s).\n", dedupText(m))
 	b.WriteString("- Order: the triples of a stratum are dealt to the splits in a seeded order, and every split's records are shuffled by another seed; " +

@@ -41,6 +41,13 @@
 // n2). Labels are decided without certificates while drawing; the three
 // kept hypotheses are decided again with them.
 //
+// Within a shape, the three kept hypotheses also share their novelty:
+// how many of their unigrams and bigrams the premises lack (capped at
+// 3, counted with the audit's tokens, audit.Overlap). An entailed
+// hypothesis tends to restate the premises: unmatched, its overlap with
+// them alone told entailment from neutral 57% of the time on 3,000 V
+// records.
+//
 // Matching the shapes is what keeps the hypothesis from giving the label
 // away. Taking, instead, the first hypothesis drawn for each label lets
 // its template alone predict the label: in TestTripleShortcuts's
@@ -83,4 +90,21 @@
 // Records come in triples sharing premises and seed, in a seeded order;
 // --count must be a multiple of 3, so each (m, n1, n2) holds the three
 // labels equally. The minimal layout (--fields minimal) is not offered.
+// Run is a job of package job (one stream of triples), so an interrupted
+// run resumes to the same bytes.
+//
+// # Datasets
+//
+// Build (nlsat split --task entailment) writes train, validation and
+// test from a BuildPlan: the strata of the fragment's region
+// (split.Config.Region), and per split and stratum a quota of triples.
+// Candidate i draws a triple for stratum i mod len(Strata) with
+// (seed ⊕ BuildStream, i) alone; the collector takes candidates in index
+// order, rejects premise sets seen before (as written, or up to renaming
+// and order: package canon) and stops once every stratum is full. A
+// stratum's triples are dealt to the splits in a seeded order, so a
+// triple never crosses splits, and every split is shuffled by another
+// seed. The manifest has split's layout (split.Verify checks it), the
+// card declares the features (Features) with MNLI's class names, and
+// package audit audits the files pair of labels by pair of labels.
 package entail
