@@ -1,5 +1,6 @@
 // Package cardtest checks, for tests, that data files match the
-// features a dataset card declares, as HuggingFace datasets reads them.
+// features a dataset card declares, as HuggingFace datasets and an
+// independent Parquet reader read them, and reads built trees.
 package cardtest
 
 import (
@@ -178,4 +179,23 @@ func SameRowsHyparquet(t testing.TB, parquetFile, jsonlTwin string) []byte {
 		t.Errorf("%s: hyparquet reads %d rows, the JSONL twin has %d", parquetFile, len(rows), n)
 	}
 	return header
+}
+
+// ReadTree returns every file under dir by its slash path.
+func ReadTree(t testing.TB, dir string) map[string][]byte {
+	t.Helper()
+	out := map[string][]byte{}
+	err := filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		b, err := os.ReadFile(path)
+		rel, _ := filepath.Rel(dir, path)
+		out[filepath.ToSlash(rel)] = b
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
 }

@@ -171,13 +171,7 @@ func (c BuildConfig) Command(p *BuildPlan, solver string) string {
 	if c.MaxWords > 0 {
 		args = append(args, fmt.Sprintf("--max-words %d", c.MaxWords))
 	}
-	args = append(args, fmt.Sprintf("--own-share %g --neg-prob %g", p.Sampler.OwnShare, p.Sampler.NegProb))
-	if !p.Sampler.Distinct {
-		args = append(args, "--allow-repeats")
-	}
-	if p.Sampler.Equivalent {
-		args = append(args, "--allow-equivalent")
-	}
+	args = append(args, split.SamplerArgs(p.Sampler)...)
 	if !p.Audit {
 		args = append(args, "--audit=false")
 	}

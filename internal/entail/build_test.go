@@ -41,25 +41,6 @@ func buildOptions(dir string, workers int) BuildOptions {
 		License: "cc-by-4.0", Toolkit: job.Toolkit{Name: "nlsat", Version: "test", Commit: "0000000"}, Command: "nlsat split --task entailment (test)"}
 }
 
-// readTree returns every file under dir by its slash path.
-func readTree(t *testing.T, dir string) map[string][]byte {
-	t.Helper()
-	out := map[string][]byte{}
-	err := filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		b, err := os.ReadFile(path)
-		rel, _ := filepath.Rel(dir, path)
-		out[filepath.ToSlash(rel)] = b
-		return err
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return out
-}
-
 func sameTree(t *testing.T, what string, want, got map[string][]byte) {
 	t.Helper()
 	if len(want) != len(got) {
@@ -100,15 +81,15 @@ func TestBuild(t *testing.T) {
 			if !c.all {
 				return
 			}
-			want := readTree(t, ref)
+			want := cardtest.ReadTree(t, ref)
 			one := t.TempDir()
 			if _, err := Build(context.Background(), p, buildOptions(one, 1)); err != nil {
 				t.Fatal(err)
 			}
-			sameTree(t, "-j 1", want, readTree(t, one))
+			sameTree(t, "-j 1", want, cardtest.ReadTree(t, one))
 			resumed := t.TempDir()
 			buildInterrupted(t, p, resumed)
-			sameTree(t, "resumed", want, readTree(t, resumed))
+			sameTree(t, "resumed", want, cardtest.ReadTree(t, resumed))
 			if _, err := Build(context.Background(), p, buildOptions(resumed, 2)); !errors.Is(err, split.ErrAlreadyBuilt) {
 				t.Errorf("building again into the same directory: %v, want ErrAlreadyBuilt", err)
 			}

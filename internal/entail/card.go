@@ -109,7 +109,7 @@ func cardBody(b *strings.Builder, m *Manifest) {
 	fmt.Fprintf(b, "Each record holds premises Φ (`premises`, a consistent set of controlled-English sentences of fragment %s), "+
 		"a hypothesis ψ (`hypothesis`, a sentence of the same fragment over the premises' nouns and verbs) and a label in MNLI's order: "+
 		"`0` entailment (every situation that makes the premises true makes ψ true), `1` neutral (the premises leave ψ open), "+
-		"`2` contradiction (the premises make ψ false); `label_binary` is `0` entailed, `1` not entailed (a third entailed, so its majority baseline is 66.7%; score it by macro-F1, or evaluate on the entailment records with as many of the others). "+
+		"`2` contradiction (the premises make ψ false); `label_binary` is `0` entailed, `1` not entailed (a third entailed, so its majority baseline is 66.7%%; score it by macro-F1, or evaluate on the entailment records with as many of the others). "+
 		"Φ ⊨ ψ iff Φ ∪ {¬ψ} is unsatisfiable, and ¬ψ is itself a sentence of the fragment (`negated_hypothesis`), "+
 		"so every label comes from two satisfiability problems decided by a sound and complete procedure (`%s`). "+
 		"Each label carries a certificate: entailment and contradiction the premises (`certificate.subset`) of a certified minimal "+

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/nlsat/nlsat/internal/audit"
+	"github.com/nlsat/nlsat/internal/cardtest"
 	"github.com/nlsat/nlsat/internal/dataset"
 	"github.com/nlsat/nlsat/internal/fragments"
 	"github.com/nlsat/nlsat/internal/phase"
@@ -241,7 +242,7 @@ func TestShardsMergeHoldouts(t *testing.T) {
 			if _, err := merge(context.Background(), dirs, testOptions(out, 2)); err != nil {
 				t.Fatal(err)
 			}
-			sameTree(t, readTree(t, ref), readTree(t, out))
+			sameTree(t, cardtest.ReadTree(t, ref), cardtest.ReadTree(t, out))
 		})
 	}
 }

@@ -16,6 +16,7 @@ import (
 	"testing"
 
 	"github.com/nlsat/nlsat/internal/canon"
+	"github.com/nlsat/nlsat/internal/cardtest"
 	"github.com/nlsat/nlsat/internal/fragments"
 	"github.com/nlsat/nlsat/internal/golden"
 	"github.com/nlsat/nlsat/internal/job"
@@ -77,25 +78,6 @@ func smallPlan(t testing.TB, f fragments.Fragment, train, val, test, gen, zero i
 func testOptions(dir string, workers int) Options {
 	return Options{Dir: dir, Workers: workers, NewBackend: func() (solver.Backend, error) { return native.New(native.Options{}), nil }, License: "cc-by-4.0",
 		Toolkit: Toolkit{Name: "nlsat", Version: "test", Commit: "0000000"}, Command: "nlsat split (test)"}
-}
-
-// readTree returns every file under dir by its slash path.
-func readTree(t *testing.T, dir string) map[string][]byte {
-	t.Helper()
-	out := map[string][]byte{}
-	err := filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		b, err := os.ReadFile(path)
-		rel, _ := filepath.Rel(dir, path)
-		out[filepath.ToSlash(rel)] = b
-		return err
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return out
 }
 
 func sameTree(t *testing.T, want, got map[string][]byte) {
@@ -326,14 +308,14 @@ func TestBuildWorkersAndResume(t *testing.T) {
 	if _, err := Run(context.Background(), p, testOptions(ref, 1)); err != nil {
 		t.Fatal(err)
 	}
-	want := readTree(t, ref)
+	want := cardtest.ReadTree(t, ref)
 
 	t.Run("workers", func(t *testing.T) {
 		dir := t.TempDir()
 		if _, err := Run(context.Background(), p, testOptions(dir, 3)); err != nil {
 			t.Fatal(err)
 		}
-		sameTree(t, want, readTree(t, dir))
+		sameTree(t, want, cardtest.ReadTree(t, dir))
 	})
 	// Interrupt the build at several points (once per set and at its
 	// end), resuming each time, and compare with the uninterrupted build.
@@ -365,7 +347,7 @@ func TestBuildWorkersAndResume(t *testing.T) {
 				t.Fatal("the build does not finish")
 			}
 		}
-		sameTree(t, want, readTree(t, dir))
+		sameTree(t, want, cardtest.ReadTree(t, dir))
 	})
 	// A crash leaves the partial files longer than the checkpoint says:
 	// resuming cuts them back.
@@ -394,7 +376,7 @@ func TestBuildWorkersAndResume(t *testing.T) {
 		if _, err := Run(context.Background(), p, testOptions(dir, 2)); err != nil {
 			t.Fatal(err)
 		}
-		sameTree(t, want, readTree(t, dir))
+		sameTree(t, want, cardtest.ReadTree(t, dir))
 	})
 	t.Run("already built", func(t *testing.T) {
 		if _, err := Run(context.Background(), p, testOptions(ref, 2)); !errors.Is(err, ErrAlreadyBuilt) {
@@ -577,7 +559,7 @@ func TestShardsMerge(t *testing.T) {
 	if _, err := Run(context.Background(), p, testOptions(ref, 2)); err != nil {
 		t.Fatal(err)
 	}
-	want := readTree(t, ref)
+	want := cardtest.ReadTree(t, ref)
 	shards := func(n int) []string {
 		dirs := make([]string, n)
 		errs := make(chan error, n)
@@ -605,7 +587,7 @@ func TestShardsMerge(t *testing.T) {
 			if _, err := merge(context.Background(), tt.dirs, testOptions(out, 2)); err != nil {
 				t.Fatal(err)
 			}
-			sameTree(t, want, readTree(t, out))
+			sameTree(t, want, cardtest.ReadTree(t, out))
 		})
 	}
 
@@ -671,7 +653,7 @@ func merge(ctx context.Context, dirs []string, o Options) (*Manifest, error) {
 
 func copyDir(t *testing.T, from, to string) {
 	t.Helper()
-	for name, data := range readTree(t, from) {
+	for name, data := range cardtest.ReadTree(t, from) {
 		dst := filepath.Join(to, filepath.FromSlash(name))
 		os.MkdirAll(filepath.Dir(dst), 0o755)
 		if err := os.WriteFile(dst, data, 0o644); err != nil {
@@ -708,5 +690,5 @@ func TestShardResume(t *testing.T) {
 			t.Fatalf("round %d: shard manifest present: %v", round, serr == nil)
 		}
 	}
-	sameTree(t, readTree(t, ref), readTree(t, dir))
+	sameTree(t, cardtest.ReadTree(t, ref), cardtest.ReadTree(t, dir))
 }

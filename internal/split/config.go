@@ -336,6 +336,19 @@ func (c Config) loadRegion() ([]phase.RegionPoint, string, error) {
 	return r.Points, what, nil
 }
 
+// SamplerArgs are the command-line flags that give sampler parameters
+// sp, in a fixed order.
+func SamplerArgs(sp fragments.SamplerParams) []string {
+	args := []string{fmt.Sprintf("--own-share %g --neg-prob %g", sp.OwnShare, sp.NegProb)}
+	if !sp.Distinct {
+		args = append(args, "--allow-repeats")
+	}
+	if sp.Equivalent {
+		args = append(args, "--allow-equivalent")
+	}
+	return args
+}
+
 // Command renders the plan as the command line that rebuilds it, with
 // every option that changes the output, in a fixed order.
 func (c Config) Command(p *Plan) string {
@@ -356,13 +369,7 @@ func (c Config) Command(p *Plan) string {
 	if c.MaxWords > 0 {
 		args = append(args, fmt.Sprintf("--max-words %d", c.MaxWords))
 	}
-	args = append(args, fmt.Sprintf("--own-share %g --neg-prob %g", p.Sampler.OwnShare, p.Sampler.NegProb))
-	if !p.Sampler.Distinct {
-		args = append(args, "--allow-repeats")
-	}
-	if p.Sampler.Equivalent {
-		args = append(args, "--allow-equivalent")
-	}
+	args = append(args, SamplerArgs(p.Sampler)...)
 	args = append(args, c.holdoutArgs(p)...)
 	if p.MinCore > 0 {
 		args = append(args, fmt.Sprintf("--min-core %d", p.MinCore))

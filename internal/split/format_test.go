@@ -107,17 +107,17 @@ func TestBuildFormats(t *testing.T) {
 			if testing.Short() {
 				return
 			}
-			want := readTree(t, dir)
+			want := cardtest.ReadTree(t, dir)
 			resumed := t.TempDir()
 			buildInterrupted(t, p, resumed, o)
-			sameTree(t, want, readTree(t, resumed))
+			sameTree(t, want, cardtest.ReadTree(t, resumed))
 			merged := filepath.Join(t.TempDir(), "merged")
 			opt = testOptions(merged, 1)
 			opt.Output = o
 			if _, err := merge(context.Background(), shards, opt); err != nil {
 				t.Fatal(err)
 			}
-			sameTree(t, want, readTree(t, merged))
+			sameTree(t, want, cardtest.ReadTree(t, merged))
 		})
 	}
 	// An independent reader reads the Parquet files as the JSONL ones.

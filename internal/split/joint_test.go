@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/nlsat/nlsat/internal/canon"
+	"github.com/nlsat/nlsat/internal/cardtest"
 	"github.com/nlsat/nlsat/internal/fragments"
 )
 
@@ -103,7 +104,7 @@ func TestJointBuild(t *testing.T) {
 		t.Fatal(err)
 	}
 	checkJoint(t, ref, p, m)
-	want := readTree(t, ref)
+	want := cardtest.ReadTree(t, ref)
 	t.Run("shards", func(t *testing.T) {
 		dirs := []string{filepath.Join(t.TempDir(), "0"), filepath.Join(t.TempDir(), "1")}
 		for j, dir := range dirs {
@@ -115,7 +116,7 @@ func TestJointBuild(t *testing.T) {
 		if _, err := merge(context.Background(), dirs, testOptions(out, 2)); err != nil {
 			t.Fatal(err)
 		}
-		sameTree(t, want, readTree(t, out))
+		sameTree(t, want, cardtest.ReadTree(t, out))
 	})
 	// Interrupted in the first set and in the last, whose end writes the
 	// files of all five from the sets collected before the resume.
@@ -142,7 +143,7 @@ func TestJointBuild(t *testing.T) {
 				t.Fatalf("round %d: %v", round, err)
 			}
 		}
-		sameTree(t, want, readTree(t, dir))
+		sameTree(t, want, cardtest.ReadTree(t, dir))
 	})
 }
 
