@@ -146,7 +146,7 @@ func parse(rec *Record, where string, lx *fragments.Lexicon) (Parsed, error) {
 		rec.Sentences = fragments.SplitText(rec.Text)
 	}
 	if len(rec.Sentences) == 0 {
-		return Parsed{}, fmt.Errorf("%s: record has neither sentences nor text", where)
+		return Parsed{}, fmt.Errorf("%s: record has neither sentences nor text%s", where, NotInstanceHint)
 	}
 	p := Parsed{Rec: rec, Old: rec.Label, Where: where, Frag: fragments.S, Lexicon: lx}
 	if rec.LabelText == "" && rec.Label == 0 {

@@ -131,13 +131,18 @@ func ratio(m, n int) float64 {
 	return float64(m) / float64(n)
 }
 
+// NotInstanceHint ends the error about a record without sentences: the
+// likeliest cause is a file of entailment records given to a command of
+// sat/unsat instances.
+const NotInstanceHint = " (this command reads sat/unsat instance records; entailment records, schema nlsat-entail/1, are read by prompt, eval and audit)"
+
 // Validate checks the invariants a reader may rely on.
 func (r *Record) Validate() error {
 	switch {
 	case r.ID == "":
 		return fmt.Errorf("record has no id")
 	case len(r.Sentences) == 0:
-		return fmt.Errorf("record %s has no sentences", r.ID)
+		return fmt.Errorf("record %s has no sentences%s", r.ID, NotInstanceHint)
 	case r.Label != LabelSat && r.Label != LabelUnsat && r.Label != LabelAbsent:
 		return fmt.Errorf("record %s: label %d is not 1, 0 or -1", r.ID, r.Label)
 	case r.LabelText != LabelText(r.Label):
