@@ -4,11 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"strings"
 
-	"github.com/nlsat/nlsat/internal/dataset"
 	"github.com/nlsat/nlsat/internal/entail"
 )
 
@@ -28,35 +25,20 @@ type EntailGold struct {
 // ReadEntailGold reads the entailment records of a file or dataset
 // directory (as ReadGold reads sat/unsat ones); ids must be unique.
 func ReadEntailGold(path string) ([]EntailGold, error) {
-	fi, err := os.Stat(path)
-	if err != nil {
-		return nil, fmt.Errorf("cannot read gold records: %w", err)
-	}
-	files := []string{path}
-	if fi.IsDir() {
-		if files, err = splitFiles(path); err != nil {
-			return nil, err
-		}
-	}
 	var gold []EntailGold
-	seen := map[string]string{}
-	for _, f := range files {
-		split := ""
-		if fi.IsDir() {
-			split = dataset.TrimExt(filepath.Base(f))
-		}
-		err := EachEntail(f, nil, func(r *entail.Record, where string) error {
-			if first, dup := seen[r.ID]; dup {
-				return fmt.Errorf("%s: duplicate id %s (first at %s)", where, r.ID, first)
+	seen := ids{}
+	err := eachGoldFile(path, func(name, split string) error {
+		return EachEntail(name, nil, func(r *entail.Record, where string) error {
+			if err := seen.add(r.ID, where); err != nil {
+				return err
 			}
-			seen[r.ID] = where
 			gold = append(gold, EntailGold{ID: r.ID, Split: split, Fragment: r.Fragment, Label: r.Label, Binary: r.LabelBinary,
 				SubsetSize: len(r.Certificate.Subset), Where: where, text: entailText(strings.Join(r.Premises, " "), r.Hypothesis)})
 			return nil
 		})
-		if err != nil {
-			return nil, err
-		}
+	})
+	if err != nil {
+		return nil, err
 	}
 	return gold, nil
 }
@@ -122,37 +104,29 @@ func ReadEntailAnswer(text string) (label, binary int, phrase string) {
 // ReadEntailAnswer; a label out of range or text with no answer word is
 // an invalid prediction, counted, not an error.
 func ReadEntailPredictions(r io.Reader, name string, opts PredOptions) ([]EntailPrediction, error) {
-	var preds []EntailPrediction
-	seen := map[string]int{}
-	err := eachLine(r, name, func(b []byte, where string) error {
+	decode := func(b []byte, where string) (EntailPrediction, bool, error) {
 		p, skip, err := decodeEntailLine(b, opts)
-		if err != nil {
-			return fmt.Errorf("%s: %w", where, err)
-		}
-		if skip {
-			return nil
-		}
 		p.Where = where
-		if i, dup := seen[p.ID]; dup {
-			first := preds[i]
-			if first.filter == "" || p.filter == "" || first.filter == p.filter || first.Answer != p.Answer {
-				return fmt.Errorf("%s: duplicate prediction for id %s (first at %s)", where, p.ID, first.Where)
-			}
-			return nil
-		}
-		seen[p.ID] = len(preds)
-		preds = append(preds, p)
-		return nil
-	})
-	switch {
-	case err != nil:
+		return p, skip, err
+	}
+	preds, err := readPredLines(r, name, opts.Filter, decode, func(p *EntailPrediction) string { return p.ID }, sameEntailSample)
+	if err == nil && len(preds) == 0 {
+		err = fmt.Errorf("%s: no lm-eval sample has the filter %q", name, opts.Filter)
+	}
+	if err != nil {
 		return nil, err
-	case len(preds) == 0 && opts.Filter != "":
-		return nil, fmt.Errorf("%s: no lm-eval sample has the filter %q", name, opts.Filter)
-	case len(preds) == 0:
-		return nil, fmt.Errorf("%s: no predictions", name)
 	}
 	return preds, nil
+}
+
+// sameEntailSample accepts the second line for an id when both are
+// lm-eval samples of one document under two filters with the same raw
+// response, as sameSample does; any other repeat is a duplicate.
+func sameEntailSample(first, p EntailPrediction) error {
+	if first.filter == "" || p.filter == "" || first.filter == p.filter || first.Answer != p.Answer {
+		return fmt.Errorf("%s: duplicate prediction for id %s (first at %s)", p.Where, p.ID, first.Where)
+	}
+	return nil
 }
 
 func decodeEntailLine(b []byte, opts PredOptions) (p EntailPrediction, skip bool, err error) {
@@ -224,18 +198,11 @@ func entailDocText(obj map[string]json.RawMessage) (uint64, bool) {
 // likeliest choice's text, or where the arguments do not give the texts
 // by its index (three choices: label; two: label_binary).
 func readEntailSample(b []byte, opts PredOptions) (EntailPrediction, bool, error) {
-	var s sample
-	if err := json.Unmarshal(b, &s); err != nil {
-		return EntailPrediction{}, false, fmt.Errorf("not an lm-eval sample: %w", err)
-	}
-	id, err := s.identify()
+	s, id, skip, err := openSample(b, opts)
 	p := EntailPrediction{ID: id.ID, Label: -1, Binary: -1, hasDocLabel: id.hasDocLabel, docLabel: id.docLabel, filter: id.filter}
 	p.text, p.hasText = entailDocText(s.Doc)
-	if err != nil || (opts.Filter != "" && s.Filter != opts.Filter) {
-		return p, err == nil, err
-	}
-	if len(s.FilteredResps) == 0 && len(s.Resps) == 0 {
-		return p, false, fmt.Errorf("lm-eval sample for %s has no resps or filtered_resps", p.ID)
+	if err != nil || skip {
+		return p, skip, err
 	}
 	if s.loglikelihoods() {
 		p.Source = "loglikelihood"
@@ -252,15 +219,8 @@ func readEntailSample(b []byte, opts PredOptions) (EntailPrediction, bool, error
 		}
 		return p, false, nil
 	}
-	p.Source = "resps"
-	if opts.Filter != "" {
-		p.Source = "filtered_resps[" + opts.Filter + "]"
-		err = firstString(s.FilteredResps, &p.Answer)
-	} else if err = firstString(s.Resps, &p.Answer); err != nil {
-		err = firstString(s.FilteredResps, &p.Answer)
-	}
-	if err != nil {
-		return p, false, fmt.Errorf("lm-eval sample for %s: %s is not a generation (a string)", p.ID, p.Source)
+	if p.Answer, p.Source, err = s.generation(p.ID, opts.Filter); err != nil {
+		return p, false, err
 	}
 	p.Label, p.Binary, p.Phrase = ReadEntailAnswer(p.Answer)
 	return p, false, nil

@@ -75,32 +75,56 @@ func compareSplits(x, y string) int {
 // file's name. Every record must be valid and labelled, and ids must be
 // unique across all files; errors name the file and line.
 func ReadGold(path string) ([]Gold, error) {
-	fi, err := os.Stat(path)
-	if err != nil {
-		return nil, fmt.Errorf("cannot read gold records: %w", err)
-	}
-	files := []string{path}
-	if fi.IsDir() {
-		if files, err = splitFiles(path); err != nil {
-			return nil, err
-		}
-	}
 	var gold []Gold
-	seen := map[string]string{}
-	for _, f := range files {
-		split := ""
-		if fi.IsDir() {
-			split = dataset.TrimExt(filepath.Base(f))
-		}
-		gold, err = readGoldFile(f, split, gold, seen)
-		if err != nil {
-			return nil, err
-		}
+	seen := ids{}
+	err := eachGoldFile(path, func(name, split string) error {
+		var err error
+		gold, err = readGoldFile(name, split, gold, seen)
+		return err
+	})
+	if err != nil {
+		return nil, err
 	}
 	if len(gold) == 0 {
 		return nil, fmt.Errorf("%s: no gold records", path)
 	}
 	return gold, nil
+}
+
+// eachGoldFile calls read with each records file of a gold path, as
+// ReadGold and ReadEntailGold take it, and the file's split name: none for
+// a single file, else the split file's name without its extension, the
+// files in split order.
+func eachGoldFile(path string, read func(name, split string) error) error {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return fmt.Errorf("cannot read gold records: %w", err)
+	}
+	if !fi.IsDir() {
+		return read(path, "")
+	}
+	files, err := splitFiles(path)
+	if err != nil {
+		return err
+	}
+	for _, f := range files {
+		if err := read(f, dataset.TrimExt(filepath.Base(f))); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// ids are the gold ids read so far, each with its "file:line".
+type ids map[string]string
+
+// add notes id at where; an id read before is an error, across files too.
+func (s ids) add(id, where string) error {
+	if first, dup := s[id]; dup {
+		return fmt.Errorf("%s: duplicate id %s (first at %s)", where, id, first)
+	}
+	s[id] = where
+	return nil
 }
 
 // splitFiles lists a dataset directory's split files in split order.
@@ -128,7 +152,7 @@ func splitFiles(dir string) ([]string, error) {
 	return files, nil
 }
 
-func readGoldFile(name, split string, gold []Gold, seen map[string]string) ([]Gold, error) {
+func readGoldFile(name, split string, gold []Gold, seen ids) ([]Gold, error) {
 	f, err := dataset.OpenFile(name)
 	if err != nil {
 		return nil, fmt.Errorf("cannot read gold records: %w", err)
@@ -139,10 +163,9 @@ func readGoldFile(name, split string, gold []Gold, seen map[string]string) ([]Go
 		if err != nil {
 			return err
 		}
-		if first, dup := seen[g.ID]; dup {
-			return fmt.Errorf("%s: duplicate id %s (first at %s)", where, g.ID, first)
+		if err := seen.add(g.ID, where); err != nil {
+			return err
 		}
-		seen[g.ID] = where
 		g.Split = split
 		gold = append(gold, g)
 		return nil

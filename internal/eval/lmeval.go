@@ -40,31 +40,50 @@ type sample struct {
 // or is its index (doc_to_choice of nlsat prompt's tasks lists the answers
 // in label order) when the arguments are absent.
 func readSample(b []byte, opts PredOptions) (Prediction, bool, error) {
-	var s sample
-	if err := json.Unmarshal(b, &s); err != nil {
-		return Prediction{}, false, fmt.Errorf("not an lm-eval sample: %w", err)
-	}
-	p, err := s.identify()
-	if err != nil || (opts.Filter != "" && s.Filter != opts.Filter) {
-		return p, err == nil, err
-	}
-	if len(s.FilteredResps) == 0 && len(s.Resps) == 0 {
-		return p, false, fmt.Errorf("lm-eval sample for %s has no resps or filtered_resps", p.ID)
+	s, p, skip, err := openSample(b, opts)
+	if err != nil || skip {
+		return p, skip, err
 	}
 	if s.loglikelihoods() {
 		return p, false, s.choose(&p)
 	}
-	p.Source = "resps"
-	if opts.Filter != "" {
-		p.Source = "filtered_resps[" + opts.Filter + "]"
-		err = firstString(s.FilteredResps, &p.Answer)
-	} else if err = firstString(s.Resps, &p.Answer); err != nil {
-		err = firstString(s.FilteredResps, &p.Answer)
-	}
-	if err != nil {
-		return p, false, fmt.Errorf("lm-eval sample for %s: %s is not a generation (a string)", p.ID, p.Source)
+	if p.Answer, p.Source, err = s.generation(p.ID, opts.Filter); err != nil {
+		return p, false, err
 	}
 	return p, false, p.read(opts.Answers)
+}
+
+// generation returns the generation of a generate_until task's sample of
+// id, and where it was read: the raw one (resps, else filtered_resps), or
+// with a filter named that filter's.
+func (s *sample) generation(id, filter string) (answer, source string, err error) {
+	source = "resps"
+	if filter != "" {
+		source = "filtered_resps[" + filter + "]"
+		err = firstString(s.FilteredResps, &answer)
+	} else if err = firstString(s.Resps, &answer); err != nil {
+		err = firstString(s.FilteredResps, &answer)
+	}
+	if err != nil {
+		return answer, source, fmt.Errorf("lm-eval sample for %s: %s is not a generation (a string)", id, source)
+	}
+	return answer, source, nil
+}
+
+// openSample decodes a line of lm-evaluation-harness's --log_samples
+// output and identifies its doc; skip says that the line is of another
+// filter than opts.Filter. A sample without responses is an error.
+func openSample(b []byte, opts PredOptions) (s sample, p Prediction, skip bool, err error) {
+	if err := json.Unmarshal(b, &s); err != nil {
+		return s, p, false, fmt.Errorf("not an lm-eval sample: %w", err)
+	}
+	if p, err = s.identify(); err != nil || (opts.Filter != "" && s.Filter != opts.Filter) {
+		return s, p, err == nil, err
+	}
+	if len(s.FilteredResps) == 0 && len(s.Resps) == 0 {
+		return s, p, false, fmt.Errorf("lm-eval sample for %s has no resps or filtered_resps", p.ID)
+	}
+	return s, p, false, nil
 }
 
 // identify reads the id, text and gold label of the sample's doc.

@@ -72,34 +72,56 @@ func ReadPredictions(r io.Reader, name string, opts PredOptions) ([]Prediction, 
 	if _, err := ReadAnswer("", opts.Answers); err != nil {
 		return nil, err
 	}
-	var preds []Prediction
-	seen := map[string]int{}
 	var filters []string
-	err := eachLine(r, name, func(b []byte, where string) error {
+	decode := func(b []byte, where string) (Prediction, bool, error) {
 		p, skip, err := decodeLine(b, opts)
+		if err == nil && p.filter != "" && !slices.Contains(filters, p.filter) {
+			filters = append(filters, p.filter)
+		}
+		p.Where = where
+		return p, skip, err
+	}
+	preds, err := readPredLines(r, name, opts.Filter, decode, func(p *Prediction) string { return p.ID }, sameSample)
+	if err == nil && len(preds) == 0 {
+		err = fmt.Errorf("%s: no lm-eval sample has the filter %q (the file has %s)", name, opts.Filter, strings.Join(quoted(filters), ", "))
+	}
+	if err != nil {
+		return nil, err
+	}
+	return preds, nil
+}
+
+// readPredLines reads the lines of a predictions file with decode, which
+// says where a line is and to skip it (an lm-eval sample of another
+// filter than the one named), and keeps the first line for each id; again
+// judges a later line for an id: an error, or nil to drop it (lm-eval
+// writes a sample of a document per filter). Reading sat/unsat and
+// entailment predictions differs only in decode and again. A file with no
+// line to keep is an error when no filter is named; with one, preds is
+// empty and the caller says which filters there are.
+func readPredLines[P any](r io.Reader, name, filter string, decode func(b []byte, where string) (P, bool, error),
+	id func(*P) string, again func(first, p P) error) ([]P, error) {
+	var preds []P
+	seen := map[string]int{}
+	err := eachLine(r, name, func(b []byte, where string) error {
+		p, skip, err := decode(b, where)
 		if err != nil {
 			return fmt.Errorf("%s: %w", where, err)
-		}
-		if p.filter != "" && !slices.Contains(filters, p.filter) {
-			filters = append(filters, p.filter)
 		}
 		if skip {
 			return nil
 		}
-		p.Where = where
-		if i, dup := seen[p.ID]; dup {
-			return sameSample(preds[i], p)
+		if i, dup := seen[id(&p)]; dup {
+			return again(preds[i], p)
 		}
-		seen[p.ID] = len(preds)
+		seen[id(&p)] = len(preds)
 		preds = append(preds, p)
 		return nil
 	})
 	switch {
 	case err != nil:
 		return nil, err
-	case len(preds) == 0 && opts.Filter != "":
-		return nil, fmt.Errorf("%s: no lm-eval sample has the filter %q (the file has %s)", name, opts.Filter, strings.Join(quoted(filters), ", "))
-	case len(preds) == 0:
+	case len(preds) == 0 && filter == "":
 		return nil, fmt.Errorf("%s: no predictions", name)
 	}
 	return preds, nil
