@@ -1,12 +1,9 @@
 package eval
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 	"text/tabwriter"
-
-	"github.com/nlsat/nlsat/internal/dataset"
 )
 
 // WriteEntailText prints an entailment report as plain-text tables, as
@@ -79,31 +76,15 @@ type EntailRecordResult struct {
 }
 
 func writeEntailPerRecord(name string, gold []EntailGold, preds []EntailPrediction, binary bool) error {
-	f, err := dataset.CreateAtomic(name, io.Discard)
-	if err != nil {
-		return &dataset.InputError{Err: err}
-	}
-	defer f.Abort()
-	byID := make(map[string]*EntailPrediction, len(preds))
-	for k := range preds {
-		byID[preds[k].ID] = &preds[k]
-	}
-	enc := json.NewEncoder(f)
-	enc.SetEscapeHTML(false)
-	for _, g := range gold {
-		p, ok := byID[g.ID]
-		if !ok {
-			continue
-		}
+	line := func(g *EntailGold, p *EntailPrediction) any {
 		want, got := g.Label, p.Label
 		if binary {
 			want, got = g.Binary, p.Binary
 		}
-		err := enc.Encode(EntailRecordResult{ID: g.ID, Split: g.Split, Fragment: g.Fragment, Gold: want, Predicted: got,
-			Correct: want == got, Source: p.Source, Answer: p.Answer, Reading: p.Phrase, Where: p.Where})
-		if err != nil {
-			return fmt.Errorf("%s: %w", name, err)
-		}
+		return EntailRecordResult{ID: g.ID, Split: g.Split, Fragment: g.Fragment, Gold: want, Predicted: got,
+			Correct: want == got, Source: p.Source, Answer: p.Answer, Reading: p.Phrase, Where: p.Where}
 	}
-	return f.Commit()
+	return writeAtomic(name, func(w io.Writer) error {
+		return encodeMatched(w, gold, preds, func(g *EntailGold) string { return g.ID }, func(p *EntailPrediction) string { return p.ID }, line)
+	})
 }

@@ -131,21 +131,31 @@ func WritePerRecord(w io.Writer, gold []Gold, preds []Prediction) error {
 
 // writePerRecord is WritePerRecord with each record's chain result, if any.
 func writePerRecord(w io.Writer, gold []Gold, preds []Prediction, chains map[string]*proof.ChainResult) error {
-	byID := make(map[string]*Prediction, len(preds))
+	return encodeMatched(w, gold, preds, func(g *Gold) string { return g.ID }, func(p *Prediction) string { return p.ID },
+		func(g *Gold, p *Prediction) any {
+			return RecordResult{ID: g.ID, Split: g.Split, Fragment: g.Fragment, M: g.M, N1: g.N1, N2: g.N2,
+				Gold: g.Label, Predicted: p.Label, Correct: p.Label == g.Label,
+				Source: p.Source, Answer: p.Answer, Reading: p.Phrase, Where: p.Where, Chain: chains[g.ID]}
+		})
+}
+
+// encodeMatched writes line(g, p) as a JSON line, HTML left alone, for
+// each gold record g that has a prediction p, in gold order; goldID and
+// predID give their records' ids. The sat/unsat and entailment per-record
+// files differ only in their lines.
+func encodeMatched[G, P any](w io.Writer, gold []G, preds []P, goldID func(*G) string, predID func(*P) string, line func(g *G, p *P) any) error {
+	byID := make(map[string]*P, len(preds))
 	for k := range preds {
-		byID[preds[k].ID] = &preds[k]
+		byID[predID(&preds[k])] = &preds[k]
 	}
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)
-	for _, g := range gold {
-		p, ok := byID[g.ID]
+	for k := range gold {
+		p, ok := byID[goldID(&gold[k])]
 		if !ok {
 			continue
 		}
-		err := enc.Encode(RecordResult{ID: g.ID, Split: g.Split, Fragment: g.Fragment, M: g.M, N1: g.N1, N2: g.N2,
-			Gold: g.Label, Predicted: p.Label, Correct: p.Label == g.Label,
-			Source: p.Source, Answer: p.Answer, Reading: p.Phrase, Where: p.Where, Chain: chains[g.ID]})
-		if err != nil {
+		if err := enc.Encode(line(&gold[k], p)); err != nil {
 			return err
 		}
 	}
@@ -153,12 +163,18 @@ func writePerRecord(w io.Writer, gold []Gold, preds []Prediction, chains map[str
 }
 
 func writePerRecordFile(name string, gold []Gold, preds []Prediction, chains map[string]*proof.ChainResult) error {
+	return writeAtomic(name, func(w io.Writer) error { return writePerRecord(w, gold, preds, chains) })
+}
+
+// writeAtomic writes the file name with write, all or nothing; write's
+// errors name the file, and one creating it is a *dataset.InputError.
+func writeAtomic(name string, write func(w io.Writer) error) error {
 	f, err := dataset.CreateAtomic(name, io.Discard)
 	if err != nil {
 		return &dataset.InputError{Err: err}
 	}
 	defer f.Abort()
-	if err := writePerRecord(f, gold, preds, chains); err != nil {
+	if err := write(f); err != nil {
 		return fmt.Errorf("%s: %w", name, err)
 	}
 	return f.Commit()
