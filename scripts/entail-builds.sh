@@ -5,7 +5,8 @@
 # every stratum of every split, triples kept in one split, no premise set
 # twice (as written or up to renaming), the card's features, every
 # certificate (native decider, models checked) and every label against
-# z3 on Φ ∪ {ψ} and Φ ∪ {neg ψ} wherever z3 decides. Prints each build's
+# z3 on Φ ∪ {ψ} and Φ ∪ {neg ψ} wherever z3 decides (within
+# NLSAT_Z3_TIMEOUT, default 3s, per side). Prints each build's
 # time and summary, then the test's verdict and z3's tally.
 #
 #   scripts/entail-builds.sh                      # V and A into a temp dir
@@ -25,4 +26,4 @@ for f in $FRAGMENTS; do
   jq -r '.audit.three_way[] | "\(.split): \(.verdict.text)"' "$dir/manifest.json"
   dirs+=("$dir")
 done
-NLSAT_ENTAIL_DIRS=$(IFS=,; echo "${dirs[*]}") go test ./internal/entail -run TestBuiltDatasets -count=1 -v -timeout 2h | grep -v '^=== '
+NLSAT_Z3_TIMEOUT=${NLSAT_Z3_TIMEOUT:-3s} NLSAT_ENTAIL_DIRS=$(IFS=,; echo "${dirs[*]}") go test ./internal/entail -run TestBuiltDatasets -count=1 -v -timeout 2h | grep -v '^=== '

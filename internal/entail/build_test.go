@@ -7,9 +7,12 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/parquet-go/parquet-go"
 
@@ -77,7 +80,7 @@ func TestBuild(t *testing.T) {
 			if _, err := Build(context.Background(), p, buildOptions(ref, 2)); err != nil {
 				t.Fatal(err)
 			}
-			checkBuild(t, ref, zbackend(t))
+			checkBuild(t, ref, true)
 			if !c.all {
 				return
 			}
@@ -154,19 +157,53 @@ func buildInterrupted(t *testing.T, p *BuildPlan, dir string) {
 	}
 }
 
-// zbackend returns z3 where it is compiled in, else nil.
+// zbackend returns z3 where it is compiled in (with the timeout of
+// NLSAT_Z3_TIMEOUT, a duration, if set), else nil.
 func zbackend(t *testing.T) solver.Backend {
 	t.Helper()
 	if !z3.Available() {
 		t.Log("z3 is not compiled in (-tags noz3): labels are checked by their certificates only")
 		return nil
 	}
-	z, err := z3.New(z3.Options{})
+	var o z3.Options
+	if s := os.Getenv("NLSAT_Z3_TIMEOUT"); s != "" {
+		d, err := time.ParseDuration(s)
+		if err != nil {
+			t.Fatalf("NLSAT_Z3_TIMEOUT=%s: %v", s, err)
+		}
+		o.Timeout = d
+	}
+	z, err := z3.New(o)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { z.Close() })
 	return z
+}
+
+// verifyAll runs verify on every record, on as many workers as cores,
+// each with its own native decider and z3 (if withZ3 and compiled in).
+func verifyAll(t *testing.T, recs []*Record, withZ3 bool) {
+	t.Helper()
+	next := make(chan *Record)
+	var wg sync.WaitGroup
+	for range runtime.GOMAXPROCS(0) {
+		b := native.New(native.Options{})
+		var zb solver.Backend
+		if withZ3 {
+			zb = zbackend(t)
+		}
+		wg.Go(func() {
+			for r := range next {
+				verify(context.Background(), t, b, zb, r)
+			}
+		})
+	}
+	for _, r := range recs {
+		next <- r
+	}
+	close(next)
+	wg.Wait()
 }
 
 // checkBuild checks an entailment dataset directory as its card promises:
@@ -176,9 +213,9 @@ func zbackend(t *testing.T) solver.Backend {
 // triples, as written or up to renaming and order; the card's features
 // are the records' keys in order; and every record is valid, its
 // certificate proves its label (native decider; models checked), and
-// z3 (zb, if not nil) decides both sides as the label says wherever it
+// z3 (withZ3, where compiled in) decides both sides as the label says wherever it
 // decides them.
-func checkBuild(t *testing.T, dir string, zb solver.Backend) {
+func checkBuild(t *testing.T, dir string, withZ3 bool) {
 	t.Helper()
 	if err := split.Verify(dir); err != nil {
 		t.Fatal(err)
@@ -194,7 +231,7 @@ func checkBuild(t *testing.T, dir string, zb solver.Backend) {
 	seeds := map[string][]int{}
 	seedSplit := map[string]string{}
 	exact, renamed := map[string]string{}, map[string]string{}
-	b := native.New(native.Options{})
+	var all []*Record
 	lx := fragments.Default()
 	for j, sp := range m.Plan.Splits {
 		recs := readRecords(t, filepath.Join(dir, filepath.FromSlash(m.Files[j].Path)))
@@ -237,7 +274,7 @@ func checkBuild(t *testing.T, dir string, zb solver.Backend) {
 					d.seen[d.key] = r.Seed
 				}
 			}
-			verify(context.Background(), t, b, zb, r)
+			all = append(all, r)
 		}
 		for k, c := range strata {
 			if c[0] != c[1] || c[1] != c[2] {
@@ -245,6 +282,7 @@ func checkBuild(t *testing.T, dir string, zb solver.Backend) {
 			}
 		}
 	}
+	verifyAll(t, all, withZ3)
 	for seed, ls := range seeds {
 		if slices.Sort(ls); !slices.Equal(ls, []int{0, 1, 2}) {
 			t.Errorf("triple %s has labels %v", seed, ls)
@@ -350,10 +388,9 @@ func TestBuiltDatasets(t *testing.T) {
 	if dirs == "" {
 		t.Skip("NLSAT_ENTAIL_DIRS is not set (scripts/entail-builds.sh sets it)")
 	}
-	zb := zbackend(t)
 	for _, dir := range strings.Split(dirs, ",") {
 		clear(z3Sides)
-		t.Run(filepath.Base(dir), func(t *testing.T) { checkBuild(t, dir, zb) })
+		t.Run(filepath.Base(dir), func(t *testing.T) { checkBuild(t, dir, true) })
 		t.Logf("%s: z3 decided %d sides as the labels say (%d sat, %d unsat) and left %d undecided",
 			dir, z3Sides[solver.Sat]+z3Sides[solver.Unsat], z3Sides[solver.Sat], z3Sides[solver.Unsat], z3Sides[solver.Unknown])
 	}

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"sync"
 	"testing"
 
 	"github.com/parquet-go/parquet-go"
@@ -131,9 +132,13 @@ func TestRunVerified(t *testing.T) {
 }
 
 // z3Sides counts the sides verify gave z3, by its answer.
-var z3Sides = map[solver.Status]int{}
+var (
+	z3Mu    sync.Mutex
+	z3Sides = map[solver.Status]int{}
+)
 
-// verify checks one record's label and certificate from its text.
+// verify checks one record's label and certificate from its text. It
+// reports with Error, never Fatal, so it may run on several goroutines.
 func verify(ctx context.Context, t *testing.T, b, zb solver.Backend, r *Record) {
 	t.Helper()
 	lx := fragments.Default()
@@ -141,13 +146,15 @@ func verify(ctx context.Context, t *testing.T, b, zb solver.Backend, r *Record) 
 	for _, e := range r.Premises {
 		s, err := lx.Parse(e)
 		if err != nil {
-			t.Fatal(err)
+			t.Error(err)
+			return
 		}
 		premises = append(premises, s)
 	}
 	hyp, err := lx.Parse(r.Hypothesis)
 	if err != nil || lx.English(hyp.Negation()) != r.NegatedHypothesis {
-		t.Fatalf("%s: hypothesis %q, negation %q: %v", r.ID, r.Hypothesis, r.NegatedHypothesis, err)
+		t.Errorf("%s: hypothesis %q, negation %q: %v", r.ID, r.Hypothesis, r.NegatedHypothesis, err)
+		return
 	}
 	l := Label(r.Label)
 	sides := [][]fol.Formula{append(fragments.Formulas(premises), hyp.Formula()),
@@ -163,7 +170,8 @@ func verify(ctx context.Context, t *testing.T, b, zb solver.Backend, r *Record) 
 		for i, fs := range sides {
 			v, err := solver.Decide(ctx, b, fs, solver.DecideOptions{})
 			if err != nil || v.Status != solver.Sat {
-				t.Fatalf("%s: neutral side %d: %v %v", r.ID, i, v.Status, err)
+				t.Errorf("%s: neutral side %d: %v %v", r.ID, i, v.Status, err)
+				return
 			}
 			if k, err := fol.EvalAll(fs, v.Model); k >= 0 || err != nil {
 				t.Errorf("%s: neutral side %d: the model falsifies formula %d (%v)", r.ID, i, k, err)
@@ -181,9 +189,12 @@ func verify(ctx context.Context, t *testing.T, b, zb solver.Backend, r *Record) 
 	for i, fs := range sides {
 		v, err := zb.Solve(ctx, &solver.Problem{Sentences: fs})
 		if err != nil {
-			t.Fatal(err)
+			t.Error(err)
+			return
 		}
+		z3Mu.Lock()
 		z3Sides[v.Status]++
+		z3Mu.Unlock()
 		if v.Status != solver.Unknown && v.Status != want[i] {
 			t.Errorf("%s: %v: z3 decides side %d %v, want %v", r.ID, l, i, v.Status, want[i])
 		}
