@@ -207,7 +207,7 @@ func verify(ctx context.Context, t *testing.T, b, zb solver.Backend, r *Record) 
 func TestRunResumes(t *testing.T) {
 	n1, n2 := generate.Range{Lo: 6, Hi: 8}, generate.Range{}
 	plan, err := generate.NewPlan(generate.Options{Fragment: fragments.S, Sampler: fragments.DefaultSampler(), N1: &n1, N2: &n2,
-		Seed: 9, Count: 18, Solver: "native", SolverName: "native"})
+		Seed: 9, Count: 30, Solver: "native", SolverName: "native"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -223,7 +223,7 @@ func TestRunResumes(t *testing.T) {
 		for ; runs < 20; runs++ {
 			ctx, cancel := context.WithCancel(context.Background())
 			seen := 0
-			err := Run(ctx, plan, RunOptions{Out: out, Workers: 2, NewBackend: newBackend, Every: -1,
+			err := Run(ctx, plan, RunOptions{Out: out, Workers: 1, NewBackend: newBackend, Every: -1,
 				Progress: func(int) {
 					if seen++; seen == 4 {
 						cancel()
