@@ -91,6 +91,9 @@ func TestSplitCommand(t *testing.T) {
 	if code != 0 || !strings.Contains(stderr, "nothing to do") {
 		t.Errorf("second run: exit %d: %s", code, stderr)
 	}
+	if testing.Short() {
+		return // -j 1 against -j 2 is the full suite's
+	}
 	// One worker gives the same bytes.
 	dir1 := filepath.Join(t.TempDir(), "V")
 	if code, _, stderr := nlsat(context.Background(), "", append(smallSplit, "--out", dir1, "-j", "1", "-q")...); code != 0 {

@@ -169,7 +169,11 @@ func hasKind(v any, kind string) bool {
 }
 
 func TestBuildSmall(t *testing.T) {
-	for _, f := range []fragments.Fragment{fragments.S, fragments.V} {
+	frags := []fragments.Fragment{fragments.S, fragments.V}
+	if testing.Short() {
+		frags = frags[:1] // V's build is the full suite's
+	}
+	for _, f := range frags {
 		t.Run(f.String(), func(t *testing.T) {
 			p := smallPlan(t, f, 600, 120, 120, 170, 120)
 			dir := t.TempDir()
