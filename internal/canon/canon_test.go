@@ -22,13 +22,17 @@ func TestRenamingInvariance(t *testing.T) {
 		{"distinct", fragments.DefaultParams()},
 		{"repeats", loose},
 	}
+	trials := 300
+	if testing.Short() {
+		trials = 100
+	}
 	capsBefore := CapHits()
 	maxNodes := 0
 	for _, tt := range tests {
 		for _, f := range fragments.All() {
 			rng := rand.New(rand.NewPCG(uint64(f), 1))
 			same, changed := 0, 0
-			for trial := range 300 {
+			for trial := range trials {
 				m, n1, n2 := sizes(rng, f)
 				in := mustSample(t, rng, f, tt.p, m, n1, n2)
 				r := rename(rng, in, nil, nil)
