@@ -29,7 +29,7 @@ test: lint
 	$(GO) test $(TAGS) -race ./internal/pipeline/ ./internal/job/ ./internal/phase/ ./internal/solver/ ./internal/solver/z3/
 
 # Everyday work: every test but those that build whole datasets or run
-# long cross-checks (go test -short), in about a minute and a half.
+# long cross-checks (go test -short), in under two minutes.
 short:
 	$(GO) test $(TAGS) -short ./...
 
