@@ -9,8 +9,6 @@ import (
 	"reflect"
 	"strings"
 	"testing"
-
-	"gopkg.in/yaml.v3"
 )
 
 // The input is four records written by nlsat generate (2 S, 2 V); the
@@ -127,17 +125,7 @@ func TestPromptTasksLoad(t *testing.T) {
 
 func checkTask(t *testing.T, dir, name string, rows []map[string]any) {
 	t.Helper()
-	f, err := os.Open(filepath.Join(dir, name+".yaml"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	dec := yaml.NewDecoder(f)
-	dec.KnownFields(true)
-	var c taskConfig
-	if err := dec.Decode(&c); err != nil {
-		t.Fatalf("%s: %v", name, err)
-	}
+	c := readTaskConfig(t, filepath.Join(dir, name+".yaml"))
 	if c.Task != name || !reflect.DeepEqual(c.Tag, []string{"nlsat_zero_shot"}) || c.DatasetPath != "json" || c.DatasetName != nil || c.TestSplit != "test" || c.NumFewshot != 0 {
 		t.Errorf("%s: header %+v", name, c)
 	}

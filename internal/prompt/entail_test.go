@@ -1,8 +1,6 @@
 package prompt
 
 import (
-	"bytes"
-	"regexp"
 	"strings"
 	"testing"
 
@@ -79,16 +77,7 @@ func TestEntailAnswerRegexes(t *testing.T) {
 		if !task.Generate {
 			continue
 		}
-		var b bytes.Buffer
-		if err := task.WriteYAML(&b, TaskFile{Tag: "t", DataFiles: "x.jsonl"}); err != nil {
-			t.Fatal(err)
-		}
-		pats := regexp.MustCompile(`regex_pattern: "(.*)"`).FindAllStringSubmatch(b.String(), -1)
-		if len(pats) != 2 {
-			t.Fatalf("%s: %d regex patterns, want 2", task.Name, len(pats))
-		}
-		strict := regexp.MustCompile(strings.ReplaceAll(pats[0][1], `\\`, `\`))
-		flexible := regexp.MustCompile(strings.ReplaceAll(pats[1][1], `\\`, `\`))
+		strict, flexible := taskFilters(t, task)
 		for _, ans := range task.Variant.Choices {
 			tests := []struct{ gen, strict, flex string }{
 				{" " + ans, ans, ans},

@@ -101,16 +101,7 @@ func TestAnswerRegexes(t *testing.T) {
 		if !task.Generate {
 			continue
 		}
-		var b bytes.Buffer
-		if err := task.WriteYAML(&b, TaskFile{Tag: "t", DataFiles: "x.jsonl"}); err != nil {
-			t.Fatal(err)
-		}
-		pats := regexp.MustCompile(`regex_pattern: "(.*)"`).FindAllStringSubmatch(b.String(), -1)
-		if len(pats) != 2 {
-			t.Fatalf("%s: %d regex patterns, want 2 (strict, flexible)", task.Name, len(pats))
-		}
-		strict := regexp.MustCompile(strings.ReplaceAll(pats[0][1], `\\`, `\`))
-		flexible := regexp.MustCompile(strings.ReplaceAll(pats[1][1], `\\`, `\`))
+		strict, flexible := taskFilters(t, task)
 		for label, ans := range task.Variant.Choices {
 			other := task.Variant.Choices[1-label]
 			tests := []struct {
@@ -159,4 +150,19 @@ func TestYAMLScoringHint(t *testing.T) {
 			t.Errorf("source %q: the task file does not say %q:\n%s", tt.source, tt.want, b.String())
 		}
 	}
+}
+
+// taskFilters returns the strict and the flexible regex filters of a
+// generate_until task, as its YAML writes them.
+func taskFilters(t *testing.T, task Task) (strict, flexible *regexp.Regexp) {
+	t.Helper()
+	var b bytes.Buffer
+	if err := task.WriteYAML(&b, TaskFile{Tag: "t", DataFiles: "x.jsonl"}); err != nil {
+		t.Fatal(err)
+	}
+	pats := regexp.MustCompile(`regex_pattern: "(.*)"`).FindAllStringSubmatch(b.String(), -1)
+	if len(pats) != 2 {
+		t.Fatalf("%s: %d regex patterns, want 2 (strict, flexible)", task.Name, len(pats))
+	}
+	return regexp.MustCompile(strings.ReplaceAll(pats[0][1], `\\`, `\`)), regexp.MustCompile(strings.ReplaceAll(pats[1][1], `\\`, `\`))
 }
