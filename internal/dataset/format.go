@@ -61,6 +61,48 @@ type Output struct {
 // Plain reports whether o writes the JSONL lines as they are.
 func (o Output) Plain() bool { return (o.Format == JSONL || o.Format == "") && !o.Minimal }
 
+// Published is the name under which a JSONL file named name is
+// published in output o: name itself for plain JSONL, else name with
+// o's format's extension.
+func (o Output) Published(name string) string {
+	if o.Plain() {
+		return name
+	}
+	return WithFormat(name, o.Format)
+}
+
+// Args are the flags that reproduce o (" --format F", " --fields
+// minimal"), empty for the defaults, for the command a manifest
+// records.
+func (o Output) Args() string {
+	s := ""
+	if o.Format != "" && o.Format != JSONL {
+		s += " --format " + string(o.Format)
+	}
+	if o.Minimal {
+		s += " --fields minimal"
+	}
+	return s
+}
+
+// FormatName and FieldsName are a manifest's record of o: "" for the
+// defaults (JSONL, full fields), so that a JSONL build's manifest is as
+// before they existed.
+func (o Output) FormatName() string {
+	if o.Format == JSONL {
+		return ""
+	}
+	return string(o.Format)
+}
+
+// FieldsName: see FormatName.
+func (o Output) FieldsName() string {
+	if o.Minimal {
+		return "minimal"
+	}
+	return ""
+}
+
 // For returns the output for a file named name: o with its format, or
 // where it has none (--format not given) the one the name's extension
 // names, or JSONL. A format that contradicts the name's extension, or

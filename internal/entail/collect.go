@@ -219,7 +219,7 @@ func (c *collector) emit(_, i int, cd candidate) (bool, error) {
 	if cd.Capped {
 		ct.CanonFallbacks++
 	}
-	if len(c.lines[s]) == c.plan.quota(s) {
+	if len(c.lines[s]) == q {
 		c.mu.Lock()
 		c.full[s] = true
 		c.mu.Unlock()

@@ -93,9 +93,9 @@ func (c *collector) finish(ctx context.Context, o BuildOptions) (*Manifest, erro
 		return nil, err
 	}
 	m := &Manifest{Schema: split.ManifestSchema, RecordSchema: SchemaVersion, Task: TaskName, Toolkit: o.Toolkit,
-		Command: o.Command, License: o.License, Solver: p.Solver, PlanDigest: p.Digest(), Format: formatName(o.Output),
+		Command: o.Command, License: o.License, Solver: p.Solver, PlanDigest: p.Digest(), Format: o.Output.FormatName(),
 		Plan: p, Strata: c.counts, Audit: json.RawMessage("null")}
-	rename := dataNames(o.Output)
+	rename := o.Output.Published
 	if p.Audit {
 		if m.Audit, m.AuditSummary, err = audit.ForManifest(ctx, jsonlDir, rename); err != nil {
 			return nil, fmt.Errorf("shortcut audit: %w", err)

@@ -9,11 +9,11 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
-	"slices"
 	"time"
 
 	"github.com/nlsat/nlsat/internal/dataset"
 	"github.com/nlsat/nlsat/internal/job"
+	"github.com/nlsat/nlsat/internal/phase"
 	"github.com/nlsat/nlsat/internal/solver"
 	"github.com/nlsat/nlsat/internal/split"
 )
@@ -102,20 +102,12 @@ func checkEmpty(p *BuildPlan, o BuildOptions) error {
 		// recorded, so start afresh.
 		return os.RemoveAll(filepath.Join(o.Dir, workDir))
 	}
-	if m, err := ReadManifest(filepath.Join(o.Dir, split.ManifestFile)); err == nil && m.PlanDigest == p.Digest() && m.Format == formatName(o.Output) {
+	if m, err := ReadManifest(filepath.Join(o.Dir, split.ManifestFile)); err == nil && m.PlanDigest == p.Digest() && m.Format == o.Output.FormatName() {
 		if split.Verify(o.Dir) == nil {
 			return split.ErrAlreadyBuilt
 		}
 	}
 	return dataset.InputErrorf("%s is not empty; choose another --out or pass --force to write into it", o.Dir)
-}
-
-// formatName is the manifest's format: "" for plain JSONL.
-func formatName(o dataset.Output) string {
-	if o.Plain() {
-		return ""
-	}
-	return string(o.Format)
 }
 
 // member is one record of a split: the triple (its line in the part)
@@ -179,7 +171,7 @@ func (c *collector) writeSplits(dir string) ([]FileReport, error) {
 				}
 				fr.Rows++
 				fr.Labels[r.LabelText]++
-				key := fmt.Sprintf("m=%d n1=%d n2=%d", r.M, r.N1, r.N2)
+				key := phase.Point{M: r.M, N1: r.N1, N2: r.N2}.Key()
 				if byStratum[key] == nil {
 					byStratum[key] = map[string]int{}
 				}
@@ -200,16 +192,6 @@ func (c *collector) writeSplits(dir string) ([]FileReport, error) {
 	return reports, nil
 }
 
-// dataNames maps a JSONL split file's name to its published name.
-func dataNames(o dataset.Output) func(string) string {
-	return func(name string) string {
-		if o.Plain() {
-			return name
-		}
-		return dataset.WithFormat(name, o.Format)
-	}
-}
-
 // checkThirds checks what the files must hold: every split its size, and
 // every stratum of every split the three labels equally.
 func checkThirds(p *BuildPlan, files []FileReport) error {
@@ -225,13 +207,4 @@ func checkThirds(p *BuildPlan, files []FileReport) error {
 		}
 	}
 	return nil
-}
-
-// labelOrder lists label texts in MNLI's order, for reports.
-func labelOrder() []string {
-	var out []string
-	for _, l := range Labels() {
-		out = append(out, l.String())
-	}
-	return slices.Clip(out)
 }

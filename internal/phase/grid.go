@@ -14,6 +14,9 @@ type Point struct {
 	N2 int `json:"n2"`
 }
 
+// Key is the point as a stratum's key names it: "m=M n1=N1 n2=N2".
+func (p Point) Key() string { return fmt.Sprintf("m=%d n1=%d n2=%d", p.M, p.N1, p.N2) }
+
 // Alpha returns m/n1.
 func (p Point) Alpha() float64 { return ratio(p.M, p.N1) }
 

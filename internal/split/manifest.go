@@ -142,7 +142,7 @@ func (b *builder) finish(ctx context.Context) (*Manifest, error) {
 		return nil, err
 	}
 	m := &Manifest{Schema: ManifestSchema, RecordSchema: b.plan.recordSchema(), Toolkit: b.opt.Toolkit,
-		Command: b.opt.Command + b.opt.outputArgs(), License: b.opt.License, Format: b.opt.formatName(), Fields: b.opt.fieldsName(),
+		Command: b.opt.Command + b.opt.Output.Args(), License: b.opt.License, Format: b.opt.Output.FormatName(), Fields: b.opt.Output.FieldsName(),
 		Solver: b.plan.Solver, PlanDigest: b.plan.Digest(), Plan: b.plan}
 	for k, pl := range b.plan.Pools {
 		sr := SetReport{Name: pl.Name}

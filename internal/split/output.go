@@ -26,12 +26,7 @@ func (b *builder) jsonlDir() string {
 
 // dataName is the name, relative to the output directory, under which
 // a JSONL split file named name is published.
-func (b *builder) dataName(name string) string {
-	if b.opt.Output.Plain() {
-		return name
-	}
-	return dataset.WithFormat(name, b.opt.Output.Format)
-}
+func (b *builder) dataName(name string) string { return b.opt.Output.Published(name) }
 
 // encodeFiles writes every split file of m in the build's output
 // format (unless it is plain JSONL) and records the checksums and sizes
@@ -57,33 +52,4 @@ func (b *builder) encodeFiles(m *Manifest) error {
 		}
 	}
 	return nil
-}
-
-// outputArgs are the flags that reproduce the build's output format, for
-// the command the manifest records.
-func (o Options) outputArgs() string {
-	s := ""
-	if f := o.Output.Format; f != "" && f != dataset.JSONL {
-		s += " --format " + string(f)
-	}
-	if o.Output.Minimal {
-		s += " --fields minimal"
-	}
-	return s
-}
-
-// formatName and fieldsName are the manifest's record of the output
-// ("" for the defaults, so that a JSONL build's manifest is as before).
-func (o Options) formatName() string {
-	if o.Output.Format == dataset.JSONL {
-		return ""
-	}
-	return string(o.Output.Format)
-}
-
-func (o Options) fieldsName() string {
-	if o.Output.Minimal {
-		return "minimal"
-	}
-	return ""
 }

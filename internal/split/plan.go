@@ -367,7 +367,7 @@ func RegionStrata(pts []phase.RegionPoint) []Stratum {
 	pts = slices.CompactFunc(pts, func(a, b phase.RegionPoint) bool { return a.Point == b.Point })
 	out := make([]Stratum, len(pts))
 	for i, pt := range pts {
-		out[i] = Stratum{Key: fmt.Sprintf("m=%d n1=%d n2=%d", pt.M, pt.N1, pt.N2), Points: []phase.Point{pt.Point}, PSat: pt.PSat}
+		out[i] = Stratum{Key: pt.Point.Key(), Points: []phase.Point{pt.Point}, PSat: pt.PSat}
 	}
 	return out
 }

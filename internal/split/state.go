@@ -157,7 +157,7 @@ func checkEmpty(p *Plan, o Options) error {
 	if len(entries) == 0 || o.Force {
 		return nil
 	}
-	if m, err := ReadManifest(filepath.Join(o.Dir, ManifestFile)); err == nil && m.PlanDigest == p.Digest() && m.Format == o.formatName() && m.Fields == o.fieldsName() {
+	if m, err := ReadManifest(filepath.Join(o.Dir, ManifestFile)); err == nil && m.PlanDigest == p.Digest() && m.Format == o.Output.FormatName() && m.Fields == o.Output.FieldsName() {
 		if err := Verify(o.Dir); err == nil {
 			os.Remove(filepath.Join(o.Dir, workDir)) // left empty by a kill at the very end
 			return ErrAlreadyBuilt
