@@ -105,6 +105,9 @@ func TestBuild(t *testing.T) {
 			if err := split.Verify(pq); err != nil {
 				t.Error(err)
 			}
+			if m, err := ReadManifest(filepath.Join(pq, split.ManifestFile)); err != nil || !strings.HasSuffix(m.Command, " --format parquet") {
+				t.Errorf("the Parquet build's command does not reproduce its format: %v", err)
+			}
 			for _, sp := range p.Splits {
 				name := filepath.Join(pq, "data", sp.Name+".parquet")
 				cardtest.ParquetMatches(t, name, Features)

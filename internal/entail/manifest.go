@@ -93,7 +93,7 @@ func (c *collector) finish(ctx context.Context, o BuildOptions) (*Manifest, erro
 		return nil, err
 	}
 	m := &Manifest{Schema: split.ManifestSchema, RecordSchema: SchemaVersion, Task: TaskName, Toolkit: o.Toolkit,
-		Command: o.Command, License: o.License, Solver: p.Solver, PlanDigest: p.Digest(), Format: o.Output.FormatName(),
+		Command: o.Command + o.Output.Args(), License: o.License, Solver: p.Solver, PlanDigest: p.Digest(), Format: o.Output.FormatName(),
 		Plan: p, Strata: c.counts, Audit: json.RawMessage("null")}
 	rename := o.Output.Published
 	if p.Audit {

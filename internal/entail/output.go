@@ -35,7 +35,8 @@ type BuildOptions struct {
 	Log             func(format string, a ...any)
 	CheckpointEvery time.Duration
 	Toolkit         job.Toolkit
-	// Command reproduces the build, for the manifest and the card.
+	// Command reproduces the build but for its output format (whose
+	// flags Build adds), for the manifest and the card.
 	Command string
 	License string
 	// Force allows writing into a directory that already holds files.
