@@ -53,10 +53,10 @@ func runEntailSplit(ctx context.Context, cmd *cobra.Command, o *splitOptions, s 
 	if o.out == "" {
 		o.out = "nlsat-" + p.Fragment + "-entailment"
 	}
-	prog := progress.NewClasses(s.Err, "split "+p.Fragment+" entailment triples", p.Records()/3, o.solver.quiet, "triples")
+	prog := progress.NewClasses(s.Err, "split "+p.Fragment+" entailment triples", p.Records()/3, o.solver.quiet, "accepted by this run")
 	start := time.Now()
 	m, err := entail.Build(ctx, p, entail.BuildOptions{Dir: o.out, Workers: o.solver.jobs, NewBackend: newBackend,
-		Progress: func(int, int) { prog.AddClass(0) }, Log: o.solver.logf(s), CheckpointEvery: o.checkpoint,
+		Progress: func(accepted, _ int) { prog.Start(accepted - 1); prog.AddClass(0) }, Log: o.solver.logf(s), CheckpointEvery: o.checkpoint,
 		Toolkit: version.Toolkit(), Command: cfg.Command(p, o.solver.solver.value), License: o.license, Force: o.force,
 		Output: o.solver.records.spec()})
 	prog.Finish()
