@@ -94,34 +94,42 @@ const (
 	fHOverlap = fBeta
 )
 
-// Overlap returns how many of the hypothesis's unigrams and bigrams
-// (the audit's tokens: lower-cased words, non- and the full stop) occur
-// in the premises, joined by spaces, and how many it has: the audit's
-// h-overlap is shared / grams.
-func Overlap(premises, hypothesis string) (shared, grams int) {
-	return overlap(premises, hypothesis, nil)
+// Grams is the set of a text's unigrams and bigrams, in the audit's
+// tokens (lower-cased words, non- and the full stop): the premises'
+// side of h-overlap.
+type Grams map[string]bool
+
+// NewGrams returns the unigrams and bigrams of text.
+func NewGrams(text string) Grams {
+	g := Grams{}
+	prev := ""
+	tokens(text, func(tok []byte) {
+		w := string(tok)
+		g[w], g[prev+" "+w] = true, true
+		prev = w
+	})
+	return g
+}
+
+// Overlap returns how many of the hypothesis's unigrams and bigrams are
+// in g, and how many it has: the audit's h-overlap is shared / grams.
+func (g Grams) Overlap(hypothesis string) (shared, grams int) {
+	return g.overlap(hypothesis, nil)
 }
 
 // overlap is Overlap, calling each (if not nil) with every token of the
 // hypothesis in turn.
-func overlap(premises, hypothesis string, each func(w string)) (shared, grams int) {
-	seen := map[string]bool{}
+func (g Grams) overlap(hypothesis string, each func(w string)) (shared, grams int) {
 	prev := ""
-	tokens(premises, func(tok []byte) {
-		w := string(tok)
-		seen[w], seen[prev+" "+w] = true, true
-		prev = w
-	})
-	prev = ""
 	tokens(hypothesis, func(tok []byte) {
 		w := string(tok)
 		if each != nil {
 			each(w)
 		}
-		for _, g := range []string{w, prev + " " + w} {
-			if g[0] != ' ' {
+		for _, gram := range []string{w, prev + " " + w} {
+			if gram[0] != ' ' {
 				grams++
-				if seen[g] {
+				if g[gram] {
 					shared++
 				}
 			}
@@ -136,7 +144,7 @@ func overlap(premises, hypothesis string, each func(w string)) (shared, grams in
 func entailSurface(r *entailRecord, premises string) [numFeatures]float64 {
 	var x [numFeatures]float64
 	x[fM], x[fN1], x[fN2] = float64(r.M), float64(r.N1), float64(r.N2)
-	shared, grams := overlap(premises, r.Hypothesis, func(w string) {
+	shared, grams := NewGrams(premises).overlap(r.Hypothesis, func(w string) {
 		if x[fHWords] == 0 && w == "some" {
 			x[fExistential] = 1
 		}
