@@ -43,8 +43,11 @@ type entry struct {
 	mask   uint8 // the splits (bit t) that admit it
 	capped bool
 	key    uint64 // its place in the seeded random order of choosing
-	off    int64
-	n      int
+	// place is its place within its block of the file (fileOrder): a
+	// second random key, independent of key and of the label.
+	place uint64
+	off   int64
+	n     int
 }
 
 // spillLine is an entry as the spill file holds it.
@@ -63,6 +66,7 @@ type spillLine struct {
 const (
 	orderStream = 0x6f72646572 // "order"
 	fileStream  = 0x66696c65   // "file"
+	blockStream = 0x626c6f636b // "block"
 )
 
 // orderKey is candidate idx's place in the random order of stream.
@@ -256,7 +260,9 @@ func (b *builder) writeFile(f int) error {
 		}
 	}
 	for j := range es {
-		es[j].key = orderKey(b.plan.Seed, fileStream, es[j].k*PoolStride+es[j].i)
+		idx := es[j].k*PoolStride + es[j].i
+		es[j].key = orderKey(b.plan.Seed, fileStream, idx)
+		es[j].place = orderKey(b.plan.Seed, blockStream, idx)
 	}
 	digest := b.plan.Digest()
 	out := b.store.Part(f)
@@ -322,18 +328,27 @@ const fileBlock = 20
 
 // fileOrder returns the order in which a split's entries are written:
 // random, in permuted blocks. Each label's entries are taken in the
-// random order of their keys, fileBlock/2 of each label make a block, and
-// a block's entries are interleaved in key order, so every position of
-// the file is sat with probability 1/2 whatever the others hold, and the
-// first K records of a file are never more than fileBlock/2 away from
-// half sat: a user who takes a file's head, or shards it by lines, gets a
-// balanced set. (A plain shuffle leaves a head of 1,000 more than two
-// standard errors off balance one time in twenty.) Entries of a label
-// left over when the two labels differ in number, which a split built
-// by nlsat never has, end the file in key order.
+// random order of their keys, fileBlock/2 of each label make a block,
+// and a block's entries are written in the random order of their places,
+// a second key drawn apart from the first and from the label. So every
+// position of the file is sat with probability 1/2 whatever the others
+// hold, neither a record's neighbours nor its position within a block
+// tell its label, and the first K records of a file are never more than
+// fileBlock/2 away from half sat: a user who takes a file's head, or
+// shards it by lines, gets a balanced set. (A plain shuffle leaves a head
+// of 1,000 more than two standard errors off balance one time in twenty.)
+// A block must not be ordered by the first key: both labels' lists are
+// sorted by it, and past the first blocks the ranges of their keys no
+// longer overlap, so a block would be ten records of one label followed
+// by ten of the other. Entries of a label left over when the two labels
+// differ in number, which a split built by nlsat never has, end the file
+// in key order.
 func fileOrder(es []entry) []entry {
 	byKey := func(x, y entry) int {
 		return cmp.Or(cmp.Compare(x.key, y.key), cmp.Compare(x.k, y.k), cmp.Compare(x.i, y.i))
+	}
+	byPlace := func(x, y entry) int {
+		return cmp.Or(cmp.Compare(x.place, y.place), byKey(x, y))
 	}
 	var labels [2][]entry
 	for _, e := range es {
@@ -349,7 +364,7 @@ func fileOrder(es []entry) []entry {
 		for _, l := range labels {
 			out = append(out, l[j:min(j+half, len(labels[0]), len(labels[1]))]...)
 		}
-		slices.SortFunc(out[start:], byKey)
+		slices.SortFunc(out[start:], byPlace)
 	}
 	n := min(len(labels[0]), len(labels[1]))
 	rest := append(slices.Clone(labels[0][n:]), labels[1][n:]...)

@@ -17,7 +17,7 @@ func TestFileOrder(t *testing.T) {
 	for f := range files {
 		es := make([]entry, n)
 		for i := range es {
-			es[i] = entry{i: i, label: int8(i % 2), key: rng.Uint64()}
+			es[i] = entry{i: i, label: int8(i % 2), key: rng.Uint64(), place: rng.Uint64()}
 		}
 		got := fileOrder(slices.Clone(es))
 		if len(got) != n {
@@ -51,5 +51,61 @@ func TestFileOrder(t *testing.T) {
 	got := fileOrder(es)
 	if len(got) != 3 || got[2].i != 0 {
 		t.Errorf("unequal labels: %+v", got)
+	}
+}
+
+// TestFileOrderSaysNothing checks that in a long file neither a record's
+// neighbour nor its position within its block tells its label. Within a
+// block of ten records of each label in a random order, two records share
+// their label with probability 9/19; across a block's edge, 1/2. Ordering
+// a block by the key that also ordered each label's list gave runs of ten
+// (agreement near 90% at lag 1, and the block's first half of one label).
+func TestFileOrderSaysNothing(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	const n = 24000
+	es := make([]entry, n)
+	for i := range es {
+		es[i] = entry{i: i, label: int8(i % 2), key: rng.Uint64(), place: rng.Uint64()}
+	}
+	got := fileOrder(es)
+	for _, lag := range []int{1, 2, 5, 10, 19, 20} {
+		same := 0
+		for k := lag; k < n; k++ {
+			if got[k].label == got[k-lag].label {
+				same++
+			}
+		}
+		within := float64(fileBlock-lag) / fileBlock
+		want := within*9/19 + (1-within)/2
+		if r := float64(same) / float64(n-lag); r < want-0.015 || r > want+0.015 {
+			t.Errorf("lag %d: neighbours share their label %.3f of the time, want %.3f", lag, r, want)
+		}
+	}
+	for _, mod := range []int{2, 10, 20, 100} {
+		// Each residue's majority label in the file's first half is
+		// right about half the time in its second half.
+		counts := make([][2]int, mod)
+		for k, e := range got[:n/2] {
+			counts[k%mod][e.label]++
+		}
+		right := 0
+		for k, e := range got[n/2:] {
+			c := counts[(n/2+k)%mod]
+			if (c[1] > c[0]) == (e.label == 1) {
+				right++
+			}
+		}
+		if r := float64(right) / (n / 2); r > 0.52 {
+			t.Errorf("position mod %d: its majority label is right %.3f of the time", mod, r)
+		}
+	}
+	firstHalf := 0
+	for k, e := range got {
+		if (k%fileBlock < fileBlock/2) == (e.label == 1) {
+			firstHalf++
+		}
+	}
+	if r := float64(firstHalf) / n; r < 0.48 || r > 0.52 {
+		t.Errorf("the half of its block tells the label %.3f of the time", r)
 	}
 }
