@@ -97,6 +97,7 @@ func Run(ctx context.Context, dir string, opts Options) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
+	rep.Order = orderReport(splits, 2, o)
 	rep.Difficulty = difficultyReport(splits, o)
 	return rep, nil
 }
@@ -134,6 +135,7 @@ func auditSplits(ctx context.Context, dir string, splits []*split, gr *grammar, 
 		rep.Results = append(rep.Results, m.evaluate(s, o))
 	}
 	rep.Metadata = metadataReport(splits, o)
+	rep.Order = []OrderSplit{}
 	return rep, m, nil
 }
 

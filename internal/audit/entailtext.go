@@ -56,6 +56,7 @@ func (e *EntailReport) text(w io.Writer) error {
 		}
 		p("\n")
 	}
+	textOrder(p, e.Order)
 	if err := tw.Flush(); err != nil {
 		return err
 	}
@@ -108,6 +109,9 @@ func (e *EntailReport) summary() string {
 			}
 		}
 		fmt.Fprintf(&b, "  - three-way vote of the pairwise models: at best %s %s (chance 33.3%%)\n", best.Name, accuracy(best))
+	}
+	for _, os := range e.Order {
+		fmt.Fprintf(&b, "- %s order: %s\n", os.Split, os.Verdict.Text)
 	}
 	return b.String()
 }

@@ -26,6 +26,8 @@ type EntailReport struct {
 	Splits   []EntailSplitCount `json:"splits"`
 	Pairs    []PairReport       `json:"pairs"`
 	ThreeWay []ThreeWay         `json:"three_way"`
+	// Order audits each split file's sequence of the three labels.
+	Order []OrderSplit `json:"order"`
 }
 
 // EntailSplitCount is the size of one file and its records per label.
@@ -125,6 +127,7 @@ func runEntail(ctx context.Context, dir string, splits []*split, gr *grammar, o 
 	for s, sp := range splits[1:] {
 		e.ThreeWay = append(e.ThreeWay, e.threeWay(s, sp, votes[s], o))
 	}
+	e.Order = orderReport(splits, len(EntailLabels), o)
 	return &Report{Dir: dir, Threshold: o.Threshold, Confidence: o.Confidence, Criterion: e.Criterion, MinStratum: o.MinStratum, Entailment: e}, nil
 }
 

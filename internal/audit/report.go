@@ -33,6 +33,9 @@ type Report struct {
 	// Metadata scores the fields beside the text (seed index, file
 	// position, id) and the balance of each split's head, per split.
 	Metadata []MetaSplit `json:"metadata"`
+	// Order audits each split file's sequence of labels: runs of one
+	// label and positions that predict it.
+	Order []OrderSplit `json:"order"`
 	// Difficulty is how much of each split one-step reasoning solves (nil
 	// in the pairs of an entailment audit).
 	Difficulty []DifficultyProfile `json:"difficulty"`

@@ -55,6 +55,7 @@ func (r *Report) Text(w io.Writer) error {
 		p("\n")
 	}
 	r.textMetadata(p)
+	textOrder(p, r.Order)
 	if r.Difficulty != nil {
 		r.textDifficulty(p)
 	}
@@ -197,6 +198,9 @@ func (r *Report) Summary() string {
 	}
 	for _, ms := range r.Metadata {
 		fmt.Fprintf(&b, "- %s metadata: %s\n", ms.Split, ms.Verdict.Text)
+	}
+	for _, os := range r.Order {
+		fmt.Fprintf(&b, "- %s order: %s\n", os.Split, os.Verdict.Text)
 	}
 	for _, d := range r.Difficulty {
 		fmt.Fprintf(&b, "- %s difficulty (not a shortcut, inference): %s\n", d.Split, d.Text())
