@@ -98,6 +98,7 @@ func Run(ctx context.Context, dir string, opts Options) (*Report, error) {
 		return nil, err
 	}
 	rep.Order = orderReport(splits, 2, o)
+	rep.SentencePairs = pairReport(splits, gr, o)
 	rep.Difficulty = difficultyReport(splits, o)
 	return rep, nil
 }

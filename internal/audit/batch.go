@@ -18,12 +18,16 @@ type batch struct {
 
 	items []item // grams hold local keys until grammar.merge
 	local []string
-	err   error
+	// pairNames are the texts of the batch's sentence-pair patterns.
+	pairNames map[uint64]string
+	err       error
 	// entail says the lines are entailment records (schema nlsat-entail/1).
 	entail bool
 }
 
-func newBatch(entail bool) *batch { return &batch{ready: make(chan struct{}), entail: entail} }
+func newBatch(entail bool) *batch {
+	return &batch{ready: make(chan struct{}), entail: entail, pairNames: map[uint64]string{}}
+}
 
 // slimRecord holds the fields of a record the audit uses; decoding only
 // these skips building the formulas, nouns and verbs.
@@ -69,6 +73,10 @@ func (b *batch) process(file string) {
 			b.err = inputErrorf("%s:%d: %w", file, b.lineNos[k], err)
 			return
 		}
+		if !b.entail {
+			it.pairs1, it.pairs2 = pairPatterns(it.sentences, b.pairNames)
+			it.sentences = nil
+		}
 		keys = keys[:0]
 		for j, text := range texts {
 			prefix := ""
@@ -103,6 +111,7 @@ func decodeInstance(line []byte) (item, []string, error) {
 	it := item{label: int8(rec.Label), fragment: rec.Fragment, n1: rec.N1, n2: rec.N2, m: rec.M, x: surface(rec, text),
 		index: trailingNumber(sr.Seed, ":"), idNum: trailingNumber(sr.ID, "-"), group: -1}
 	it.skel, it.st = structure(rec.Sentences)
+	it.sentences = rec.Sentences
 	it.mus, it.pair = len(sr.Certificate.MUS), -1
 	if p := sr.Difficulty.UnsatPair; p != nil {
 		it.pair = int8(min(len(p), 1))

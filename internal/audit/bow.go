@@ -16,12 +16,14 @@ type grammar struct {
 	ids   map[string]uint16
 	words []string // by number; words[0] is unused
 	df    map[uint32]int
+	// pairNames are the texts of the sentence-pair patterns of train.
+	pairNames map[uint64]string
 }
 
 const otherToken = math.MaxUint16
 
 func newGrammar() *grammar {
-	return &grammar{ids: map[string]uint16{}, words: []string{""}, df: map[uint32]int{}}
+	return &grammar{ids: map[string]uint16{}, words: []string{""}, df: map[uint32]int{}, pairNames: map[uint64]string{}}
 }
 
 // id returns tok's number, numbering it if train; 0 means unknown.
@@ -71,6 +73,12 @@ func (g *grammar) merge(b *batch, train bool) {
 			}
 		}
 	}
+	if train {
+		for h, name := range b.pairNames {
+			g.pairNames[h] = name
+		}
+	}
+	b.pairNames = nil
 }
 
 func (g *grammar) name(key uint32) string {

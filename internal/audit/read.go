@@ -48,6 +48,10 @@ type item struct {
 	// group is the entailment triple's instance index (the seed's), -1
 	// for a sat/unsat record: the records of a group share a fold.
 	group int
+	// pairs1 and pairs2 are the patterns of the sentence pairs sharing
+	// at least one and two content words (see pairPatterns).
+	pairs1, pairs2 []uint64
+	sentences      []string // until the batch has the pair patterns
 }
 
 // split is one file of the dataset.

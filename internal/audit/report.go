@@ -36,6 +36,9 @@ type Report struct {
 	// Order audits each split file's sequence of labels: runs of one
 	// label and positions that predict it.
 	Order []OrderSplit `json:"order"`
+	// SentencePairs are the sentence-pair baselines (nil in the pairs of
+	// an entailment audit).
+	SentencePairs *SentPairReport `json:"sentence_pairs"`
 	// Difficulty is how much of each split one-step reasoning solves (nil
 	// in the pairs of an entailment audit).
 	Difficulty []DifficultyProfile `json:"difficulty"`

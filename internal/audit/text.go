@@ -56,6 +56,9 @@ func (r *Report) Text(w io.Writer) error {
 	}
 	r.textMetadata(p)
 	textOrder(p, r.Order)
+	if r.SentencePairs != nil {
+		r.SentencePairs.text(p, r.Confidence)
+	}
 	if r.Difficulty != nil {
 		r.textDifficulty(p)
 	}
@@ -201,6 +204,11 @@ func (r *Report) Summary() string {
 	}
 	for _, os := range r.Order {
 		fmt.Fprintf(&b, "- %s order: %s\n", os.Split, os.Verdict.Text)
+	}
+	if r.SentencePairs != nil {
+		for _, ps := range r.SentencePairs.Splits {
+			fmt.Fprintf(&b, "- %s sentence pairs: %s\n", ps.Split, ps.Verdict.Text)
+		}
 	}
 	for _, d := range r.Difficulty {
 		fmt.Fprintf(&b, "- %s difficulty (not a shortcut, inference): %s\n", d.Split, d.Text())

@@ -1,0 +1,470 @@
+package audit
+
+import (
+	"bytes"
+	"cmp"
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+
+	"gonum.org/v1/gonum/stat/distuv"
+)
+
+// Sentence pairs. A model that reads an instance as a bag of single
+// sentences misses how sentences combine. "No X0 is a X1" beside "some X0
+// is a X1" is a contradiction of two sentences, which one step of
+// inference finds (the difficulty profile counts it); but "every X0 is a
+// X1" beside "every non- X1 is a X0" derives that everyone is an X1
+// without contradicting anything, and such strong facts make a later
+// contradiction likelier: a bag of such pairs can learn the label from
+// rule counts instead of reasoning.
+//
+// A pair pattern is two sentences that share content words (nouns and
+// verbs), delexicalised: the words they share are written X0, X1, … in
+// order of first occurrence, the others _, the function words kept ("an"
+// as "a"); of the two orders of the sentences the smaller pattern is
+// kept. The pairs baselines are logistic regressions on the presence of
+// each pattern of pairs sharing at least one (pairs-1) or two (pairs-2)
+// content words, trained on train. Their accuracy over a whole split
+// mixes honest one-step inference with the shortcut; the part that counts
+// as a shortcut is measured on the records without a two-sentence
+// contradiction: every unsat record whose certificate records no
+// contradictory pair, against as many sat records (the first in file
+// order), by accuracy and by the AUC of the model's score.
+
+// PairModels are the pairs baselines: the least number of content words a
+// pair shares.
+var PairModels = []struct {
+	Name      string
+	MinShared int
+}{{"pairs-1", 1}, {"pairs-2", 2}}
+
+// PairAUCThreshold is the AUC on the records without a two-sentence
+// contradiction above which (by the lower end of its interval) a pairs
+// baseline shows a shortcut.
+const PairAUCThreshold = 0.56
+
+// SentPairSplit is the pairs baselines' audit of one split.
+type SentPairSplit struct {
+	Split  string          `json:"split"`
+	Models []SentPairScore `json:"models"`
+	// Verdict counts the no-contradiction scores only.
+	Verdict Verdict `json:"verdict"`
+}
+
+// SentPairScore is one pairs baseline on one split.
+type SentPairScore struct {
+	Name string `json:"name"`
+	// Overall is the accuracy on every record of the split.
+	Overall Score `json:"overall"`
+	// NoPair is the accuracy on the balanced set of records without a
+	// two-sentence contradiction; AUC ranks its sat records above its
+	// unsat ones by the model's score.
+	NoPair Score `json:"no_pair"`
+	AUC    AUC   `json:"auc"`
+}
+
+// AUC is an area under the ROC curve with a normal interval (Hanley and
+// McNeil's standard error).
+type AUC struct {
+	Sat   int     `json:"sat"`
+	Unsat int     `json:"unsat"`
+	AUC   float64 `json:"auc"`
+	Lo    float64 `json:"lo"`
+	Hi    float64 `json:"hi"`
+	Above bool    `json:"above"`
+}
+
+// SentPairInfo describes a fitted pairs baseline.
+type SentPairInfo struct {
+	Name       string  `json:"name"`
+	MinShared  int     `json:"min_shared"`
+	Patterns   int     `json:"patterns"`
+	Lambda     float64 `json:"lambda"`
+	Iterations int     `json:"iterations"`
+	// TowardSat and TowardUnsat are the patterns of largest weight.
+	TowardSat   []Weight `json:"toward_sat"`
+	TowardUnsat []Weight `json:"toward_unsat"`
+}
+
+// SentPairReport is the sentence-pairs section of an audit.
+type SentPairReport struct {
+	Models []SentPairInfo  `json:"models"`
+	Splits []SentPairSplit `json:"splits"`
+}
+
+// pairPatterns returns the distinct patterns of the pairs of sentences
+// that share at least one content word, and of those sharing at least
+// two, each sorted, as FNV-1a hashes of their text. names, when not nil,
+// gets each pattern's text by its hash.
+func pairPatterns(sentences []string, names map[uint64]string) (one, two []uint64) {
+	// A sentence is its words, each a function word (its text) or a
+	// content word (its number in the instance, from 0).
+	type word struct {
+		text    string
+		content int
+	}
+	ids := map[string]int{}
+	ss := make([][]word, len(sentences))
+	for i, s := range sentences {
+		tokens(s, func(tok []byte) {
+			switch w := string(tok); {
+			case w == ".":
+			case w == "an":
+				ss[i] = append(ss[i], word{"a", -1})
+			case skeletonWords[w]:
+				ss[i] = append(ss[i], word{w, -1})
+			default:
+				id, ok := ids[w]
+				if !ok {
+					id = len(ids)
+					ids[w] = id
+				}
+				ss[i] = append(ss[i], word{content: id})
+			}
+		})
+	}
+	shared := make([]bool, len(ids))
+	name := make([]int, len(ids))
+	render := func(buf []byte, a, c []word) []byte {
+		for k := range name {
+			name[k] = -1
+		}
+		next := 0
+		for k, s := range [2][]word{a, c} {
+			if k == 1 {
+				buf = append(buf, '|')
+			}
+			for _, w := range s {
+				buf = append(buf, ' ')
+				switch {
+				case w.content < 0:
+					buf = append(buf, w.text...)
+				case shared[w.content]:
+					if name[w.content] < 0 {
+						name[w.content] = next
+						next++
+					}
+					buf = append(buf, 'X')
+					buf = strconv.AppendInt(buf, int64(name[w.content]), 10)
+				default:
+					buf = append(buf, '_')
+				}
+			}
+		}
+		return buf
+	}
+	var x, y []byte
+	for i := range ss {
+		for j := i + 1; j < len(ss); j++ {
+			n := 0
+			for _, w := range ss[i] {
+				if w.content >= 0 && !shared[w.content] && slices.ContainsFunc(ss[j], func(v word) bool { return v.content == w.content }) {
+					shared[w.content] = true
+					n++
+				}
+			}
+			if n == 0 {
+				continue
+			}
+			x, y = render(x[:0], ss[i], ss[j]), render(y[:0], ss[j], ss[i])
+			p := x
+			if bytes.Compare(y, x) < 0 {
+				p = y
+			}
+			h := fnv1a(p)
+			if names != nil {
+				if _, ok := names[h]; !ok {
+					names[h] = strings.TrimSpace(string(p))
+				}
+			}
+			one = append(one, h)
+			if n >= 2 {
+				two = append(two, h)
+			}
+			clear(shared)
+		}
+	}
+	slices.Sort(one)
+	slices.Sort(two)
+	return slices.Compact(one), slices.Compact(two)
+}
+
+// fnv1a is the 64-bit FNV-1a hash of b.
+func fnv1a(b []byte) uint64 {
+	h := uint64(14695981039346656037)
+	for _, c := range b {
+		h ^= uint64(c)
+		h *= 1099511628211
+	}
+	return h
+}
+
+// pairModel is a fitted pairs baseline.
+type pairModel struct {
+	info  SentPairInfo
+	index map[uint64]int32
+	fit   *logit
+	two   bool
+}
+
+func (pm *pairModel) patterns(it *item) []uint64 {
+	if pm.two {
+		return it.pairs2
+	}
+	return it.pairs1
+}
+
+// design returns the presence of each vocabulary pattern in items.
+func (pm *pairModel) design(items []item) *design {
+	d := newDesign(len(pm.index))
+	var cols []int32
+	var vals []float32
+	for i := range items {
+		cols, vals = cols[:0], vals[:0]
+		for _, p := range pm.patterns(&items[i]) {
+			if c, ok := pm.index[p]; ok {
+				cols, vals = append(cols, c), append(vals, 1)
+			}
+		}
+		d.add(cols, vals)
+	}
+	return d
+}
+
+// pairLambdas are the L2 penalties tried; the one with the best
+// validation log-loss is kept (train's own without a validation split).
+var pairLambdas = []float64{1e-3, 1e-2}
+
+// fitPairModel fits pairs baseline k on train, its penalty chosen on
+// valid (nil for none).
+func fitPairModel(k int, train, valid []item, o Options) *pairModel {
+	pm := &pairModel{two: PairModels[k].MinShared == 2}
+	df := map[uint64]int{}
+	for i := range train {
+		for _, p := range pm.patterns(&train[i]) {
+			df[p]++
+		}
+	}
+	var keys []uint64
+	for p, n := range df {
+		if n >= o.MinCount {
+			keys = append(keys, p)
+		}
+	}
+	slices.Sort(keys)
+	pm.index = make(map[uint64]int32, len(keys))
+	for c, p := range keys {
+		pm.index[p] = int32(c)
+	}
+	dt, y := pm.design(train), labelsOf(train)
+	evalOn, yEval := dt, y
+	if len(valid) > 0 {
+		evalOn, yEval = pm.design(valid), labelsOf(valid)
+	}
+	best, bestLoss := 0.0, math.Inf(1)
+	for _, lambda := range pairLambdas {
+		m := fitLogit(dt, y, fitSettings{lambda, o.Iterations})
+		loss := 0.0
+		for i := range yEval {
+			p := sigmoid(m.score(evalOn, i))
+			if yEval[i] == 1 {
+				loss -= math.Log(max(p, 1e-12))
+			} else {
+				loss -= math.Log(max(1-p, 1e-12))
+			}
+		}
+		if loss < bestLoss {
+			best, bestLoss, pm.fit = lambda, loss, m
+		}
+	}
+	pm.info = SentPairInfo{Name: PairModels[k].Name, MinShared: PairModels[k].MinShared, Patterns: len(keys), Lambda: best, Iterations: pm.fit.iterations,
+		TowardSat: []Weight{}, TowardUnsat: []Weight{}}
+	return pm
+}
+
+// topWeights names the top patterns of largest weight either way.
+func (pm *pairModel) topWeights(names map[uint64]string, top int) {
+	ws := make([]Weight, 0, len(pm.index))
+	for p, c := range pm.index {
+		ws = append(ws, Weight{names[p], pm.fit.w[c]})
+	}
+	slices.SortFunc(ws, func(a, b Weight) int { return cmp.Or(cmp.Compare(b.Weight, a.Weight), cmp.Compare(a.Name, b.Name)) })
+	for i := 0; i < top && i < len(ws) && ws[i].Weight > 0; i++ {
+		pm.info.TowardSat = append(pm.info.TowardSat, Weight{ws[i].Name, r4(ws[i].Weight)})
+	}
+	for i := len(ws) - 1; i >= 0 && len(ws)-1-i < top && ws[i].Weight < 0; i-- {
+		pm.info.TowardUnsat = append(pm.info.TowardUnsat, Weight{ws[i].Name, r4(ws[i].Weight)})
+	}
+}
+
+// pairReport fits the pairs baselines on train and scores them on every
+// other split.
+func pairReport(splits []*split, gr *grammar, o Options) *SentPairReport {
+	train := splits[0].items
+	var valid []item
+	if len(splits) > 1 {
+		valid = splits[1].items
+	}
+	rep := &SentPairReport{}
+	var models []*pairModel
+	for k := range PairModels {
+		pm := fitPairModel(k, train, valid, o)
+		pm.topWeights(gr.pairNames, 10)
+		models = append(models, pm)
+		rep.Models = append(rep.Models, pm.info)
+	}
+	for _, s := range splits[1:] {
+		ps := SentPairSplit{Split: s.name}
+		y := labelsOf(s.items)
+		noPair := noPairSet(s.items)
+		for _, pm := range models {
+			d := pm.design(s.items)
+			z := make([]float64, len(y))
+			pred := make([]int8, len(y))
+			for i := range y {
+				z[i] = pm.fit.score(d, i)
+				if z[i] > 0 {
+					pred[i] = 1
+				}
+			}
+			sc := SentPairScore{Name: pm.info.Name, Overall: score(pm.info.Name, pred, y, nil, o)}
+			sc.Overall.Above = false // difficulty and shortcut together: not a verdict
+			sc.NoPair = score(pm.info.Name, pred, y, noPair, o)
+			sc.AUC = auc(z, y, noPair, o.Confidence)
+			ps.Models = append(ps.Models, sc)
+		}
+		ps.Verdict = pairVerdict(ps, o)
+		rep.Splits = append(rep.Splits, ps)
+	}
+	return rep
+}
+
+// noPairSet returns the records without a two-sentence contradiction, as
+// a balanced set: every unsat record that records no contradictory pair
+// and as many sat records, the first in file order (or every sat record
+// and as many of those unsat ones, when they are fewer). Unsat records
+// that do not say whether they hold a pair are left out.
+func noPairSet(items []item) []int {
+	var sat, unsat []int
+	for i := range items {
+		switch {
+		case items[i].label == 1:
+			sat = append(sat, i)
+		case items[i].pair == 0:
+			unsat = append(unsat, i)
+		}
+	}
+	n := min(len(sat), len(unsat))
+	out := append(slices.Clone(sat[:n]), unsat[:n]...)
+	slices.Sort(out)
+	return out
+}
+
+// auc is the probability that a sat record of idx scores above an unsat
+// one (ties count half), with Hanley and McNeil's interval.
+func auc(z []float64, y []int8, idx []int, confidence float64) AUC {
+	type sv struct {
+		z   float64
+		sat bool
+	}
+	var v []sv
+	for _, i := range idx {
+		v = append(v, sv{z[i], y[i] == 1})
+	}
+	slices.SortStableFunc(v, func(a, b sv) int { return cmp.Compare(a.z, b.z) })
+	var a AUC
+	rankSum := 0.0
+	for i := 0; i < len(v); {
+		j := i
+		for j < len(v) && v[j].z == v[i].z {
+			j++
+		}
+		rank := float64(i+j+1) / 2 // mean of ranks i+1 … j
+		for k := i; k < j; k++ {
+			if v[k].sat {
+				rankSum += rank
+				a.Sat++
+			} else {
+				a.Unsat++
+			}
+		}
+		i = j
+	}
+	if a.Sat == 0 || a.Unsat == 0 {
+		return a
+	}
+	ns, nu := float64(a.Sat), float64(a.Unsat)
+	area := (rankSum - ns*(ns+1)/2) / (ns * nu)
+	q1, q2 := area/(2-area), 2*area*area/(1+area)
+	se := math.Sqrt((area*(1-area) + (ns-1)*(q1-area*area) + (nu-1)*(q2-area*area)) / (ns * nu))
+	zc := distuv.UnitNormal.Quantile(1 - (1-confidence)/2)
+	a.AUC, a.Lo, a.Hi = r4(area), r4(max(0, area-zc*se)), r4(min(1, area+zc*se))
+	a.Above = area-zc*se > PairAUCThreshold
+	return a
+}
+
+// pairVerdict names the pairs baselines whose no-contradiction accuracy
+// or AUC shows a shortcut.
+func pairVerdict(ps SentPairSplit, o Options) Verdict {
+	v := Verdict{Leaks: []string{}}
+	var descs []string
+	for _, m := range ps.Models {
+		if m.NoPair.Above {
+			v.Leaks = append(v.Leaks, "pairs:"+m.Name)
+			descs = append(descs, fmt.Sprintf("%s %s", m.Name, accuracy(m.NoPair)))
+		} else if m.AUC.Above {
+			v.Leaks = append(v.Leaks, "pairs:"+m.Name)
+			descs = append(descs, fmt.Sprintf("%s AUC %.3f [%.3f, %.3f]", m.Name, m.AUC.AUC, m.AUC.Lo, m.AUC.Hi))
+		}
+	}
+	v.Shortcut = len(descs) > 0
+	if v.Shortcut {
+		v.Text = "sentence pairs give the label away without a two-sentence contradiction: " + strings.Join(descs, "; ")
+		return v
+	}
+	best := ps.Models[0]
+	for _, m := range ps.Models[1:] {
+		if m.NoPair.Accuracy > best.NoPair.Accuracy {
+			best = m
+		}
+	}
+	v.Text = fmt.Sprintf("no sentence-pair shortcut above %s or AUC %.2f on the records without a two-sentence contradiction (best %s %s, AUC %.3f)",
+		percent(o.Threshold), PairAUCThreshold, best.Name, accuracy(best.NoPair), best.AUC.AUC)
+	return v
+}
+
+// text writes the sentence-pairs section: per baseline and split, the
+// accuracy overall, on the records without a two-sentence contradiction
+// and the AUC there, then the patterns of largest weight.
+func (r *SentPairReport) text(p func(string, ...any), confidence float64) {
+	p("\nSentence pairs: logistic regression on the patterns of the sentence pairs that share content words (shared words\n")
+	p("X0, X1, …, others _). Overall mixes one-step inference with the shortcut; the shortcut is measured on the records\n")
+	p("without a two-sentence contradiction (a balanced set): accuracy %% and AUC [%s intervals]\n", percent(confidence))
+	p("baseline\tsplit\toverall\tno contradiction\tAUC\n")
+	for k, m := range r.Models {
+		for _, ps := range r.Splits {
+			sc := ps.Models[k]
+			mark := ""
+			if sc.AUC.Above {
+				mark = " *"
+			}
+			p("%s\t%s\t%s\t%s\t%.3f [%.3f, %.3f]%s (%d/%d)\n", m.Name, ps.Split, cell(sc.Overall), cell(sc.NoPair),
+				sc.AUC.AUC, sc.AUC.Lo, sc.AUC.Hi, mark, sc.AUC.Sat, sc.AUC.Unsat)
+		}
+	}
+	for _, m := range r.Models {
+		p("%s: %d patterns in at least two train records, λ = %g (chosen on validation), %d L-BFGS iterations\n", m.Name, m.Patterns, m.Lambda, m.Iterations)
+		for _, w := range m.TowardUnsat[:min(3, len(m.TowardUnsat))] {
+			p("  toward unsat %.3f: %s\n", w.Weight, w.Name)
+		}
+		for _, w := range m.TowardSat[:min(3, len(m.TowardSat))] {
+			p("  toward sat %.3f: %s\n", w.Weight, w.Name)
+		}
+	}
+	for _, ps := range r.Splits {
+		p("%s: %s\n", ps.Split, ps.Verdict.Text)
+	}
+}

@@ -1,0 +1,109 @@
+package audit
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/nlsat/nlsat/internal/dataset"
+)
+
+// TestSentencePairs audits toy datasets whose labels single sentences do
+// not tell: one whose labels nothing tells, and one where the label is
+// planted in how two sentences combine. Every record gets two sentences
+// of the same templates in which one noun B occurs plain and negated: in
+// a sat record B is the first sentence's object ("every A is a B",
+// "every non-B is a C": a chain), in an unsat one its subject ("every B
+// is a A", "every non-B is a C"). Skeletons and each noun's degree and
+// polarities are alike. The pairs baselines must flag the plant on the
+// records without a two-sentence contradiction (all of them here), and
+// nothing in the unplanted set.
+func TestSentencePairs(t *testing.T) {
+	chain := func(chained bool) func(rng *rand.Rand, r *dataset.Record) {
+		return func(rng *rand.Rand, r *dataset.Record) {
+			perm := rng.Perm(len(toyNouns))
+			a, b, c := toyNouns[perm[0]], toyNouns[perm[1]], toyNouns[perm[2]]
+			first := fmt.Sprintf("Every %s is a %s.", b, a)
+			if chained {
+				first = fmt.Sprintf("Every %s is a %s.", a, b)
+			}
+			r.Sentences = append(r.Sentences, first, fmt.Sprintf("Every non-%s is a %s.", b, c))
+			r.Text = strings.Join(r.Sentences, " ")
+		}
+	}
+	tests := []struct {
+		name   string
+		sat    func(rng *rand.Rand, r *dataset.Record)
+		unsat  func(rng *rand.Rand, r *dataset.Record)
+		leaked bool
+	}{
+		{"no leak", chain(false), chain(false), false},
+		{"chains in sat records", chain(true), chain(false), true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			splits := toySplits(7, [3]int{1500, 600, 600}, nil)
+			rng := rand.New(rand.NewPCG(3, 3))
+			for s := range splits {
+				for _, r := range splits[s] {
+					if r.Label == 1 {
+						tt.sat(rng, r)
+					} else {
+						tt.unsat(rng, r)
+					}
+				}
+			}
+			rep, err := Run(context.Background(), writeDataset(t, t.TempDir(), splits), Options{MinStratum: 50})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if rep.SentencePairs == nil || len(rep.SentencePairs.Splits) != 2 {
+				t.Fatalf("sentence pairs section: %+v", rep.SentencePairs)
+			}
+			for _, ps := range rep.SentencePairs.Splits {
+				if ps.Verdict.Shortcut != tt.leaked {
+					t.Errorf("%s: shortcut %v, want %v: %s", ps.Split, ps.Verdict.Shortcut, tt.leaked, ps.Verdict.Text)
+				}
+				if tt.leaked && !slices.Contains(ps.Verdict.Leaks, "pairs:pairs-1") {
+					t.Errorf("%s: leaks %v, want pairs:pairs-1 among them", ps.Split, ps.Verdict.Leaks)
+				}
+			}
+		})
+	}
+}
+
+// TestPairPatterns checks the delexicalised patterns: shared words
+// indexed in order, others masked, the smaller of the two orders kept,
+// "an" written "a", and pairs sharing no content word left out.
+func TestPairPatterns(t *testing.T) {
+	tests := []struct {
+		sentences []string
+		one, two  []string
+	}{
+		{[]string{"Every artist is a baker.", "No baker is an artist."},
+			[]string{"every X0 is a X1| no X1 is a X0"}, []string{"every X0 is a X1| no X1 is a X0"}},
+		{[]string{"Some chemist is not a dentist.", "Every non-dentist is a farmer."},
+			[]string{"every non- X0 is a _| some _ is not a X0"}, nil},
+		{[]string{"Some chemist is a dentist.", "Every farmer is a gardener."}, nil, nil},
+	}
+	for _, tt := range tests {
+		names := map[uint64]string{}
+		one, two := pairPatterns(tt.sentences, names)
+		text := func(hs []uint64) []string {
+			var out []string
+			for _, h := range hs {
+				out = append(out, names[h])
+			}
+			return out
+		}
+		if got := text(one); !slices.Equal(got, tt.one) {
+			t.Errorf("%q: sharing one word %q, want %q", tt.sentences, got, tt.one)
+		}
+		if got := text(two); !slices.Equal(got, tt.two) {
+			t.Errorf("%q: sharing two words %q, want %q", tt.sentences, got, tt.two)
+		}
+	}
+}
