@@ -83,8 +83,9 @@
 // unless a named one already witnesses it, the oldest first, after
 // propagation has reached its fixpoint. The search never splits cases: an
 // instance whose refutation needs one has no tableau proof (ErrNoProof),
-// and coverage is measured (README, scripts/proofs.sh). The steps the
-// contradiction does not use are dropped and the individuals renumbered.
+// and coverage is measured (docs/measurements.md, scripts/proofs.sh). The
+// steps the contradiction does not use are dropped and the individuals
+// renumbered.
 //
 // # Chains
 //
