@@ -17,7 +17,7 @@
 //
 // # Rules
 //
-// Each rule is sound by the semantics of shared/spec/fragments.md:
+// Each rule is sound by the semantics of docs/fragments.md:
 // standard first-order semantics over a non-empty domain, and no
 // existential import ("Every p is a q" does not say there is a p).
 //
