@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -46,6 +47,44 @@ func TestReadmeFrontDoor(t *testing.T) {
 	slices.Sort(names)
 	if !slices.Equal(listed, names) {
 		t.Errorf("the README's command table lists %v; nlsat has %v", listed, names)
+	}
+}
+
+// TestReadmeSessions runs every "$ nlsat ..." session shown in README.md
+// and docs/ (a command, continued over lines ending in a backslash, and
+// the output below it up to the end of the block) and compares the
+// output, so that the manual shows what nlsat prints.
+func TestReadmeSessions(t *testing.T) {
+	quoted := regexp.MustCompile(`"([^"]*)"|(\S+)`)
+	n := 0
+	for _, f := range []string{"README.md", "docs/proofs.md"} {
+		data, err := os.ReadFile(filepath.Join(repoRoot, f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, block := range strings.Split(string(data), "```\n")[1:] {
+			cmdline, rest, ok := strings.Cut(block, "\n")
+			if !strings.HasPrefix(cmdline, "$ nlsat ") || !ok {
+				continue
+			}
+			for strings.HasSuffix(cmdline, "\\") {
+				var next string
+				next, rest, _ = strings.Cut(rest, "\n")
+				cmdline = strings.TrimSuffix(cmdline, "\\") + " " + next
+			}
+			n++
+			var args []string
+			for _, a := range quoted.FindAllStringSubmatch(cmdline, -1)[2:] {
+				args = append(args, a[1]+a[2])
+			}
+			code, out, errs := nlsat(context.Background(), "", args...)
+			if code != exitOK || out != rest {
+				t.Errorf("%s: nlsat %q exits %d (%s) and prints\n%s\nbut the manual shows\n%s", f, args, code, errs, out, rest)
+			}
+		}
+	}
+	if n < 2 {
+		t.Errorf("found %d sessions; README.md and docs/proofs.md each show one", n)
 	}
 }
 
