@@ -150,6 +150,12 @@ func TestDocLinks(t *testing.T) {
 			}
 		}
 	}
+	readme, _ := os.ReadFile(filepath.Join(repoRoot, "README.md"))
+	for _, f := range files {
+		if dir := filepath.Dir(f); (dir == "docs" || dir == "docs/design") && !strings.Contains(string(readme), "]("+f+")") {
+			t.Errorf("README.md does not link to %s: every page of the manual is listed in its front door", f)
+		}
+	}
 	cited := regexp.MustCompile(`docs/[A-Za-z0-9_./-]+\.md`)
 	outside := regexp.MustCompile(`\bshared/(spec|design|seeds)/`)
 	err = filepath.WalkDir(repoRoot, func(path string, d fs.DirEntry, err error) error {
