@@ -10,7 +10,7 @@ import (
 	"gopkg.in/yaml.v3"
 )
 
-// TestDeployExamples checks the array-job examples the README points to:
+// TestDeployExamples checks the array-job examples docs/scaling.md points to:
 // the Kubernetes manifest is an Indexed Job whose completions match the
 // shard count it passes, and the shell scripts parse.
 func TestDeployExamples(t *testing.T) {

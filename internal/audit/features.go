@@ -84,7 +84,8 @@ func surface(r *dataset.Record, text string) [numFeatures]float64 {
 }
 
 // recordText is the record's text, or its sentences joined by single
-// spaces, which is what the text is by the record specification.
+// spaces, which is what the text is by the record specification
+// (docs/records.md).
 func recordText(r *dataset.Record) string {
 	if r.Text != "" {
 		return r.Text

@@ -2,8 +2,8 @@
 //
 // # Records
 //
-// A Record has exactly the fields of the record specification, in a fixed
-// order, every key present in every record with the same JSON type, so that
+// A Record has exactly the fields of the record specification
+// (docs/records.md), in a fixed order, every key present in every record with the same JSON type, so that
 // Arrow (and so HuggingFace datasets) reads a file without a schema. The
 // JSON Schema that ships with the toolkit is Schema; SchemaVersion names it.
 //

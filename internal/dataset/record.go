@@ -16,7 +16,7 @@ const (
 )
 
 // Record is one instance, as written to a JSONL line. The field order is the
-// order of the record specification and must not change.
+// order of the record specification (docs/records.md) and must not change.
 type Record struct {
 	ID          string      `json:"id" parquet:"id"`
 	Fragment    string      `json:"fragment" parquet:"fragment,dict"`

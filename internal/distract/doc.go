@@ -20,7 +20,8 @@
 // instance a maximal satisfiable subset (built greedily in sentence
 // order). Entailment is proved by refutation: Φ ⊨ ψ iff Φ ∪ {¬ψ} is
 // unsat, and ¬ψ is itself a sentence of the fragment (Negate; each
-// fragment's templates are closed under negation by the spec's readings),
+// fragment's templates are closed under negation by the readings of
+// docs/fragments.md),
 // so the same decider proves it. Candidates are mostly derived from a
 // premise by simple valid rules (derive: conversion, contraposition,
 // reordering, dropping a conjunct under ∃, adding one under ∀), the rest

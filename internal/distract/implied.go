@@ -133,7 +133,7 @@ func satisfiableSubset(ctx context.Context, b solver.Backend, inst fragments.Ins
 
 // Negate returns the sentence of the same fragment whose formula is
 // equivalent to the negation of s's: every fragment's three templates are
-// closed under negation (shared/spec/fragments.md fixes the readings that
+// closed under negation (docs/fragments.md fixes the readings that
 // make them so). Words, noun polarities other than the copula's, and the
 // relative-clause variant are kept:
 //

@@ -13,7 +13,7 @@ import (
 // involution, and that its formula is false exactly where s's is true on
 // random structures of sizes 1 to 3 (the fol evaluator is the judge).
 // There are 184 such sentences up to words, counted by hand from the
-// spec's tables: 8 in S, 16 more in W, 32 in V, 64 in Z and 64 in A
+// tables of docs/fragments.md: 8 in S, 16 more in W, 32 in V, 64 in Z and 64 in A
 // (shapes times 2 to the number of free polarities).
 func TestNegate(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 1))

@@ -30,7 +30,7 @@ type namedFormula struct {
 	f    Formula
 }
 
-// specCases has every shape of the spec's template tables (fragments.md),
+// specCases has every shape of the template tables of docs/fragments.md,
 // with negations placed so that each optional ¬ appears somewhere.
 var specCases = []namedFormula{
 	{"S1", every(px("artist"), px("beekeeper"))},

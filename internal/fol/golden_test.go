@@ -56,8 +56,9 @@ func TestProblemsGolden(t *testing.T) {
 	checkGolden(t, "problem.p", tptp.Bytes())
 }
 
-// TestSpecStrings pins the exact strings of the brief and of the spec's
-// tables, so that a golden-file update cannot silently change them.
+// TestSpecStrings pins the exact printed forms of formulas from the
+// tables of docs/fragments.md, so that a golden-file update cannot
+// silently change them.
 func TestSpecStrings(t *testing.T) {
 	tests := []struct {
 		f            Formula

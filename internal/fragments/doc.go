@@ -1,8 +1,9 @@
 // Package fragments is the language of nlsat: the vocabulary, the
-// sentence templates of the five English fragments S ⊂ W ⊂ V ⊂ Z ⊂ A
-// (shared/spec/fragments.md), their first-order meaning, an English
-// renderer, a strict parser that inverts it, and the sampler of problem
-// instances (Algorithm 1 of the paper).
+// sentence templates of the five English fragments S ⊂ W ⊂ V ⊂ Z ⊂ A,
+// their first-order meaning, an English renderer, a strict parser that
+// inverts it, and the sampler of problem instances (Algorithm 1 of the
+// paper). The specification it implements is docs/fragments.md; "the
+// spec" in this package's comments is that document.
 //
 // # Templates and ids
 //

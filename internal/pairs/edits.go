@@ -29,7 +29,8 @@ const (
 // Kinds returns the edit kinds in the order they are tried.
 func Kinds() []Kind { return []Kind{Negation, Quantifier, Predicate} }
 
-// Roles an edit can apply to: the spec's noun and verb letters for
+// Roles an edit can apply to: the noun and verb letters of
+// docs/fragments.md for
 // polarity edits, the subject's (x) and the object's or relative clause's
 // (y) quantifier for quantifier swaps.
 const (

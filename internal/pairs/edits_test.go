@@ -140,7 +140,8 @@ func TestCandidatesAreOneLogicalStep(t *testing.T) {
 // TestCandidateCounts checks how many edits of each kind a sentence has:
 // one negation per free polarity (plus A's anaphor), one quantifier swap
 // per quantifier, one predicate flip per predicate that a negation word
-// alone cannot flip. The counts follow from the spec's template tables.
+// alone cannot flip. The counts follow from the template tables of
+// docs/fragments.md.
 func TestCandidateCounts(t *testing.T) {
 	want := map[fragments.Template][3]int{ // negation, quantifier, predicate
 		fragments.S1: {1, 1, 1}, fragments.S2: {1, 1, 1}, fragments.S3: {2, 1, 0},

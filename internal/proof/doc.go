@@ -17,7 +17,7 @@
 //
 // # Rules
 //
-// Each rule is sound by the semantics of shared/spec/fragments.md:
+// Each rule is sound by the semantics of docs/fragments.md:
 // standard first-order semantics over a non-empty domain, and no
 // existential import ("Every p is a q" does not say there is a p).
 //
@@ -83,8 +83,9 @@
 // unless a named one already witnesses it, the oldest first, after
 // propagation has reached its fixpoint. The search never splits cases: an
 // instance whose refutation needs one has no tableau proof (ErrNoProof),
-// and coverage is measured (README, scripts/proofs.sh). The steps the
-// contradiction does not use are dropped and the individuals renumbered.
+// and coverage is measured (docs/measurements.md, scripts/proofs.sh). The
+// steps the contradiction does not use are dropped and the individuals
+// renumbered.
 //
 // # Chains
 //

@@ -1,7 +1,8 @@
 // Package sat is a small CDCL SAT solver for the propositional problems
 // the native decider poses: thousands of tiny incremental queries per
 // instance (a noun pattern and a pair of elements, under assumptions),
-// and the occasional large one-shot encoding of the design's section 8.
+// and the occasional large one-shot encoding of the native decider's
+// design (docs/design/decider.md, section 8).
 //
 // # Why our own
 //

@@ -95,8 +95,9 @@ The output is identical for any -j.
 `
 
 // DefaultHoldoutDepth is the default --holdout-depth: the median proof
-// depth of the unsat instances of S, W and V in their regions (README,
-// Proofs), so that train keeps depths 1 and 2 and test has 3 and more.
+// depth of the unsat instances of S, W and V in their regions
+// (docs/measurements.md, Proofs), so that train keeps depths 1 and 2 and
+// test has 3 and more.
 const DefaultHoldoutDepth = 2
 
 // HoldoutDepthUsage is the help of --holdout-depth.

@@ -9,7 +9,7 @@
 // counts them ("words (tokens) when separated by SPACE"): punctuation stays
 // attached, so "Every scholar is a poet." is five words. A record without a
 // text has its sentences joined by single spaces, which is what text is by
-// the record specification.
+// the record specification (docs/records.md).
 //
 // A stratum is a fragment with one value of (n1, n2), or one value of m.
 // Labels are counted as sat, unsat or unlabelled (label -1).

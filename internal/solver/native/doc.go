@@ -1,5 +1,8 @@
 // Package native is nlsat's own complete decision procedure for the five
-// fragments S ⊂ W ⊂ V ⊂ Z ⊂ A (design: shared/design/native-decider.md).
+// fragments S ⊂ W ⊂ V ⊂ Z ⊂ A. Its design, with the proof that it is sound
+// and complete, is docs/design/decider.md; "the design" in this package's
+// comments is that document, and "section N", "§N" and "Theorem 1" are
+// its parts. The fragments themselves are docs/fragments.md.
 //
 // # Input
 //

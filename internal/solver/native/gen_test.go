@@ -6,7 +6,7 @@ import (
 	"github.com/nlsat/nlsat/internal/fol"
 )
 
-// A random generator of the spec's sentence shapes (fragments.md), used by
+// A random generator of the spec's sentence shapes (docs/fragments.md), used by
 // the cross-checks. Fragments are numbered 0..4 for S, W, V, Z, A; a
 // fragment draws uniformly among its own and its inherited templates.
 

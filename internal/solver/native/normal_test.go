@@ -11,8 +11,8 @@ import (
 func r(pos bool) fol.Formula { return fol.Lit(pos, fol.Binary("r", vx, vy)) }
 
 // TestNormalizeTemplates checks the generic translation against the
-// per-template table of the design (section 1), one row per template
-// shape of fragments.md.
+// per-template table of the design (docs/design/decider.md, section 1),
+// one row per template shape of docs/fragments.md.
 func TestNormalizeTemplates(t *testing.T) {
 	o, p, q := ul(true, "o", vx), ul(true, "p", vx), ul(true, "q", vx)
 	np, nq := ul(false, "p", vx), ul(false, "q", vx)

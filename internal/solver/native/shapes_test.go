@@ -2,7 +2,7 @@ package native
 
 import "github.com/nlsat/nlsat/internal/fol"
 
-// Helpers that build the spec's template shapes (shared/spec/fragments.md)
+// Helpers that build the spec's template shapes (docs/fragments.md)
 // as fol formulas, for hand-written tests and the random generator.
 
 const (
