@@ -342,6 +342,13 @@ func cardCandidates(b *strings.Builder, m *Manifest) {
 	b.WriteString("\nPer-stratum counts are in `manifest.json`.\n\n")
 	if m.AuditSummary != "" {
 		b.WriteString("## Shortcut audit\n\n" + m.AuditSummary + "\nThe full report is under `audit` in `manifest.json`.\n\n")
+		b.WriteString("### What a shallow model reaches\n\n" +
+			"Read a model's score next to three figures of the audit above. The one-step reasoner (the difficulty lines) says unsat exactly when two sentences contradict each other: " +
+			"a model at its accuracy may have learned one step of inference and no more. " +
+			"The sentence-pairs lines give what a logistic model over pairs of sentences (delexicalised, shared words kept as X0, X1) reaches on the records without such a contradiction: " +
+			"above 50% there it reads statistics of how sentences combine, not a proof. " +
+			"The order lines say whether a record's neighbours or position tell its label. " +
+			"For harder data, build with `--min-core 3` (no unsat instance has a two-sentence contradiction) or `--holdout depth` (train and validation get unsat instances with shallow checked proofs, test only deeper ones).\n\n")
 	}
 	cardReference(b, m.Plan.Fragment)
 	if m.Fields == "minimal" {
