@@ -76,6 +76,7 @@ const (
 	CountsLogreg   = "counts-logreg"
 	BoWLogreg      = "bow-logreg"
 	HypothesisOnly = "hypothesis-only"
+	PremisePairs   = "premise-pairs"
 	GBMStructure   = "gbm-structure"
 )
 
@@ -162,6 +163,7 @@ type models struct {
 	hindex    map[uint32]int32 // the hypothesis n-grams of the vocabulary
 	hvocab    []string
 	hyp       *logit
+	premise   *pairModel // the (premise, hypothesis) patterns
 	lookups   [numFeatures]map[int]int8
 	structure *structModel
 	trainAcc  []float64 // of the baselines, in names order
@@ -181,10 +183,11 @@ func fit(train []item, gr *grammar, feats *[numFeatures]feature, o Options) *mod
 	db := bowDesign(train, m.index)
 	var dh *design
 	if feats == &entailFeatures {
-		m.names = []string{Majority, CountsLogreg, BoWLogreg, HypothesisOnly, GBMStructure}
+		m.names = []string{Majority, CountsLogreg, BoWLogreg, HypothesisOnly, PremisePairs, GBMStructure}
 		m.hindex, m.hvocab = gr.vocabulary(o.MinCount, isHypothesisGram)
 		dh = bowDesign(train, m.hindex)
 		m.hyp = fitLogit(dh, y, fitSettings{o.LambdaBoW, o.Iterations})
+		m.premise = fitPairModel(0, train, nil, o)
 	}
 	for i := range train {
 		train[i].grams, train[i].counts = nil, nil // only the designs need them now
@@ -250,12 +253,17 @@ func (m *models) predictDesigns(items []item, dc, db, dh *design) (base [][]int8
 		look[f] = make([]int8, len(items))
 	}
 	last := len(m.names) - 1
+	var dp *design
+	if m.premise != nil {
+		dp = m.premise.design(items)
+	}
 	for i := range items {
 		base[0][i] = m.majority
 		base[1][i] = m.counts.predict(dc, i)
 		base[2][i] = m.bow.predict(db, i)
 		if m.hyp != nil {
 			base[3][i] = m.hyp.predict(dh, i)
+			base[4][i] = m.premise.fit.predict(dp, i)
 		}
 		base[last][i] = m.structure.predict(&items[i])
 		for f := range numFeatures {
@@ -276,7 +284,8 @@ func (m *models) info(o Options) []BaselineInfo {
 		{BoWLogreg, "logistic regression on log(1 + count) of each unigram and bigram in the vocabulary, L2, L-BFGS", o.LambdaBoW, m.bow.iterations, m.trainAcc[2]},
 	}
 	if m.hyp != nil {
-		out = append(out, BaselineInfo{HypothesisOnly, "logistic regression on log(1 + count) of each unigram and bigram of the hypothesis alone in the vocabulary, L2, L-BFGS", o.LambdaBoW, m.hyp.iterations, m.trainAcc[3]})
+		out = append(out, BaselineInfo{HypothesisOnly, "logistic regression on log(1 + count) of each unigram and bigram of the hypothesis alone in the vocabulary, L2, L-BFGS", o.LambdaBoW, m.hyp.iterations, m.trainAcc[3]},
+			BaselineInfo{PremisePairs, "logistic regression on the presence of each pattern of a premise and the hypothesis sharing content words (shared words X0, X1, others _) in at least two train records, L2, L-BFGS", m.premise.info.Lambda, m.premise.info.Iterations, m.trainAcc[4]})
 	}
 	return append(out, BaselineInfo{GBMStructure, fmt.Sprintf("gradient-boosted trees (100 of depth 3, rate 0.1) on the counts of the %d commonest sentence skeletons of train and %d structural statistics of the text, fitted on the first %d train records", skeletonColumns, numStruct, structTrainLimit), 0, 0, m.trainAcc[len(m.names)-1]})
 }

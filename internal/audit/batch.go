@@ -73,10 +73,13 @@ func (b *batch) process(file string) {
 			b.err = inputErrorf("%s:%d: %w", file, b.lineNos[k], err)
 			return
 		}
-		if !b.entail {
+		if b.entail {
+			n := len(it.sentences) - 1
+			it.pairs1, it.pairs2 = premisePatterns(it.sentences[:n], it.sentences[n], b.pairNames)
+		} else {
 			it.pairs1, it.pairs2 = pairPatterns(it.sentences, b.pairNames)
-			it.sentences = nil
 		}
+		it.sentences = nil
 		keys = keys[:0]
 		for j, text := range texts {
 			prefix := ""

@@ -66,6 +66,7 @@ func decodeEntail(line []byte) (item, []string, error) {
 	// left out: a triple shares them, so they say nothing of the label.
 	it.skel, _ = structure([]string{r.Hypothesis})
 	_, it.st = structure(append(r.Premises[:len(r.Premises):len(r.Premises)], r.Hypothesis))
+	it.sentences = append(r.Premises[:len(r.Premises):len(r.Premises)], r.Hypothesis)
 	return it, []string{premises, r.Hypothesis}, nil
 }
 

@@ -218,3 +218,39 @@ func TestEntailSurface(t *testing.T) {
 		}
 	}
 }
+
+// TestPremisePairs plants a label in how the hypothesis meets a premise:
+// an entailed hypothesis swaps the nouns of a premise ("every A is a B"
+// gives "some B is a A"), the others are drawn as before. Every word of
+// such a hypothesis is in the premises, as it is in most drawn ones; the
+// premise-pairs baseline must see the pattern.
+func TestPremisePairs(t *testing.T) {
+	splits := toyEntailSplits(4, [3]int{600, 150, 150}, nil)
+	for s := range splits {
+		for i := range splits[s] {
+			r := &splits[s][i]
+			if r.Label != 0 {
+				continue
+			}
+			var a, b string
+			if _, err := fmt.Sscanf(strings.TrimSuffix(r.Premises[0], "."), "%s %s is a %s", new(string), &a, &b); err != nil || strings.Contains(b, " ") {
+				continue
+			}
+			r.Hypothesis = fmt.Sprintf("Some %s is a %s.", b, a)
+		}
+	}
+	rep, err := Run(context.Background(), writeEntail(t, t.TempDir(), splits), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range rep.Entailment.Pairs {
+		if p.Pair == "neutral-contradiction" {
+			continue
+		}
+		for _, res := range p.Report.Results {
+			if !slices.Contains(res.Verdict.Leaks, PremisePairs) {
+				t.Errorf("%s, %s: leaks %v, want %s among them: %s", p.Pair, res.Split, res.Verdict.Leaks, PremisePairs, res.Verdict.Text)
+			}
+		}
+	}
+}

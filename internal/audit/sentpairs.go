@@ -100,96 +100,136 @@ type SentPairReport struct {
 // two, each sorted, as FNV-1a hashes of their text. names, when not nil,
 // gets each pattern's text by its hash.
 func pairPatterns(sentences []string, names map[uint64]string) (one, two []uint64) {
-	// A sentence is its words, each a function word (its text) or a
-	// content word (its number in the instance, from 0).
-	type word struct {
-		text    string
-		content int
+	pt := newPatterner(sentences)
+	for i := range pt.sents {
+		for j := i + 1; j < len(pt.sents); j++ {
+			one, two = pt.add(one, two, i, j, false, names)
+		}
 	}
+	return sortedSet(one), sortedSet(two)
+}
+
+// premisePatterns returns the patterns of the pairs (premise, hypothesis)
+// that share content words, as pairPatterns does, in that order: the
+// hypothesis's side of a pattern is always the second.
+func premisePatterns(premises []string, hypothesis string, names map[uint64]string) (one, two []uint64) {
+	pt := newPatterner(append(premises[:len(premises):len(premises)], hypothesis))
+	h := len(premises)
+	for i := range premises {
+		one, two = pt.add(one, two, i, h, true, names)
+	}
+	return sortedSet(one), sortedSet(two)
+}
+
+func sortedSet(xs []uint64) []uint64 {
+	slices.Sort(xs)
+	return slices.Compact(xs)
+}
+
+// patWord is a word of a sentence: a function word (its text) or a
+// content word (its number in the instance, from 0).
+type patWord struct {
+	text    string
+	content int
+}
+
+// patterner renders the pair patterns of one instance's sentences.
+type patterner struct {
+	sents  [][]patWord
+	shared []bool // by content word, for the pair at hand
+	name   []int  // by content word: its index among the shared, or -1
+	x, y   []byte
+}
+
+func newPatterner(sentences []string) *patterner {
 	ids := map[string]int{}
-	ss := make([][]word, len(sentences))
+	pt := &patterner{sents: make([][]patWord, len(sentences))}
 	for i, s := range sentences {
 		tokens(s, func(tok []byte) {
 			switch w := string(tok); {
 			case w == ".":
 			case w == "an":
-				ss[i] = append(ss[i], word{"a", -1})
+				pt.sents[i] = append(pt.sents[i], patWord{"a", -1})
 			case skeletonWords[w]:
-				ss[i] = append(ss[i], word{w, -1})
+				pt.sents[i] = append(pt.sents[i], patWord{w, -1})
 			default:
 				id, ok := ids[w]
 				if !ok {
 					id = len(ids)
 					ids[w] = id
 				}
-				ss[i] = append(ss[i], word{content: id})
+				pt.sents[i] = append(pt.sents[i], patWord{content: id})
 			}
 		})
 	}
-	shared := make([]bool, len(ids))
-	name := make([]int, len(ids))
-	render := func(buf []byte, a, c []word) []byte {
-		for k := range name {
-			name[k] = -1
-		}
-		next := 0
-		for k, s := range [2][]word{a, c} {
-			if k == 1 {
-				buf = append(buf, '|')
-			}
-			for _, w := range s {
-				buf = append(buf, ' ')
-				switch {
-				case w.content < 0:
-					buf = append(buf, w.text...)
-				case shared[w.content]:
-					if name[w.content] < 0 {
-						name[w.content] = next
-						next++
-					}
-					buf = append(buf, 'X')
-					buf = strconv.AppendInt(buf, int64(name[w.content]), 10)
-				default:
-					buf = append(buf, '_')
-				}
-			}
-		}
-		return buf
-	}
-	var x, y []byte
-	for i := range ss {
-		for j := i + 1; j < len(ss); j++ {
-			n := 0
-			for _, w := range ss[i] {
-				if w.content >= 0 && !shared[w.content] && slices.ContainsFunc(ss[j], func(v word) bool { return v.content == w.content }) {
-					shared[w.content] = true
-					n++
-				}
-			}
-			if n == 0 {
-				continue
-			}
-			x, y = render(x[:0], ss[i], ss[j]), render(y[:0], ss[j], ss[i])
-			p := x
-			if bytes.Compare(y, x) < 0 {
-				p = y
-			}
-			h := fnv1a(p)
-			if names != nil {
-				if _, ok := names[h]; !ok {
-					names[h] = strings.TrimSpace(string(p))
-				}
-			}
-			one = append(one, h)
-			if n >= 2 {
-				two = append(two, h)
-			}
-			clear(shared)
+	pt.shared, pt.name = make([]bool, len(ids)), make([]int, len(ids))
+	return pt
+}
+
+// add appends the pattern of sentences i and j to one, and to two when
+// they share two content words or more; nothing when they share none.
+// Unless ordered, the smaller of the two orders is the pattern.
+func (pt *patterner) add(one, two []uint64, i, j int, ordered bool, names map[uint64]string) ([]uint64, []uint64) {
+	n := 0
+	for _, w := range pt.sents[i] {
+		if w.content >= 0 && !pt.shared[w.content] && slices.ContainsFunc(pt.sents[j], func(v patWord) bool { return v.content == w.content }) {
+			pt.shared[w.content] = true
+			n++
 		}
 	}
-	slices.Sort(one)
-	slices.Sort(two)
-	return slices.Compact(one), slices.Compact(two)
+	if n == 0 {
+		return one, two
+	}
+	pt.x = pt.render(pt.x[:0], pt.sents[i], pt.sents[j])
+	p := pt.x
+	if !ordered {
+		pt.y = pt.render(pt.y[:0], pt.sents[j], pt.sents[i])
+		if bytes.Compare(pt.y, pt.x) < 0 {
+			p = pt.y
+		}
+	}
+	clear(pt.shared)
+	h := fnv1a(p)
+	if names != nil {
+		if _, ok := names[h]; !ok {
+			names[h] = strings.TrimSpace(string(p))
+		}
+	}
+	one = append(one, h)
+	if n >= 2 {
+		two = append(two, h)
+	}
+	return one, two
+}
+
+// render appends the pattern of a then c to buf.
+func (pt *patterner) render(buf []byte, a, c []patWord) []byte {
+	for k := range pt.name {
+		pt.name[k] = -1
+	}
+	next := 0
+	for k, s := range [2][]patWord{a, c} {
+		if k == 1 {
+			buf = append(buf, '|')
+		}
+		for _, w := range s {
+			buf = append(buf, ' ')
+			switch {
+			case w.content < 0:
+				buf = append(buf, w.text...)
+			case pt.shared[w.content]:
+				if pt.name[w.content] < 0 {
+					pt.name[w.content] = next
+					next++
+				}
+				buf = append(buf, 'X')
+				buf = strconv.AppendInt(buf, int64(pt.name[w.content]), 10)
+			default:
+				buf = append(buf, '_')
+			}
+		}
+	}
+	return buf
 }
 
 // fnv1a is the 64-bit FNV-1a hash of b.
@@ -235,7 +275,7 @@ func (pm *pairModel) design(items []item) *design {
 }
 
 // pairLambdas are the L2 penalties tried; the one with the best
-// validation log-loss is kept (train's own without a validation split).
+// validation log-loss is kept (without a validation split, LambdaBoW).
 var pairLambdas = []float64{1e-3, 1e-2}
 
 // fitPairModel fits pairs baseline k on train, its penalty chosen on
@@ -264,8 +304,12 @@ func fitPairModel(k int, train, valid []item, o Options) *pairModel {
 	if len(valid) > 0 {
 		evalOn, yEval = pm.design(valid), labelsOf(valid)
 	}
+	lambdas := pairLambdas
+	if len(valid) == 0 {
+		lambdas = []float64{o.LambdaBoW}
+	}
 	best, bestLoss := 0.0, math.Inf(1)
-	for _, lambda := range pairLambdas {
+	for _, lambda := range lambdas {
 		m := fitLogit(dt, y, fitSettings{lambda, o.Iterations})
 		loss := 0.0
 		for i := range yEval {
