@@ -13,6 +13,7 @@ import (
 	"github.com/nlsat/nlsat/internal/dataset"
 	"github.com/nlsat/nlsat/internal/fragments"
 	"github.com/nlsat/nlsat/internal/job"
+	"github.com/nlsat/nlsat/internal/proof"
 	"github.com/nlsat/nlsat/internal/solver"
 )
 
@@ -197,9 +198,14 @@ func (b *builder) draw(ctx context.Context, w solver.Backend, k, i int) (candida
 	}
 	c.rec = dataset.NewRecord(inst, v, w.Name())
 	if b.plan.Proofs {
-		if err := c.rec.SetProof(ctx, w, b.plan.Lexicon(), inst.Sentences); err != nil {
-			return candidate{}, fmt.Errorf("instance %s: proof: %w", dataset.SeedString(b.plan.Seed, idx), err)
+		var p *proof.Proof
+		if c.rec.Label == dataset.LabelUnsat {
+			var err error
+			if p, err = proof.FindWithin(ctx, w, b.plan.Lexicon(), inst.Sentences, c.rec.Certificate.MUS); err != nil {
+				return candidate{}, fmt.Errorf("instance %s: proof: %w", dataset.SeedString(b.plan.Seed, idx), err)
+			}
 		}
+		c.rec.SetProof(p)
 	}
 	if b.difficultyPool(k) && v.Status == solver.Unsat && len(v.MUS) > b.plan.Holdout.MaxTrainMUS {
 		ok, _, err := solver.NoCoreUpTo(ctx, w, &solver.Problem{Sentences: inst.Formulas()}, b.plan.Holdout.MaxTrainMUS)
