@@ -83,7 +83,7 @@ const (
 // Splits): it trains the baselines on train and scores them on every other
 // split present. An entailment dataset (see EntailReport) is audited as
 // three binary problems, one per pair of labels. Errors caused by the
-// dataset are *dataset.InputError.
+// dataset are *inputerr.Error.
 func Run(ctx context.Context, dir string, opts Options) (*Report, error) {
 	o := opts.withDefaults()
 	splits, gr, entail, err := load(ctx, dir)

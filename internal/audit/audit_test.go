@@ -16,6 +16,7 @@ import (
 
 	"github.com/nlsat/nlsat/internal/dataset"
 	"github.com/nlsat/nlsat/internal/golden"
+	"github.com/nlsat/nlsat/internal/inputerr"
 )
 
 // The leaks a test dataset can be given; each edits a sat record.
@@ -251,9 +252,9 @@ func TestBadInput(t *testing.T) {
 		dir := writeDataset(t, filepath.Join(t.TempDir(), "ds"), good)
 		tt.setup(dir)
 		_, err := Run(context.Background(), dir, Options{})
-		var ie *dataset.InputError
+		var ie *inputerr.Error
 		if !errors.As(err, &ie) || !strings.Contains(err.Error(), tt.want) {
-			t.Errorf("%s: error %v, want an InputError containing %q", tt.name, err, tt.want)
+			t.Errorf("%s: error %v, want an inputerr.Error containing %q", tt.name, err, tt.want)
 		}
 	}
 }

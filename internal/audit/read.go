@@ -14,11 +14,12 @@ import (
 	"sync"
 
 	"github.com/nlsat/nlsat/internal/dataset"
+	"github.com/nlsat/nlsat/internal/inputerr"
 )
 
 // inputErrorf marks a failure caused by the dataset rather than by the
-// program (dataset.InputError).
-var inputErrorf = dataset.InputErrorf
+// program (inputerr.Error).
+var inputErrorf = inputerr.Errorf
 
 // Splits lists the files an audit reads from DIR/data, in report order;
 // the first three must exist.

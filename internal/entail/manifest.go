@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/nlsat/nlsat/internal/atomicfile"
 	"github.com/nlsat/nlsat/internal/audit"
 	"github.com/nlsat/nlsat/internal/dataset"
 	"github.com/nlsat/nlsat/internal/job"
@@ -135,10 +136,10 @@ func writeMeta(dir string, m *Manifest) error {
 	if err != nil {
 		return err
 	}
-	if err := dataset.WriteFileAtomic(filepath.Join(dir, split.ManifestFile), append(data, '\n')); err != nil {
+	if err := atomicfile.WriteFile(filepath.Join(dir, split.ManifestFile), append(data, '\n')); err != nil {
 		return err
 	}
-	if err := dataset.WriteFileAtomic(filepath.Join(dir, split.CardFile), []byte(Card(m))); err != nil {
+	if err := atomicfile.WriteFile(filepath.Join(dir, split.CardFile), []byte(Card(m))); err != nil {
 		return err
 	}
 	var sums strings.Builder
@@ -152,7 +153,7 @@ func writeMeta(dir string, m *Manifest) error {
 		}
 		fmt.Fprintf(&sums, "%s  %s\n", sum, name)
 	}
-	return dataset.WriteFileAtomic(filepath.Join(dir, split.SumsFile), []byte(sums.String()))
+	return atomicfile.WriteFile(filepath.Join(dir, split.SumsFile), []byte(sums.String()))
 }
 
 // Summary is one line on the build: records per split and the audit's

@@ -12,6 +12,7 @@ import (
 
 	"github.com/nlsat/nlsat/internal/dataset"
 	"github.com/nlsat/nlsat/internal/generate"
+	"github.com/nlsat/nlsat/internal/inputerr"
 	"github.com/nlsat/nlsat/internal/job"
 	"github.com/nlsat/nlsat/internal/solver"
 )
@@ -67,11 +68,11 @@ type runState struct {
 func Run(ctx context.Context, plan *generate.Plan, o RunOptions) error {
 	switch {
 	case plan.Count%3 != 0:
-		return dataset.InputErrorf("--count %d: entailment records come in triples, one per label; give a multiple of 3", plan.Count)
+		return inputerr.Errorf("--count %d: entailment records come in triples, one per label; give a multiple of 3", plan.Count)
 	case o.NewBackend == nil:
-		return dataset.InputErrorf("the entailment task needs a solver; drop --solver none")
+		return inputerr.Errorf("the entailment task needs a solver; drop --solver none")
 	case o.Output.Minimal:
-		return dataset.InputErrorf("the entailment task has no minimal layout; drop --fields minimal")
+		return inputerr.Errorf("the entailment task has no minimal layout; drop --fields minimal")
 	}
 	var err error
 	if o.Output, err = o.Output.For(o.Out); err != nil {
