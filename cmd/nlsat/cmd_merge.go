@@ -86,7 +86,7 @@ func runMerge(ctx context.Context, o *mergeOptions, dirs []string, s streams) er
 }
 
 func mergeSplit(ctx context.Context, o *mergeOptions, src *job.Shards, s streams, start time.Time) error {
-	opt := split.Options{Dir: o.out, Force: o.force, Toolkit: version.Toolkit(), Output: o.records.spec()}
+	opt := split.Options{Dir: o.out, Force: o.force, Toolkit: toolkit(), Output: o.records.spec()}
 	m, err := split.Merge(ctx, src, opt)
 	if errors.Is(err, split.ErrAlreadyBuilt) {
 		if !o.quiet {

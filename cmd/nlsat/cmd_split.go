@@ -14,7 +14,6 @@ import (
 	"github.com/nlsat/nlsat/internal/fragments"
 	"github.com/nlsat/nlsat/internal/progress"
 	"github.com/nlsat/nlsat/internal/split"
-	"github.com/nlsat/nlsat/internal/version"
 )
 
 type splitOptions struct {
@@ -188,7 +187,7 @@ func runSplit(ctx context.Context, cmd *cobra.Command, o *splitOptions, s stream
 	}
 	opt := split.Options{
 		Dir: o.out, Workers: o.solver.jobs, Force: o.force, Output: o.solver.records.spec(), License: o.license, CheckpointEvery: o.checkpoint,
-		Toolkit:    version.Toolkit(),
+		Toolkit:    toolkit(),
 		Command:    cfg.Command(p),
 		NewBackend: newBackend,
 		Progress: func(set string, accepted, total, label int) {
