@@ -68,9 +68,26 @@ func list(t *testing.T, tags string) map[string]pkg {
 			t.Fatalf("go list %s: %s", p.ImportPath, p.Error.Err)
 		}
 		pkgs[strings.TrimPrefix(p.ImportPath, module+"/")] = p
+		track(p)
 	}
 	listed[tags] = pkgs
 	return pkgs
+}
+
+// track stats p's directory, the directories above it and its files, so
+// that go test's cache, which knows the files a test reads but not those
+// go list reads for it, runs the test again when one of them changes or
+// a package appears.
+func track(p pkg) {
+	for _, name := range append(p.GoFiles, p.CgoFiles...) {
+		os.Stat(filepath.Join(p.Dir, name))
+	}
+	for dir := p.Dir; ; dir = filepath.Dir(dir) {
+		os.Stat(dir)
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil || filepath.Dir(dir) == dir {
+			break
+		}
+	}
 }
 
 // listed keeps what list returned, by build tags: the tests of a run
