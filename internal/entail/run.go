@@ -64,7 +64,7 @@ type runState struct {
 // workers, and a run interrupted and started again resumes where it
 // stopped. Within a triple the three labels come in a seeded order. Ids
 // are the fragment, the digest of the plan and this task, and the
-// record's number. Errors about the options are dataset.InputErrors.
+// record's number. Errors about the options are inputerr.Errors.
 func Run(ctx context.Context, plan *generate.Plan, o RunOptions) error {
 	switch {
 	case plan.Count%3 != 0:

@@ -231,7 +231,7 @@ func matchEntail(gold []EntailGold, preds []EntailPrediction) (at []int, digests
 // and writes the per-record file. A predictions file named after
 // lm-eval's samples of a _binary task is scored as binary. Plots and
 // chains are sat/unsat only. Errors about the inputs are
-// *dataset.InputErrors.
+// *inputerr.Errors.
 func RunEntail(c Config, stdin io.Reader) (EntailReport, error) {
 	switch {
 	case c.Plot != "":

@@ -24,7 +24,7 @@ var errStop = errors.New("stop")
 
 // Run renders the records of c.In into prompt rows and writes them with
 // their task files (WriteFiles); it returns the rows written and the
-// task files' names. Errors about the inputs are *dataset.InputErrors
+// task files' names. Errors about the inputs are *inputerr.Errors
 // naming the file and line.
 func Run(c Config, stdin io.Reader, stdout io.Writer) (int, []string, error) {
 	ex := Figure1
