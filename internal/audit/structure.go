@@ -5,6 +5,8 @@ import (
 	"hash/fnv"
 	"math"
 	"slices"
+
+	"github.com/nlsat/nlsat/internal/learn"
 )
 
 // Structure. Besides word counts a model can see an instance's shape: which
@@ -202,7 +204,7 @@ func (c *Skeletons) Count(skel []uint64, out []float64) {
 // the boosted model on their counts and the structural statistics.
 type structModel struct {
 	cols  *Skeletons
-	model *Boosted
+	model *learn.Boosted
 }
 
 // structTrainLimit bounds the train records the boosted model is fitted
@@ -220,7 +222,7 @@ func fitStruct(train []item) *structModel {
 	for i := range n {
 		x[i] = m.row(&train[i])
 	}
-	m.model = FitBoosted(x, labelsOf(train[:n]), BoostOptions{})
+	m.model = learn.FitBoosted(x, labelsOf(train[:n]), learn.BoostOptions{})
 	return m
 }
 

@@ -10,6 +10,7 @@ import (
 	"github.com/nlsat/nlsat/internal/audit"
 	"github.com/nlsat/nlsat/internal/dataset"
 	"github.com/nlsat/nlsat/internal/fragments"
+	"github.com/nlsat/nlsat/internal/learn"
 )
 
 // Balance modes.
@@ -278,10 +279,10 @@ const balanceFolds = 5
 // the surface carries no signal the estimation noise of the weights is
 // not turned into one.
 type balanceModels struct {
-	Full  *audit.Logistic   `json:"full"`
-	Folds []*audit.Logistic `json:"folds"`
+	Full  *learn.Logistic   `json:"full"`
+	Folds []*learn.Logistic `json:"folds"`
 	Boost *boostModels      `json:"boost"`
-	Calib *audit.Logistic   `json:"calib"`
+	Calib *learn.Logistic   `json:"calib"`
 	// Shortcut is what the surface told of the label before thinning.
 	Shortcut PilotShortcut `json:"shortcut"`
 }
@@ -298,14 +299,14 @@ func (m *balanceModels) keep(seed uint64, idx int, s surface, label int) bool {
 // counts of sentence skeletons and on structural statistics of the text
 // (audit.Structure) predicted 57-61% of default builds whose linear
 // baselines were at chance. So the trees are fitted to the pilot on top
-// of the logistic model's log-odds (audit.FitBoostedFrom), on the sizes,
+// of the logistic model's log-odds (learn.FitBoostedFrom), on the sizes,
 // the counted features of Features, the structural statistics and the
 // counts of the pilot's commonest skeletons; Full and Folds pair with the
 // logistic models of the same name.
 type boostModels struct {
 	Skeletons *audit.Skeletons `json:"skeletons"`
-	Full      *audit.Boosted   `json:"full"`
-	Folds     []*audit.Boosted `json:"folds"`
+	Full      *learn.Boosted   `json:"full"`
+	Folds     []*learn.Boosted `json:"folds"`
 }
 
 // boostSkeletons is the number of skeletons the trees count.
@@ -370,9 +371,9 @@ func fitModels(s []surface, y []int8, idx []int) *balanceModels {
 	for j := range s {
 		x[j] = s[j].x
 	}
-	m := &balanceModels{Full: audit.FitLogistic(x, y, balanceLambda, balanceIters)}
+	m := &balanceModels{Full: learn.FitLogistic(x, y, balanceLambda, balanceIters)}
 	for f := range balanceFolds {
-		m.Folds = append(m.Folds, audit.FitLogistic(without(x, idx, f), without(y, idx, f), balanceLambda, balanceIters))
+		m.Folds = append(m.Folds, learn.FitLogistic(without(x, idx, f), without(y, idx, f), balanceLambda, balanceIters))
 	}
 	linear := m.calibrate(s, y, idx)
 	m.Boost = m.fitBoost(s, y, idx)
@@ -394,12 +395,12 @@ func (m *balanceModels) fitBoost(s []surface, y []int8, idx []int) *boostModels 
 		rows[j] = boostRow(s[j], bm.Skeletons)
 		off[j] = m.Full.Score(s[j].x)
 	}
-	bm.Full = audit.FitBoostedFrom(rows, y, off, audit.BoostOptions{})
+	bm.Full = learn.FitBoostedFrom(rows, y, off, learn.BoostOptions{})
 	for f, lin := range m.Folds {
 		for j := range s {
 			off[j] = lin.Score(s[j].x)
 		}
-		bm.Folds = append(bm.Folds, audit.FitBoostedFrom(without(rows, idx, f), without(y, idx, f), without(off, idx, f), audit.BoostOptions{}))
+		bm.Folds = append(bm.Folds, learn.FitBoostedFrom(without(rows, idx, f), without(y, idx, f), without(off, idx, f), learn.BoostOptions{}))
 	}
 	return bm
 }
@@ -411,7 +412,7 @@ func (m *balanceModels) calibrate(s []surface, y []int8, idx []int) PilotShortcu
 	for j, i := range idx {
 		z[j] = []float64{m.outOfFold(i, s[j])}
 	}
-	m.Calib = audit.FitLogistic(z, y, 0, balanceIters)
+	m.Calib = learn.FitLogistic(z, y, 0, balanceIters)
 	acc, maj := accuracy(m.Calib, z, y)
 	m.Shortcut = PilotShortcut{Decided: len(z), Accuracy: acc, Majority: maj}
 	return m.Shortcut
@@ -420,7 +421,7 @@ func (m *balanceModels) calibrate(s []surface, y []int8, idx []int) PilotShortcu
 // accuracy returns how often calib's P(sat) of the scores z is on the
 // side of 1/2 of the labels y, and the share of the majority label, both
 // rounded to 4 places.
-func accuracy(calib *audit.Logistic, z [][]float64, y []int8) (acc, majority float64) {
+func accuracy(calib *learn.Logistic, z [][]float64, y []int8) (acc, majority float64) {
 	right, sat := 0, 0
 	for j := range z {
 		if (calib.Prob(z[j]) >= 0.5) == (y[j] == 1) {
