@@ -9,6 +9,7 @@ import (
 
 	"github.com/nlsat/nlsat/internal/learn"
 	"github.com/nlsat/nlsat/internal/stats"
+	"github.com/nlsat/nlsat/internal/textfeat"
 )
 
 // Options configure an audit. A zero field takes its default, given in
@@ -276,7 +277,7 @@ func (m *models) info(o Options) []BaselineInfo {
 	if m.hyp != nil {
 		out = append(out, BaselineInfo{HypothesisOnly, "logistic regression on log(1 + count) of each unigram and bigram of the hypothesis alone in the vocabulary, L2, L-BFGS", o.LambdaBoW, m.hyp.Iterations, m.trainAcc[3]})
 	}
-	return append(out, BaselineInfo{GBMStructure, fmt.Sprintf("gradient-boosted trees (100 of depth 3, rate 0.1) on the counts of the %d commonest sentence skeletons of train and %d structural statistics of the text, fitted on the first %d train records", skeletonColumns, numStruct, structTrainLimit), 0, 0, m.trainAcc[len(m.names)-1]})
+	return append(out, BaselineInfo{GBMStructure, fmt.Sprintf("gradient-boosted trees (100 of depth 3, rate 0.1) on the counts of the %d commonest sentence skeletons of train and %d structural statistics of the text, fitted on the first %d train records", skeletonColumns, textfeat.NumStats, structTrainLimit), 0, 0, m.trainAcc[len(m.names)-1]})
 }
 
 func (m *models) bowInfo(minCount, top int) BoWInfo {

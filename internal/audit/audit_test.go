@@ -122,26 +122,6 @@ func TestDeterministic(t *testing.T) {
 	}
 }
 
-func TestTokens(t *testing.T) {
-	tests := []struct {
-		in   string
-		want string
-	}{
-		{"Some non-artist is not a beekeeper.", "some|non-|artist|is|not|a|beekeeper|."},
-		{"Every  artist who admires him is a\tpoet. No poet", "every|artist|who|admires|him|is|a|poet|.|no|poet"},
-		{"Nobody knows non-", "nobody|knows|non-"},
-		{"NON-X nonsense non - y", "non-|x|nonsense|non|y"},
-		{"", ""},
-	}
-	for _, tt := range tests {
-		var got []string
-		tokens(tt.in, func(b []byte) { got = append(got, string(b)) })
-		if s := strings.Join(got, "|"); s != tt.want {
-			t.Errorf("tokens(%q) = %q, want %q", tt.in, s, tt.want)
-		}
-	}
-}
-
 // TestSurface counts the features of the paper's Figure 1 by hand.
 func TestSurface(t *testing.T) {
 	r := &dataset.Record{

@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/nlsat/nlsat/internal/dataset"
+	"github.com/nlsat/nlsat/internal/textfeat"
 )
 
 // batch is a run of consecutive lines of one file and, once ready is
@@ -102,7 +103,7 @@ func decodeInstance(line []byte) (item, []string, error) {
 	text := recordText(rec)
 	it := item{label: int8(rec.Label), fragment: rec.Fragment, n1: rec.N1, n2: rec.N2, m: rec.M, x: surface(rec, text),
 		index: trailingNumber(sr.Seed, ":"), idNum: trailingNumber(sr.ID, "-"), group: -1}
-	it.skel, it.st = structure(rec.Sentences)
+	it.skel, it.st = textfeat.Structure(rec.Sentences)
 	it.mus, it.pair = len(sr.Certificate.MUS), -1
 	if p := sr.Difficulty.UnsatPair; p != nil {
 		it.pair = int8(min(len(p), 1))
@@ -114,7 +115,7 @@ func decodeInstance(line []byte) (item, []string, error) {
 // text, each token prefixed with prefix.
 func (b *batch) localKeys(text, prefix string, ids map[string]uint32, keys []uint64) []uint64 {
 	var prev uint64
-	tokens(text, func(tok []byte) {
+	textfeat.Tokens(text, func(tok []byte) {
 		w := string(tok)
 		if prefix != "" {
 			w = prefix + w

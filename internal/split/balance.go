@@ -7,10 +7,10 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/nlsat/nlsat/internal/audit"
 	"github.com/nlsat/nlsat/internal/dataset"
 	"github.com/nlsat/nlsat/internal/fragments"
 	"github.com/nlsat/nlsat/internal/learn"
+	"github.com/nlsat/nlsat/internal/textfeat"
 )
 
 // Balance modes.
@@ -297,23 +297,23 @@ func (m *balanceModels) keep(seed uint64, idx int, s surface, label int) bool {
 // boostModels are the nonlinear part of the balance. A linear model on
 // counts misses interactions and thresholds: gradient boosting on the
 // counts of sentence skeletons and on structural statistics of the text
-// (audit.Structure) predicted 57-61% of default builds whose linear
+// (textfeat.Structure) predicted 57-61% of default builds whose linear
 // baselines were at chance. So the trees are fitted to the pilot on top
 // of the logistic model's log-odds (learn.FitBoostedFrom), on the sizes,
 // the counted features of Features, the structural statistics and the
 // counts of the pilot's commonest skeletons; Full and Folds pair with the
 // logistic models of the same name.
 type boostModels struct {
-	Skeletons *audit.Skeletons `json:"skeletons"`
-	Full      *learn.Boosted   `json:"full"`
-	Folds     []*learn.Boosted `json:"folds"`
+	Skeletons *textfeat.Skeletons `json:"skeletons"`
+	Full      *learn.Boosted      `json:"full"`
+	Folds     []*learn.Boosted    `json:"folds"`
 }
 
 // boostSkeletons is the number of skeletons the trees count.
 const boostSkeletons = 128
 
 // surface is what the balance sees of a candidate: Features, and the
-// skeletons and structural statistics of audit.Structure.
+// skeletons and structural statistics of textfeat.Structure.
 type surface struct {
 	x, st []float64
 	skel  []uint64
@@ -321,14 +321,14 @@ type surface struct {
 
 // surfaceOf returns the surface of record r of fragment f.
 func surfaceOf(f fragments.Fragment, r *dataset.Record) surface {
-	skel, st := audit.Structure(r.Sentences)
-	return surface{x: Features(f, r), st: st, skel: skel}
+	skel, st := textfeat.Structure(r.Sentences)
+	return surface{x: Features(f, r), st: st[:], skel: skel}
 }
 
 // boostRow returns the trees' input for a candidate: m, n1, n2, the
 // counts of Features (not their shares and logarithms, which trees do not
 // need), the structural statistics and the skeleton counts.
-func boostRow(s surface, sk *audit.Skeletons) []float64 {
+func boostRow(s surface, sk *textfeat.Skeletons) []float64 {
 	nc := (len(s.x) - 5 - len(balanceWords) - 18) / 3
 	row := make([]float64, 0, 3+nc+len(s.st)+len(sk.Keys))
 	row = append(row, s.x[:3]...)
@@ -389,7 +389,7 @@ func (m *balanceModels) fitBoost(s []surface, y []int8, idx []int) *boostModels 
 	for j := range s {
 		skels[j] = s[j].skel
 	}
-	bm := &boostModels{Skeletons: audit.CommonSkeletons(skels, boostSkeletons)}
+	bm := &boostModels{Skeletons: textfeat.CommonSkeletons(skels, boostSkeletons)}
 	rows, off := make([][]float64, len(s)), make([]float64, len(s))
 	for j := range s {
 		rows[j] = boostRow(s[j], bm.Skeletons)
