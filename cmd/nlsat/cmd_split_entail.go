@@ -8,6 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/nlsat/nlsat/internal/audit"
 	"github.com/nlsat/nlsat/internal/entail"
 	"github.com/nlsat/nlsat/internal/progress"
 )
@@ -57,7 +58,7 @@ func runEntailSplit(ctx context.Context, cmd *cobra.Command, o *splitOptions, s 
 	m, err := entail.Build(ctx, p, entail.BuildOptions{Dir: o.out, Workers: o.solver.jobs, NewBackend: newBackend,
 		Progress: func(accepted, _ int) { prog.Start(accepted - 1); prog.AddClass(0) }, Log: o.solver.logf(s), CheckpointEvery: o.checkpoint,
 		Toolkit: toolkit(), Command: cfg.Command(p, o.solver.solver.value), License: o.license, Force: o.force,
-		Output: o.solver.records.spec()})
+		Output: o.solver.records.spec(), Audit: audit.ForManifest})
 	prog.Finish()
 	if done, err := o.built(ctx, err, s); done || err != nil {
 		return err

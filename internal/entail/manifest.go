@@ -3,13 +3,13 @@ package entail
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 
 	"github.com/nlsat/nlsat/internal/atomicfile"
-	"github.com/nlsat/nlsat/internal/audit"
 	"github.com/nlsat/nlsat/internal/dataset"
 	"github.com/nlsat/nlsat/internal/job"
 	"github.com/nlsat/nlsat/internal/split"
@@ -98,7 +98,10 @@ func (c *collector) finish(ctx context.Context, o BuildOptions) (*Manifest, erro
 		Plan: p, Strata: c.counts, Audit: json.RawMessage("null")}
 	rename := o.Output.Published
 	if p.Audit {
-		if m.Audit, m.AuditSummary, err = audit.ForManifest(ctx, jsonlDir, rename); err != nil {
+		if o.Audit == nil {
+			return nil, errors.New("the plan asks for a shortcut audit, but no audit was given")
+		}
+		if m.Audit, m.AuditSummary, err = o.Audit(ctx, jsonlDir, rename); err != nil {
 			return nil, fmt.Errorf("shortcut audit: %w", err)
 		}
 	}

@@ -45,6 +45,9 @@ type BuildOptions struct {
 	Force bool
 	// Output is the split files' format; the minimal layout is refused.
 	Output dataset.Output
+	// Audit audits the finished data for the manifest when the plan asks
+	// for it, as split.Options.Audit does.
+	Audit split.AuditFunc
 }
 
 // Build builds the entailment dataset of plan p into o.Dir, resuming an

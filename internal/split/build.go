@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"crypto/sha256"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math/rand/v2"
@@ -47,7 +48,20 @@ type Options struct {
 	Force bool
 	// Output is the split files' format and fields (see output.go).
 	Output dataset.Output
+	// Audit audits the finished data for the manifest when the plan asks
+	// for it (Plan.Audit). A build runs no analysis of its own: the
+	// command passes the audit's ForManifest.
+	Audit AuditFunc
 }
+
+// AuditFunc audits the dataset in dir (its data/ files, named in the
+// report by their path relative to dir passed through rename, or as they
+// are when rename is nil) and returns the report as JSON and its summary.
+type AuditFunc func(ctx context.Context, dir string, rename func(string) string) (json.RawMessage, string, error)
+
+// errNoAudit is returned when a plan asks for an audit and the options
+// give none.
+var errNoAudit = errors.New("the plan asks for a shortcut audit, but no audit was given")
 
 // Toolkit names the program that built a dataset, for the manifest.
 type Toolkit = job.Toolkit
