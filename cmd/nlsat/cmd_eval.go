@@ -56,7 +56,7 @@ func newEvalCmd(s streams) *cobra.Command {
 }
 
 // runEval scores and prints the report; eval.Run's errors about the input
-// are dataset.InputErrors, so exit 2.
+// are inputerr.Errors, so exit 2.
 func runEval(o *evalOptions, s streams) error {
 	o.cfg.Answers = eval.AnswerSet(o.answers.value)
 	lx, err := o.vocab.lexicon()

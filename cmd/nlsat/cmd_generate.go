@@ -15,7 +15,6 @@ import (
 	"github.com/nlsat/nlsat/internal/job"
 	"github.com/nlsat/nlsat/internal/progress"
 	"github.com/nlsat/nlsat/internal/solver"
-	"github.com/nlsat/nlsat/internal/version"
 )
 
 type generateOptions struct {
@@ -169,7 +168,7 @@ func runGenerateShard(ctx context.Context, o *generateOptions, plan *generate.Pl
 	logf("generate %s: %s into %s", plan.Fragment, sh.slot, dir)
 	prog := progress.New(s.Err, fmt.Sprintf("generate %s shard %d/%d", plan.Fragment, sh.slot.Index, sh.slot.Count), -1, o.solver.quiet)
 	sum, err := generate.RunShard(ctx, plan, generate.ShardOptions{Slot: sh.slot, Oversample: sh.oversample, Dir: dir,
-		Manifest: job.Manifest{Toolkit: version.Toolkit(), Command: "nlsat generate"}},
+		Manifest: job.Manifest{Toolkit: toolkit(), Command: "nlsat generate"}},
 		generate.RunOptions{Workers: o.solver.jobs, NewBackend: newBackend, Every: o.checkpoint, Progress: prog.Add, Log: logf})
 	prog.Finish()
 	if errors.Is(err, job.ErrDone) {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/nlsat/nlsat/internal/audit"
 	"github.com/nlsat/nlsat/internal/generate"
 	"github.com/nlsat/nlsat/internal/job"
 	"github.com/nlsat/nlsat/internal/phase"
@@ -86,7 +87,7 @@ func runMerge(ctx context.Context, o *mergeOptions, dirs []string, s streams) er
 }
 
 func mergeSplit(ctx context.Context, o *mergeOptions, src *job.Shards, s streams, start time.Time) error {
-	opt := split.Options{Dir: o.out, Force: o.force, Toolkit: version.Toolkit(), Output: o.records.spec()}
+	opt := split.Options{Dir: o.out, Force: o.force, Toolkit: toolkit(), Output: o.records.spec(), Audit: audit.ForManifest}
 	m, err := split.Merge(ctx, src, opt)
 	if errors.Is(err, split.ErrAlreadyBuilt) {
 		if !o.quiet {

@@ -156,7 +156,7 @@ func runPhaseSweep(ctx context.Context, cmd *cobra.Command, o *phaseSweepOptions
 	opt := phase.RunOptions{Workers: o.solver.jobs, NewBackend: newBackend, Every: o.checkpoint, Version: version.Version(),
 		Progress: func(st solver.Status) { prog.Add(st, true) }, Started: prog.Start, Log: o.solver.logf(s)}
 	if sharded {
-		err = phase.RunShard(ctx, o.out, plans, o.shard.slot, job.Manifest{Toolkit: version.Toolkit(), Command: "nlsat phase-sweep"}, opt)
+		err = phase.RunShard(ctx, o.out, plans, o.shard.slot, job.Manifest{Toolkit: toolkit(), Command: "nlsat phase-sweep"}, opt)
 	} else {
 		err = phase.Run(ctx, o.out, plans, opt)
 	}

@@ -9,12 +9,12 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/nlsat/nlsat/internal/audit"
 	"github.com/nlsat/nlsat/internal/dataset"
 	"github.com/nlsat/nlsat/internal/entail"
 	"github.com/nlsat/nlsat/internal/fragments"
 	"github.com/nlsat/nlsat/internal/progress"
 	"github.com/nlsat/nlsat/internal/split"
-	"github.com/nlsat/nlsat/internal/version"
 )
 
 type splitOptions struct {
@@ -188,7 +188,8 @@ func runSplit(ctx context.Context, cmd *cobra.Command, o *splitOptions, s stream
 	}
 	opt := split.Options{
 		Dir: o.out, Workers: o.solver.jobs, Force: o.force, Output: o.solver.records.spec(), License: o.license, CheckpointEvery: o.checkpoint,
-		Toolkit:    version.Toolkit(),
+		Toolkit:    toolkit(),
+		Audit:      audit.ForManifest,
 		Command:    cfg.Command(p),
 		NewBackend: newBackend,
 		Progress: func(set string, accepted, total, label int) {

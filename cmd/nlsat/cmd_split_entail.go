@@ -8,9 +8,9 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/nlsat/nlsat/internal/audit"
 	"github.com/nlsat/nlsat/internal/entail"
 	"github.com/nlsat/nlsat/internal/progress"
-	"github.com/nlsat/nlsat/internal/version"
 )
 
 // entailConfig resolves split's options for --task entailment.
@@ -57,8 +57,8 @@ func runEntailSplit(ctx context.Context, cmd *cobra.Command, o *splitOptions, s 
 	start := time.Now()
 	m, err := entail.Build(ctx, p, entail.BuildOptions{Dir: o.out, Workers: o.solver.jobs, NewBackend: newBackend,
 		Progress: func(accepted, _ int) { prog.Start(accepted - 1); prog.AddClass(0) }, Log: o.solver.logf(s), CheckpointEvery: o.checkpoint,
-		Toolkit: version.Toolkit(), Command: cfg.Command(p, o.solver.solver.value), License: o.license, Force: o.force,
-		Output: o.solver.records.spec()})
+		Toolkit: toolkit(), Command: cfg.Command(p, o.solver.solver.value), License: o.license, Force: o.force,
+		Output: o.solver.records.spec(), Audit: audit.ForManifest})
 	prog.Finish()
 	if done, err := o.built(ctx, err, s); done || err != nil {
 		return err

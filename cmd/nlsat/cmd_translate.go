@@ -6,7 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/nlsat/nlsat/internal/dataset"
+	"github.com/nlsat/nlsat/internal/atomicfile"
 	"github.com/nlsat/nlsat/internal/fol"
 	"github.com/nlsat/nlsat/internal/fragments"
 )
@@ -77,7 +77,7 @@ func runTranslate(o *translateOptions, args []string, s streams) error {
 		return usageError{err}
 	}
 	fs := fragments.Formulas(sents)
-	out, err := dataset.CreateAtomic(o.out, s.Out)
+	out, err := atomicfile.Create(o.out, s.Out)
 	if err != nil {
 		return usageError{err}
 	}

@@ -6,7 +6,14 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/nlsat/nlsat/internal/job"
+	"github.com/nlsat/nlsat/internal/version"
 )
+
+// toolkit names this program, its version and commit, for the manifests
+// of shards and datasets.
+func toolkit() job.Toolkit {
+	return job.Toolkit{Name: "nlsat", Version: version.Version(), Commit: version.Commit()}
+}
 
 // shardOptions are the flags of a command that can run as one shard of
 // an array job.

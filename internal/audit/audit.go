@@ -7,7 +7,9 @@ import (
 	"math"
 	"slices"
 
+	"github.com/nlsat/nlsat/internal/learn"
 	"github.com/nlsat/nlsat/internal/stats"
+	"github.com/nlsat/nlsat/internal/textfeat"
 )
 
 // Options configure an audit. A zero field takes its default, given in
@@ -84,7 +86,7 @@ const (
 // Splits): it trains the baselines on train and scores them on every other
 // split present. An entailment dataset (see EntailReport) is audited as
 // three binary problems, one per pair of labels. Errors caused by the
-// dataset are *dataset.InputError.
+// dataset are *inputerr.Error.
 func Run(ctx context.Context, dir string, opts Options) (*Report, error) {
 	o := opts.withDefaults()
 	splits, gr, entail, err := load(ctx, dir)
@@ -118,14 +120,14 @@ func auditSplits(ctx context.Context, dir string, splits []*split, gr *grammar, 
 		Criterion: "a predictor shows a shortcut when the lower end of its Wilson interval exceeds the threshold",
 	}
 	for _, s := range splits {
-		c := labelCounts(labelsOf(s.items))
+		c := learn.LabelCounts(labelsOf(s.items))
 		rep.Splits = append(rep.Splits, SplitCount{Split: s.name, File: s.file, Records: len(s.items), Sat: c[1], Unsat: c[0]})
 	}
 	for _, f := range feats {
 		rep.Features = append(rep.Features, FeatureInfo{Name: f.name, About: f.about, Binning: f.binAbout})
 	}
 	rep.Baselines = m.info(o)
-	for j, w := range m.counts.w {
+	for j, w := range m.counts.W {
 		rep.CountWeights = append(rep.CountWeights, Weight{feats[j].name, r4(w)})
 	}
 	rep.BoW = m.bowInfo(o.MinCount, 10)
@@ -156,13 +158,13 @@ type models struct {
 	names     []string
 	majority  int8
 	std       standardiser
-	counts    *logit
+	counts    *learn.Sparse
 	index     map[uint32]int32
 	vocab     []string
-	bow       *logit
+	bow       *learn.Sparse
 	hindex    map[uint32]int32 // the hypothesis n-grams of the vocabulary
 	hvocab    []string
-	hyp       *logit
+	hyp       *learn.Sparse
 	premise   *pairModel // the (premise, hypothesis) patterns
 	lookups   [numFeatures]map[int]int8
 	structure *structModel
@@ -171,28 +173,28 @@ type models struct {
 
 func fit(train []item, gr *grammar, feats *[numFeatures]feature, o Options) *models {
 	y := labelsOf(train)
-	c := labelCounts(y)
+	c := learn.LabelCounts(y)
 	m := &models{feats: feats, names: []string{Majority, CountsLogreg, BoWLogreg, GBMStructure}, majority: 1}
 	if c[0] > c[1] {
 		m.majority = 0
 	}
 	m.std = newStandardiser(train)
 	dc := m.std.design(train)
-	m.counts = fitLogit(dc, y, fitSettings{o.LambdaCounts, o.Iterations})
+	m.counts = learn.FitSparse(dc, y, learn.Settings{Lambda: o.LambdaCounts, Iterations: o.Iterations})
 	m.index, m.vocab = gr.vocabulary(o.MinCount, nil)
 	db := bowDesign(train, m.index)
-	var dh *design
+	var dh *learn.Design
 	if feats == &entailFeatures {
 		m.names = []string{Majority, CountsLogreg, BoWLogreg, HypothesisOnly, PremisePairs, GBMStructure}
 		m.hindex, m.hvocab = gr.vocabulary(o.MinCount, isHypothesisGram)
 		dh = bowDesign(train, m.hindex)
-		m.hyp = fitLogit(dh, y, fitSettings{o.LambdaBoW, o.Iterations})
+		m.hyp = learn.FitSparse(dh, y, learn.Settings{Lambda: o.LambdaBoW, Iterations: o.Iterations})
 		m.premise = fitPairModel(0, train, nil, o)
 	}
 	for i := range train {
 		train[i].grams, train[i].counts = nil, nil // only the designs need them now
 	}
-	m.bow = fitLogit(db, y, fitSettings{o.LambdaBoW, o.Iterations})
+	m.bow = learn.FitSparse(db, y, learn.Settings{Lambda: o.LambdaBoW, Iterations: o.Iterations})
 	m.structure = fitStruct(train)
 	base, _ := m.predictDesigns(train, dc, db, dh)
 	m.trainAcc = make([]float64, len(m.names))
@@ -237,14 +239,14 @@ func (m *models) fitLookups(train []item) {
 
 // predict returns the baselines' and the lookups' predictions for items.
 func (m *models) predict(items []item) (base [][]int8, look [numFeatures][]int8) {
-	var dh *design
+	var dh *learn.Design
 	if m.hyp != nil {
 		dh = bowDesign(items, m.hindex)
 	}
 	return m.predictDesigns(items, m.std.design(items), bowDesign(items, m.index), dh)
 }
 
-func (m *models) predictDesigns(items []item, dc, db, dh *design) (base [][]int8, look [numFeatures][]int8) {
+func (m *models) predictDesigns(items []item, dc, db, dh *learn.Design) (base [][]int8, look [numFeatures][]int8) {
 	base = make([][]int8, len(m.names))
 	for k := range base {
 		base[k] = make([]int8, len(items))
@@ -253,17 +255,17 @@ func (m *models) predictDesigns(items []item, dc, db, dh *design) (base [][]int8
 		look[f] = make([]int8, len(items))
 	}
 	last := len(m.names) - 1
-	var dp *design
+	var dp *learn.Design
 	if m.premise != nil {
 		dp = m.premise.design(items)
 	}
 	for i := range items {
 		base[0][i] = m.majority
-		base[1][i] = m.counts.predict(dc, i)
-		base[2][i] = m.bow.predict(db, i)
+		base[1][i] = m.counts.Predict(dc, i)
+		base[2][i] = m.bow.Predict(db, i)
 		if m.hyp != nil {
-			base[3][i] = m.hyp.predict(dh, i)
-			base[4][i] = m.premise.fit.predict(dp, i)
+			base[3][i] = m.hyp.Predict(dh, i)
+			base[4][i] = m.premise.fit.Predict(dp, i)
 		}
 		base[last][i] = m.structure.predict(&items[i])
 		for f := range numFeatures {
@@ -280,20 +282,20 @@ func (m *models) predictDesigns(items []item, dc, db, dh *design) (base [][]int8
 func (m *models) info(o Options) []BaselineInfo {
 	out := []BaselineInfo{
 		{Majority, "the most frequent label in train (sat on a tie)", 0, 0, m.trainAcc[0]},
-		{CountsLogreg, "logistic regression on the standardised surface features, L2, L-BFGS", o.LambdaCounts, m.counts.iterations, m.trainAcc[1]},
-		{BoWLogreg, "logistic regression on log(1 + count) of each unigram and bigram in the vocabulary, L2, L-BFGS", o.LambdaBoW, m.bow.iterations, m.trainAcc[2]},
+		{CountsLogreg, "logistic regression on the standardised surface features, L2, L-BFGS", o.LambdaCounts, m.counts.Iterations, m.trainAcc[1]},
+		{BoWLogreg, "logistic regression on log(1 + count) of each unigram and bigram in the vocabulary, L2, L-BFGS", o.LambdaBoW, m.bow.Iterations, m.trainAcc[2]},
 	}
 	if m.hyp != nil {
-		out = append(out, BaselineInfo{HypothesisOnly, "logistic regression on log(1 + count) of each unigram and bigram of the hypothesis alone in the vocabulary, L2, L-BFGS", o.LambdaBoW, m.hyp.iterations, m.trainAcc[3]},
+		out = append(out, BaselineInfo{HypothesisOnly, "logistic regression on log(1 + count) of each unigram and bigram of the hypothesis alone in the vocabulary, L2, L-BFGS", o.LambdaBoW, m.hyp.Iterations, m.trainAcc[3]},
 			BaselineInfo{PremisePairs, "logistic regression on the presence of each pattern of a premise and the hypothesis sharing content words (shared words X0, X1, others _) in at least two train records, L2, L-BFGS", m.premise.info.Lambda, m.premise.info.Iterations, m.trainAcc[4]})
 	}
-	return append(out, BaselineInfo{GBMStructure, fmt.Sprintf("gradient-boosted trees (100 of depth 3, rate 0.1) on the counts of the %d commonest sentence skeletons of train and %d structural statistics of the text, fitted on the first %d train records", skeletonColumns, numStruct, structTrainLimit), 0, 0, m.trainAcc[len(m.names)-1]})
+	return append(out, BaselineInfo{GBMStructure, fmt.Sprintf("gradient-boosted trees (100 of depth 3, rate 0.1) on the counts of the %d commonest sentence skeletons of train and %d structural statistics of the text, fitted on the first %d train records", skeletonColumns, textfeat.NumStats, structTrainLimit), 0, 0, m.trainAcc[len(m.names)-1]})
 }
 
 func (m *models) bowInfo(minCount, top int) BoWInfo {
 	ws := make([]Weight, len(m.vocab))
 	for i, name := range m.vocab {
-		ws[i] = Weight{name, m.bow.w[i]}
+		ws[i] = Weight{name, m.bow.W[i]}
 	}
 	slices.SortStableFunc(ws, func(a, b Weight) int { return cmp.Compare(b.Weight, a.Weight) })
 	info := BoWInfo{MinCount: minCount, Vocabulary: len(m.vocab), TowardSat: []Weight{}, TowardUnsat: []Weight{}}

@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/nlsat/nlsat/internal/dataset"
+	"github.com/nlsat/nlsat/internal/textfeat"
 )
 
 // batch is a run of consecutive lines of one file and, once ready is
@@ -75,9 +76,9 @@ func (b *batch) process(file string) {
 		}
 		if b.entail {
 			n := len(it.sentences) - 1
-			it.pairs1, it.pairs2 = premisePatterns(it.sentences[:n], it.sentences[n], b.pairNames)
+			it.pairs1, it.pairs2 = textfeat.PremisePatterns(it.sentences[:n], it.sentences[n], b.pairNames)
 		} else {
-			it.pairs1, it.pairs2 = pairPatterns(it.sentences, b.pairNames)
+			it.pairs1, it.pairs2 = textfeat.PairPatterns(it.sentences, b.pairNames)
 		}
 		it.sentences = nil
 		keys = keys[:0]
@@ -113,7 +114,7 @@ func decodeInstance(line []byte) (item, []string, error) {
 	text := recordText(rec)
 	it := item{label: int8(rec.Label), fragment: rec.Fragment, n1: rec.N1, n2: rec.N2, m: rec.M, x: surface(rec, text),
 		index: trailingNumber(sr.Seed, ":"), idNum: trailingNumber(sr.ID, "-"), group: -1}
-	it.skel, it.st = structure(rec.Sentences)
+	it.skel, it.st = textfeat.Structure(rec.Sentences)
 	it.sentences = rec.Sentences
 	it.mus, it.pair = len(sr.Certificate.MUS), -1
 	if p := sr.Difficulty.UnsatPair; p != nil {
@@ -126,7 +127,7 @@ func decodeInstance(line []byte) (item, []string, error) {
 // text, each token prefixed with prefix.
 func (b *batch) localKeys(text, prefix string, ids map[string]uint32, keys []uint64) []uint64 {
 	var prev uint64
-	tokens(text, func(tok []byte) {
+	textfeat.Tokens(text, func(tok []byte) {
 		w := string(tok)
 		if prefix != "" {
 			w = prefix + w

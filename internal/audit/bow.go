@@ -4,6 +4,8 @@ import (
 	"cmp"
 	"math"
 	"slices"
+
+	"github.com/nlsat/nlsat/internal/learn"
 )
 
 // grammar numbers the tokens of the training texts and counts in how many
@@ -112,8 +114,8 @@ func (g *grammar) vocabulary(minCount int, keep func(name string) bool) (map[uin
 
 // bowDesign builds the rows of the n-gram model: log(1 + count) of each
 // gram in the vocabulary.
-func bowDesign(items []item, index map[uint32]int32) *design {
-	d := newDesign(len(index))
+func bowDesign(items []item, index map[uint32]int32) *learn.Design {
+	d := learn.NewDesign(len(index))
 	var cols []int32
 	var vals []float32
 	for i := range items {
@@ -124,7 +126,7 @@ func bowDesign(items []item, index map[uint32]int32) *design {
 				vals = append(vals, float32(math.Log1p(float64(items[i].counts[j]))))
 			}
 		}
-		d.add(cols, vals)
+		d.Add(cols, vals)
 	}
 	return d
 }
@@ -151,8 +153,8 @@ func newStandardiser(items []item) standardiser {
 }
 
 // design builds the rows of the surface-count model.
-func (s standardiser) design(items []item) *design {
-	d := newDesign(numFeatures)
+func (s standardiser) design(items []item) *learn.Design {
+	d := learn.NewDesign(numFeatures)
 	cols := make([]int32, numFeatures)
 	vals := make([]float32, numFeatures)
 	for j := range cols {
@@ -165,7 +167,7 @@ func (s standardiser) design(items []item) *design {
 				vals[j] = float32((items[i].x[j] - s.mean[j]) / s.sd[j])
 			}
 		}
-		d.add(cols, vals)
+		d.Add(cols, vals)
 	}
 	return d
 }

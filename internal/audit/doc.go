@@ -12,7 +12,7 @@
 //     standardised by their train mean and standard deviation;
 //   - bow-logreg: logistic regression on log(1 + count) of each unigram and
 //     bigram of the text that occurs in at least MinCount train records;
-//   - gbm-structure: gradient-boosted trees (FitBoosted: Newton boosting
+//   - gbm-structure: gradient-boosted trees (learn.FitBoosted: Newton boosting
 //     on the log-loss, depth 3, binned thresholds) on the counts of the
 //     commonest sentence skeletons of train and on structural statistics
 //     of the text (structure.go), fitted on at most structTrainLimit train

@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+
+	"github.com/nlsat/nlsat/internal/textfeat"
 )
 
 // Entailment records. Package entail imports this one (its split builder
@@ -64,8 +66,8 @@ func decodeEntail(line []byte) (item, []string, error) {
 	// statistics of premises and hypothesis together (how the hypothesis's
 	// words are used in the premises). The premises' own skeletons are
 	// left out: a triple shares them, so they say nothing of the label.
-	it.skel, _ = structure([]string{r.Hypothesis})
-	_, it.st = structure(append(r.Premises[:len(r.Premises):len(r.Premises)], r.Hypothesis))
+	it.skel, _ = textfeat.Structure([]string{r.Hypothesis})
+	_, it.st = textfeat.Structure(append(r.Premises[:len(r.Premises):len(r.Premises)], r.Hypothesis))
 	it.sentences = append(r.Premises[:len(r.Premises):len(r.Premises)], r.Hypothesis)
 	return it, []string{premises, r.Hypothesis}, nil
 }
@@ -95,57 +97,12 @@ const (
 	fHOverlap = fBeta
 )
 
-// Grams is the set of a text's unigrams and bigrams, in the audit's
-// tokens (lower-cased words, non- and the full stop): the premises'
-// side of h-overlap.
-type Grams map[string]bool
-
-// NewGrams returns the unigrams and bigrams of text.
-func NewGrams(text string) Grams {
-	g := Grams{}
-	prev := ""
-	tokens(text, func(tok []byte) {
-		w := string(tok)
-		g[w], g[prev+" "+w] = true, true
-		prev = w
-	})
-	return g
-}
-
-// Overlap returns how many of the hypothesis's unigrams and bigrams are
-// in g, and how many it has: the audit's h-overlap is shared / grams.
-func (g Grams) Overlap(hypothesis string) (shared, grams int) {
-	return g.overlap(hypothesis, nil)
-}
-
-// overlap is Overlap, calling each (if not nil) with every token of the
-// hypothesis in turn.
-func (g Grams) overlap(hypothesis string, each func(w string)) (shared, grams int) {
-	prev := ""
-	tokens(hypothesis, func(tok []byte) {
-		w := string(tok)
-		if each != nil {
-			each(w)
-		}
-		for _, gram := range []string{w, prev + " " + w} {
-			if gram[0] != ' ' {
-				grams++
-				if g[gram] {
-					shared++
-				}
-			}
-		}
-		prev = w
-	})
-	return shared, grams
-}
-
 // entailSurface returns the feature vector of r, whose premises joined
 // are premises.
 func entailSurface(r *entailRecord, premises string) [numFeatures]float64 {
 	var x [numFeatures]float64
 	x[fM], x[fN1], x[fN2] = float64(r.M), float64(r.N1), float64(r.N2)
-	shared, grams := NewGrams(premises).overlap(r.Hypothesis, func(w string) {
+	shared, grams := textfeat.NewGrams(premises).OverlapEach(r.Hypothesis, func(w string) {
 		if x[fHWords] == 0 && w == "some" {
 			x[fExistential] = 1
 		}

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/nlsat/nlsat/internal/dataset"
+	"github.com/nlsat/nlsat/internal/textfeat"
 )
 
 // feature is one surface measurement of a record: a field of the record or
@@ -64,7 +65,7 @@ func surface(r *dataset.Record, text string) [numFeatures]float64 {
 	var x [numFeatures]float64
 	x[fM], x[fN1], x[fN2] = float64(r.M), float64(r.N1), float64(r.N2)
 	x[fAlpha], x[fBeta] = r.Alpha, r.Beta
-	tokens(text, func(tok []byte) {
+	textfeat.Tokens(text, func(tok []byte) {
 		if i, ok := tokenFeature[string(tok)]; ok {
 			x[i]++
 		}
@@ -72,7 +73,7 @@ func surface(r *dataset.Record, text string) [numFeatures]float64 {
 	some := 0
 	for _, s := range r.Sentences {
 		first := true
-		tokens(s, func(tok []byte) {
+		textfeat.Tokens(s, func(tok []byte) {
 			if first && string(tok) == "some" {
 				some++
 			}
@@ -91,50 +92,4 @@ func recordText(r *dataset.Record) string {
 		return r.Text
 	}
 	return strings.Join(r.Sentences, " ")
-}
-
-// tokens calls fn on each token of s in order: runs of letters, digits
-// and apostrophes, lowercased, with "non-" split off as a token of its own
-// ("non-artist" gives "non-", "artist"), and each full stop, question or
-// exclamation mark as a token. Everything else separates tokens. The slice
-// passed to fn is only valid during the call.
-func tokens(s string, fn func([]byte)) {
-	var buf []byte
-	for i := 0; i < len(s); {
-		c := s[i]
-		switch {
-		case isWordByte(c):
-			j := i
-			buf = buf[:0]
-			for j < len(s) && isWordByte(s[j]) {
-				buf = append(buf, lower(s[j]))
-				j++
-			}
-			if j < len(s) && s[j] == '-' && string(buf) == "non" {
-				fn(nonPrefix)
-				i = j + 1
-				continue
-			}
-			fn(buf)
-			i = j
-		case c == '.' || c == '?' || c == '!':
-			fn(append(buf[:0], c))
-			i++
-		default:
-			i++
-		}
-	}
-}
-
-var nonPrefix = []byte("non-")
-
-func isWordByte(c byte) bool {
-	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '\'' || c >= 0x80
-}
-
-func lower(c byte) byte {
-	if c >= 'A' && c <= 'Z' {
-		return c + 'a' - 'A'
-	}
-	return c
 }

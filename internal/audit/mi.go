@@ -4,6 +4,8 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
+
+	"github.com/nlsat/nlsat/internal/learn"
 )
 
 // MI is the mutual information between the label and one discretised
@@ -49,16 +51,16 @@ func mutualInfo(items []item, feats *[numFeatures]feature, permutations int, see
 		for i := range items {
 			bins[i] = feats[f].bin(items[i].x[f])
 		}
-		mi, cells, nb := plugin(bins, labels)
+		mi, cells, nb := learn.PluginMI(bins, labels)
 		labelsSeen := 0
-		for _, c := range labelCounts(labels) {
+		for _, c := range learn.LabelCounts(labels) {
 			if c > 0 {
 				labelsSeen++
 			}
 		}
 		perm := 0.0
 		for _, pl := range perms {
-			v, _, _ := plugin(bins, pl)
+			v, _, _ := learn.PluginMI(bins, pl)
 			perm += v
 		}
 		if permutations > 0 {
@@ -68,47 +70,4 @@ func mutualInfo(items []item, feats *[numFeatures]feature, permutations int, see
 		out[f] = MI{Feature: feats[f].name, Bins: nb, Plugin: mi, MillerMadow: mi - bias, Permuted: perm, Excess: mi - perm}
 	}
 	return out
-}
-
-func labelCounts(labels []int8) [2]int {
-	var c [2]int
-	for _, l := range labels {
-		c[l]++
-	}
-	return c
-}
-
-// plugin returns the plug-in MI in bits of bins and labels (0 or 1), the
-// number of occupied cells of their joint table and the number of bins.
-// Bins are visited in increasing order, so the sum is reproducible.
-func plugin(bins []int, labels []int8) (mi float64, cells, nbins int) {
-	joint := map[int]*[2]int{}
-	for i, b := range bins {
-		c := joint[b]
-		if c == nil {
-			c = new([2]int)
-			joint[b] = c
-		}
-		c[labels[i]]++
-	}
-	py := labelCounts(labels)
-	keys := make([]int, 0, len(joint))
-	for b := range joint {
-		keys = append(keys, b)
-	}
-	slices.Sort(keys)
-	n := float64(len(bins))
-	for _, b := range keys {
-		c := joint[b]
-		nx := float64(c[0] + c[1])
-		for y := range 2 {
-			if c[y] == 0 {
-				continue
-			}
-			cells++
-			nxy := float64(c[y])
-			mi += nxy / n * math.Log2(nxy*n/(nx*float64(py[y])))
-		}
-	}
-	return max(mi, 0), cells, len(keys)
 }

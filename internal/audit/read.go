@@ -14,11 +14,13 @@ import (
 	"sync"
 
 	"github.com/nlsat/nlsat/internal/dataset"
+	"github.com/nlsat/nlsat/internal/inputerr"
+	"github.com/nlsat/nlsat/internal/textfeat"
 )
 
 // inputErrorf marks a failure caused by the dataset rather than by the
-// program (dataset.InputError).
-var inputErrorf = dataset.InputErrorf
+// program (inputerr.Error).
+var inputErrorf = inputerr.Errorf
 
 // Splits lists the files an audit reads from DIR/data, in report order;
 // the first three must exist.
@@ -39,7 +41,7 @@ type item struct {
 	index, idNum int
 	// skel are the sentences' skeletons, st the structural statistics.
 	skel []uint64
-	st   [numStruct]float64
+	st   [textfeat.NumStats]float64
 	// mus is the size of the certified MUS (0 for sat); pair is 1 when
 	// the record holds a certified contradictory pair, 0 when it holds
 	// none, -1 when it does not say.

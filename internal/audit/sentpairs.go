@@ -1,15 +1,15 @@
 package audit
 
 import (
-	"bytes"
 	"cmp"
 	"fmt"
 	"math"
 	"slices"
-	"strconv"
 	"strings"
 
 	"gonum.org/v1/gonum/stat/distuv"
+
+	"github.com/nlsat/nlsat/internal/learn"
 )
 
 // Sentence pairs. A model that reads an instance as a bag of single
@@ -95,158 +95,11 @@ type SentPairReport struct {
 	Splits []SentPairSplit `json:"splits"`
 }
 
-// pairPatterns returns the distinct patterns of the pairs of sentences
-// that share at least one content word, and of those sharing at least
-// two, each sorted, as FNV-1a hashes of their text. names, when not nil,
-// gets each pattern's text by its hash.
-func pairPatterns(sentences []string, names map[uint64]string) (one, two []uint64) {
-	pt := newPatterner(sentences)
-	for i := range pt.sents {
-		for j := i + 1; j < len(pt.sents); j++ {
-			one, two = pt.add(one, two, i, j, false, names)
-		}
-	}
-	return sortedSet(one), sortedSet(two)
-}
-
-// premisePatterns returns the patterns of the pairs (premise, hypothesis)
-// that share content words, as pairPatterns does, in that order: the
-// hypothesis's side of a pattern is always the second.
-func premisePatterns(premises []string, hypothesis string, names map[uint64]string) (one, two []uint64) {
-	pt := newPatterner(append(premises[:len(premises):len(premises)], hypothesis))
-	h := len(premises)
-	for i := range premises {
-		one, two = pt.add(one, two, i, h, true, names)
-	}
-	return sortedSet(one), sortedSet(two)
-}
-
-func sortedSet(xs []uint64) []uint64 {
-	slices.Sort(xs)
-	return slices.Compact(xs)
-}
-
-// patWord is a word of a sentence: a function word (its text) or a
-// content word (its number in the instance, from 0).
-type patWord struct {
-	text    string
-	content int
-}
-
-// patterner renders the pair patterns of one instance's sentences.
-type patterner struct {
-	sents  [][]patWord
-	shared []bool // by content word, for the pair at hand
-	name   []int  // by content word: its index among the shared, or -1
-	x, y   []byte
-}
-
-func newPatterner(sentences []string) *patterner {
-	ids := map[string]int{}
-	pt := &patterner{sents: make([][]patWord, len(sentences))}
-	for i, s := range sentences {
-		tokens(s, func(tok []byte) {
-			switch w := string(tok); {
-			case w == ".":
-			case w == "an":
-				pt.sents[i] = append(pt.sents[i], patWord{"a", -1})
-			case skeletonWords[w]:
-				pt.sents[i] = append(pt.sents[i], patWord{w, -1})
-			default:
-				id, ok := ids[w]
-				if !ok {
-					id = len(ids)
-					ids[w] = id
-				}
-				pt.sents[i] = append(pt.sents[i], patWord{content: id})
-			}
-		})
-	}
-	pt.shared, pt.name = make([]bool, len(ids)), make([]int, len(ids))
-	return pt
-}
-
-// add appends the pattern of sentences i and j to one, and to two when
-// they share two content words or more; nothing when they share none.
-// Unless ordered, the smaller of the two orders is the pattern.
-func (pt *patterner) add(one, two []uint64, i, j int, ordered bool, names map[uint64]string) ([]uint64, []uint64) {
-	n := 0
-	for _, w := range pt.sents[i] {
-		if w.content >= 0 && !pt.shared[w.content] && slices.ContainsFunc(pt.sents[j], func(v patWord) bool { return v.content == w.content }) {
-			pt.shared[w.content] = true
-			n++
-		}
-	}
-	if n == 0 {
-		return one, two
-	}
-	pt.x = pt.render(pt.x[:0], pt.sents[i], pt.sents[j])
-	p := pt.x
-	if !ordered {
-		pt.y = pt.render(pt.y[:0], pt.sents[j], pt.sents[i])
-		if bytes.Compare(pt.y, pt.x) < 0 {
-			p = pt.y
-		}
-	}
-	clear(pt.shared)
-	h := fnv1a(p)
-	if names != nil {
-		if _, ok := names[h]; !ok {
-			names[h] = strings.TrimSpace(string(p))
-		}
-	}
-	one = append(one, h)
-	if n >= 2 {
-		two = append(two, h)
-	}
-	return one, two
-}
-
-// render appends the pattern of a then c to buf.
-func (pt *patterner) render(buf []byte, a, c []patWord) []byte {
-	for k := range pt.name {
-		pt.name[k] = -1
-	}
-	next := 0
-	for k, s := range [2][]patWord{a, c} {
-		if k == 1 {
-			buf = append(buf, '|')
-		}
-		for _, w := range s {
-			buf = append(buf, ' ')
-			switch {
-			case w.content < 0:
-				buf = append(buf, w.text...)
-			case pt.shared[w.content]:
-				if pt.name[w.content] < 0 {
-					pt.name[w.content] = next
-					next++
-				}
-				buf = append(buf, 'X')
-				buf = strconv.AppendInt(buf, int64(pt.name[w.content]), 10)
-			default:
-				buf = append(buf, '_')
-			}
-		}
-	}
-	return buf
-}
-
-// fnv1a is the 64-bit FNV-1a hash of b.
-func fnv1a(b []byte) uint64 {
-	h := uint64(14695981039346656037)
-	for _, c := range b {
-		h ^= uint64(c)
-		h *= 1099511628211
-	}
-	return h
-}
-
 // pairModel is a fitted pairs baseline.
 type pairModel struct {
 	info  SentPairInfo
 	index map[uint64]int32
-	fit   *logit
+	fit   *learn.Sparse
 	two   bool
 }
 
@@ -258,8 +111,8 @@ func (pm *pairModel) patterns(it *item) []uint64 {
 }
 
 // design returns the presence of each vocabulary pattern in items.
-func (pm *pairModel) design(items []item) *design {
-	d := newDesign(len(pm.index))
+func (pm *pairModel) design(items []item) *learn.Design {
+	d := learn.NewDesign(len(pm.index))
 	var cols []int32
 	var vals []float32
 	for i := range items {
@@ -269,7 +122,7 @@ func (pm *pairModel) design(items []item) *design {
 				cols, vals = append(cols, c), append(vals, 1)
 			}
 		}
-		d.add(cols, vals)
+		d.Add(cols, vals)
 	}
 	return d
 }
@@ -310,10 +163,10 @@ func fitPairModel(k int, train, valid []item, o Options) *pairModel {
 	}
 	best, bestLoss := 0.0, math.Inf(1)
 	for _, lambda := range lambdas {
-		m := fitLogit(dt, y, fitSettings{lambda, o.Iterations})
+		m := learn.FitSparse(dt, y, learn.Settings{Lambda: lambda, Iterations: o.Iterations})
 		loss := 0.0
 		for i := range yEval {
-			p := sigmoid(m.score(evalOn, i))
+			p := 1 / (1 + math.Exp(-m.Score(evalOn, i)))
 			if yEval[i] == 1 {
 				loss -= math.Log(max(p, 1e-12))
 			} else {
@@ -324,7 +177,7 @@ func fitPairModel(k int, train, valid []item, o Options) *pairModel {
 			best, bestLoss, pm.fit = lambda, loss, m
 		}
 	}
-	pm.info = SentPairInfo{Name: PairModels[k].Name, MinShared: PairModels[k].MinShared, Patterns: len(keys), Lambda: best, Iterations: pm.fit.iterations,
+	pm.info = SentPairInfo{Name: PairModels[k].Name, MinShared: PairModels[k].MinShared, Patterns: len(keys), Lambda: best, Iterations: pm.fit.Iterations,
 		TowardSat: []Weight{}, TowardUnsat: []Weight{}}
 	return pm
 }
@@ -333,7 +186,7 @@ func fitPairModel(k int, train, valid []item, o Options) *pairModel {
 func (pm *pairModel) topWeights(names map[uint64]string, top int) {
 	ws := make([]Weight, 0, len(pm.index))
 	for p, c := range pm.index {
-		ws = append(ws, Weight{names[p], pm.fit.w[c]})
+		ws = append(ws, Weight{names[p], pm.fit.W[c]})
 	}
 	slices.SortFunc(ws, func(a, b Weight) int { return cmp.Or(cmp.Compare(b.Weight, a.Weight), cmp.Compare(a.Name, b.Name)) })
 	for i := 0; i < top && i < len(ws) && ws[i].Weight > 0; i++ {
@@ -369,7 +222,7 @@ func pairReport(splits []*split, gr *grammar, o Options) *SentPairReport {
 			z := make([]float64, len(y))
 			pred := make([]int8, len(y))
 			for i := range y {
-				z[i] = pm.fit.score(d, i)
+				z[i] = pm.fit.Score(d, i)
 				if z[i] > 0 {
 					pred[i] = 1
 				}

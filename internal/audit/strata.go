@@ -148,11 +148,11 @@ func (m *models) verdict(r SplitResult, o Options) Verdict {
 		case Majority:
 			d += " (the labels are unbalanced)"
 		case CountsLogreg:
-			d += fmt.Sprintf(" (largest weights: %s)", strings.Join(topNames(m.feats[:], m.counts.w, 2), ", "))
+			d += fmt.Sprintf(" (largest weights: %s)", strings.Join(topNames(m.feats[:], m.counts.W, 2), ", "))
 		case BoWLogreg:
-			d += fmt.Sprintf(" (strongest n-grams: %s)", strings.Join(topGrams(m.vocab, m.bow.w, 3), ", "))
+			d += fmt.Sprintf(" (strongest n-grams: %s)", strings.Join(topGrams(m.vocab, m.bow.W, 3), ", "))
 		case HypothesisOnly:
-			d += fmt.Sprintf(" (strongest n-grams: %s)", strings.Join(topGrams(m.hvocab, m.hyp.w, 3), ", "))
+			d += fmt.Sprintf(" (strongest n-grams: %s)", strings.Join(topGrams(m.hvocab, m.hyp.W, 3), ", "))
 		case GBMStructure:
 			d += " (skeletons and word degrees, with their interactions)"
 		}

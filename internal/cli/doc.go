@@ -5,6 +5,6 @@
 // # Exit codes
 //
 // 0 success, 1 failure, 2 usage error (a bad flag, argument or input,
-// marked by Usage, dataset.InputError or cobra's own argument
+// marked by Usage, inputerr.Error or cobra's own argument
 // errors), 130 interrupted. Exit prints the error as one line.
 package cli

@@ -7,7 +7,7 @@ import (
 	"io"
 	"strings"
 
-	"github.com/nlsat/nlsat/internal/dataset"
+	"github.com/nlsat/nlsat/internal/inputerr"
 )
 
 // Exit codes, the same for every command.
@@ -50,7 +50,7 @@ func Exit(ctx context.Context, w io.Writer, err error) int {
 // what it was given.
 func IsUsage(err error) bool {
 	var ue Usage
-	var ie *dataset.InputError
+	var ie *inputerr.Error
 	return errors.As(err, &ue) || errors.As(err, &ie) || isCobraUsage(err)
 }
 

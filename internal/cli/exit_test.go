@@ -7,7 +7,7 @@ import (
 	"fmt"
 	"testing"
 
-	"github.com/nlsat/nlsat/internal/dataset"
+	"github.com/nlsat/nlsat/internal/inputerr"
 )
 
 type usage struct{ error }
@@ -26,9 +26,9 @@ func TestExit(t *testing.T) {
 		{context.Background(), nil, ExitOK, ""},
 		{context.Background(), errors.New("solver failed"), ExitFailure, "nlsat: solver failed\n"},
 		{context.Background(), fmt.Errorf("wrapped: %w", usage{errors.New("bad flag")}), ExitUsage, "nlsat: wrapped: bad flag\n"},
-		{context.Background(), dataset.InputErrorf("a.jsonl:3: no id"), ExitUsage, "nlsat: a.jsonl:3: no id\n"},
+		{context.Background(), inputerr.Errorf("a.jsonl:3: no id"), ExitUsage, "nlsat: a.jsonl:3: no id\n"},
 		{context.Background(), errors.New(`unknown flag: --frob`), ExitUsage, "nlsat: unknown flag: --frob\n"},
-		{context.Background(), errors.Join(dataset.InputErrorf("first"), errors.New("second")), ExitUsage, "nlsat: first; second\n"},
+		{context.Background(), errors.Join(inputerr.Errorf("first"), errors.New("second")), ExitUsage, "nlsat: first; second\n"},
 		{cancelled, errors.New("anything"), ExitInterrupted, "nlsat: interrupted; no finished output was written\n"},
 	}
 	for _, tt := range tests {

@@ -5,6 +5,8 @@ import (
 	"os"
 	"reflect"
 	"strings"
+
+	"github.com/nlsat/nlsat/internal/inputerr"
 )
 
 // Format is the encoding of a records file. Every format holds the rows
@@ -106,21 +108,21 @@ func (o Output) FieldsName() string {
 // For returns the output for a file named name: o with its format, or
 // where it has none (--format not given) the one the name's extension
 // names, or JSONL. A format that contradicts the name's extension, or
-// that nlsat does not know, is an InputError.
+// that nlsat does not know, is an inputerr.Error.
 func (o Output) For(name string) (Output, error) {
 	byName, ok := FormatOf(name)
 	switch {
 	case o.Format == "":
 		o.Format = byName
 	case ok && byName != o.Format:
-		return o, InputErrorf("--format %s does not match the name %s (a %s file); name it %s", o.Format, name, byName, WithFormat(name, o.Format))
+		return o, inputerr.Errorf("--format %s does not match the name %s (a %s file); name it %s", o.Format, name, byName, WithFormat(name, o.Format))
 	}
 	for _, f := range Formats() {
 		if Format(f) == o.Format {
 			return o, nil
 		}
 	}
-	return o, InputErrorf("--format %q: expected one of %s", o.Format, strings.Join(Formats(), ", "))
+	return o, inputerr.Errorf("--format %q: expected one of %s", o.Format, strings.Join(Formats(), ", "))
 }
 
 // String names the output for messages: "parquet", "jsonl (minimal

@@ -13,6 +13,8 @@ import (
 
 	"github.com/parquet-go/parquet-go"
 	"github.com/parquet-go/parquet-go/format"
+
+	"github.com/nlsat/nlsat/internal/inputerr"
 )
 
 // randomRecords returns n records with every field set from rng, lists
@@ -179,7 +181,7 @@ func nodeKind(n parquet.Node) string {
 	return n.Type().String()
 }
 
-// TestReadBadFiles: a corrupt or foreign file is an InputError naming it.
+// TestReadBadFiles: a corrupt or foreign file is an inputerr.Error naming it.
 func TestReadBadFiles(t *testing.T) {
 	recs := encodeAll(t, randomRecords(rand.New(rand.NewPCG(3, 4)), 50), false)
 	pq := writeAll(t, recs, Output{Format: Parquet}, 1<<20)
@@ -206,9 +208,9 @@ func TestReadBadFiles(t *testing.T) {
 			t.Fatal(err)
 		}
 		err := EachRecord(name, nil, func(*Record, string) error { return nil })
-		var ie *InputError
+		var ie *inputerr.Error
 		if !errors.As(err, &ie) || !strings.Contains(err.Error(), name) || strings.Contains(err.Error(), "\n") {
-			t.Errorf("%s: got %v, want a one-line InputError naming the file", tc.name, err)
+			t.Errorf("%s: got %v, want a one-line inputerr.Error naming the file", tc.name, err)
 		}
 	}
 }

@@ -7,6 +7,8 @@ import (
 	"reflect"
 
 	"github.com/parquet-go/parquet-go"
+
+	"github.com/nlsat/nlsat/internal/inputerr"
 )
 
 // RowGroupRows is the number of records in a row group of the Parquet
@@ -78,7 +80,7 @@ func openParquet(ra io.ReaderAt, size int64, name string) (rd io.Reader, err err
 	defer recoverCorrupt(name, &err)
 	f, err := parquet.OpenFile(ra, size)
 	if err != nil {
-		return nil, InputErrorf("%s: not a Parquet file of records: %v", name, err)
+		return nil, inputerr.Errorf("%s: not a Parquet file of records: %v", name, err)
 	}
 	cols := map[string]bool{}
 	for _, fl := range f.Schema().Fields() {
@@ -92,7 +94,7 @@ func openParquet(ra io.ReaderAt, size int64, name string) (rd io.Reader, err err
 	case cols["text"] && cols["label"]:
 		return newParquetReader[MinimalRecord](f, name), nil
 	}
-	return nil, InputErrorf("%s: a Parquet file, but not of records (expected the columns id, text, sentences, label, ... or text and label)", name)
+	return nil, inputerr.Errorf("%s: a Parquet file, but not of records (expected the columns id, text, sentences, label, ... or text and label)", name)
 }
 
 func newParquetReader[T any](f *parquet.File, name string) *parquetReader[T] {
@@ -102,10 +104,10 @@ func newParquetReader[T any](f *parquet.File, name string) *parquetReader[T] {
 }
 
 // recoverCorrupt turns a panic of the Parquet library over a corrupt
-// file into an InputError naming it.
+// file into an inputerr.Error naming it.
 func recoverCorrupt(name string, err *error) {
 	if v := recover(); v != nil {
-		*err = InputErrorf("%s: corrupt Parquet file: %v", name, v)
+		*err = inputerr.Errorf("%s: corrupt Parquet file: %v", name, v)
 	}
 }
 
@@ -157,7 +159,7 @@ func (p *proofParquetReader) fill() (err error) {
 			p.eof = true
 			return nil
 		case err != nil:
-			return InputErrorf("%s: row %d: corrupt Parquet file: %v", p.name, p.row+1, err)
+			return inputerr.Errorf("%s: row %d: corrupt Parquet file: %v", p.name, p.row+1, err)
 		}
 		p.row++
 		if err := p.enc.EncodeValue(row); err != nil {
@@ -175,7 +177,7 @@ func (p *parquetReader[T]) fill() (err error) {
 	if err == io.EOF {
 		p.eof = true
 	} else if err != nil {
-		return InputErrorf("%s: row %d: corrupt Parquet file: %v", p.name, p.row+1, err)
+		return inputerr.Errorf("%s: row %d: corrupt Parquet file: %v", p.name, p.row+1, err)
 	}
 	for i := range n {
 		p.row++

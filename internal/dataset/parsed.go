@@ -8,6 +8,7 @@ import (
 
 	"github.com/nlsat/nlsat/internal/fol"
 	"github.com/nlsat/nlsat/internal/fragments"
+	"github.com/nlsat/nlsat/internal/inputerr"
 	"github.com/nlsat/nlsat/internal/solver"
 )
 
@@ -30,11 +31,11 @@ func EachRecord(name string, stdin io.Reader, fn func(r *Record, where string) e
 			break
 		}
 		if err != nil {
-			return &InputError{err}
+			return &inputerr.Error{Err: err}
 		}
 		where := fmt.Sprintf("%s:%d", display, dec.Line())
 		if err := rec.Validate(); err != nil {
-			return InputErrorf("%s: %w", where, err)
+			return inputerr.Errorf("%s: %w", where, err)
 		}
 		if err := fn(rec, where); err != nil {
 			return err
@@ -42,7 +43,7 @@ func EachRecord(name string, stdin io.Reader, fn func(r *Record, where string) e
 		n++
 	}
 	if n == 0 {
-		return InputErrorf("%s: no records", display)
+		return inputerr.Errorf("%s: no records", display)
 	}
 	return nil
 }
@@ -59,10 +60,10 @@ func openInput(name string, stdin io.Reader, what string) (string, io.Reader, fu
 	}
 	r, err := OpenFile(name)
 	if err != nil {
-		if ie := (*InputError)(nil); errors.As(err, &ie) {
+		if ie := (*inputerr.Error)(nil); errors.As(err, &ie) {
 			return "", nil, nil, err
 		}
-		return "", nil, nil, InputErrorf("cannot read %s: %w", what, err)
+		return "", nil, nil, inputerr.Errorf("cannot read %s: %w", what, err)
 	}
 	return name, r, func() { r.Close() }, nil
 }
@@ -87,7 +88,7 @@ type Parsed struct {
 // the English of its sentences (or, without sentences, of its text split
 // after each full stop). Records need not be valid records of this
 // toolkit; a sentence outside the grammar, or outside the fragment the
-// record names, is an InputError naming the file, line and sentence. The
+// record names, is an inputerr.Error naming the file, line and sentence. The
 // words are those of lx (nil: the built-in vocabulary).
 func ReadParsed(name string, stdin io.Reader, lx *fragments.Lexicon) ([]Parsed, error) {
 	if lx == nil {
@@ -106,22 +107,22 @@ func ReadParsed(name string, stdin io.Reader, lx *fragments.Lexicon) ([]Parsed, 
 			break
 		}
 		if err != nil {
-			return nil, &InputError{err}
+			return nil, &inputerr.Error{Err: err}
 		}
 		p, err := parse(rec, fmt.Sprintf("%s:%d", display, dec.Line()), lx)
 		if err != nil {
-			return nil, &InputError{err}
+			return nil, &inputerr.Error{Err: err}
 		}
 		out = append(out, p)
 	}
 	if len(out) == 0 {
-		return nil, InputErrorf("%s: no records", display)
+		return nil, inputerr.Errorf("%s: no records", display)
 	}
 	return out, nil
 }
 
 // ReadLabelled is ReadParsed for records that must be labelled: a record
-// with label -1 (or none) is an InputError naming its line. A record
+// with label -1 (or none) is an inputerr.Error naming its line. A record
 // without an id gets its position, one without a fragment its smallest.
 func ReadLabelled(name string, stdin io.Reader, lx *fragments.Lexicon) ([]Parsed, error) {
 	ps, err := ReadParsed(name, stdin, lx)
@@ -131,7 +132,7 @@ func ReadLabelled(name string, stdin io.Reader, lx *fragments.Lexicon) ([]Parsed
 	for i := range ps {
 		p := &ps[i]
 		if p.Old != LabelSat && p.Old != LabelUnsat {
-			return nil, InputErrorf("%s: record %q is not labelled (label %d); label it first with nlsat label", p.Where, p.Rec.ID, p.Old)
+			return nil, inputerr.Errorf("%s: record %q is not labelled (label %d); label it first with nlsat label", p.Where, p.Rec.ID, p.Old)
 		}
 		p.Rec.Fragment = p.Frag.String()
 		if p.Rec.ID == "" {

@@ -1,16 +1,12 @@
 package dataset
 
 import (
-	"context"
-	"errors"
 	"fmt"
 	"reflect"
 	"strings"
 
 	"github.com/nlsat/nlsat/internal/fol"
-	"github.com/nlsat/nlsat/internal/fragments"
 	"github.com/nlsat/nlsat/internal/proof"
-	"github.com/nlsat/nlsat/internal/solver"
 )
 
 // ProofSchemaVersion names the record fields of a file written with
@@ -35,29 +31,22 @@ type ProofStep struct {
 	English  string `json:"english" parquet:"english"`
 }
 
-// SetProof gives r, a record of the instance whose sentences are
-// sentences, its proof and proof depth: for unsat, a refutation of its
-// certified MUS found and checked by proof.Find within
-// proof.DefaultBudget (or [] and NoProof when there is none); for sat
-// and unlabelled records, [] and 0. Any error but the absence of a proof
-// is returned.
-func (r *Record) SetProof(ctx context.Context, b solver.Backend, lx *fragments.Lexicon, sentences []fragments.Sentence) error {
+// SetProof gives r its proof and proof depth, as the builder found them:
+// for an unsat record, p is a refutation of its certified MUS found and
+// checked by proof.FindWithin, or nil when there is none within
+// proof.DefaultBudget ([] and NoProof); a sat or unlabelled record gets []
+// and 0 whatever p is. A record never searches for its own proof.
+func (r *Record) SetProof(p *proof.Proof) {
 	depth := 0
 	r.Proof, r.Difficulty.ProofDepth = []ProofStep{}, &depth
-	if r.Label != LabelUnsat {
-		return nil
-	}
-	p, err := proof.Find(ctx, b, lx, sentences, r.Certificate.MUS, proof.DefaultBudget)
 	switch {
-	case errors.Is(err, proof.ErrNoProof):
+	case r.Label != LabelUnsat:
+	case p == nil:
 		depth = NoProof
-		return nil
-	case err != nil:
-		return err
+	default:
+		depth = p.Depth()
+		r.Proof = StepsOf(*p)
 	}
-	depth = p.Depth()
-	r.Proof = StepsOf(p)
-	return nil
 }
 
 // StepsOf returns p in a record's JSON form.

@@ -8,6 +8,8 @@ import (
 	"os"
 
 	"github.com/klauspost/compress/zstd"
+
+	"github.com/nlsat/nlsat/internal/inputerr"
 )
 
 // The first bytes of the formats a reader recognises.
@@ -31,13 +33,13 @@ func NewReader(r io.Reader, name string) (io.ReadCloser, error) {
 	case bytes.HasPrefix(magic, gzipMagic):
 		gz, err := gzip.NewReader(br)
 		if err != nil {
-			return nil, InputErrorf("%s: not a gzip file: %v", name, err)
+			return nil, inputerr.Errorf("%s: not a gzip file: %v", name, err)
 		}
 		return gz, nil
 	case bytes.HasPrefix(magic, zstdMagic):
 		zr, err := zstd.NewReader(br, zstd.WithDecoderConcurrency(1))
 		if err != nil {
-			return nil, InputErrorf("%s: not a zstd file: %v", name, err)
+			return nil, inputerr.Errorf("%s: not a zstd file: %v", name, err)
 		}
 		return zstdCloser{zr}, nil
 	case bytes.HasPrefix(magic, parquetMagic):
@@ -48,7 +50,7 @@ func NewReader(r io.Reader, name string) (io.ReadCloser, error) {
 		}
 		data, err := io.ReadAll(br)
 		if err != nil {
-			return nil, InputErrorf("cannot read %s: %w", name, err)
+			return nil, inputerr.Errorf("cannot read %s: %w", name, err)
 		}
 		return parquetCloser(openParquet(bytes.NewReader(data), int64(len(data)), name))
 	}

@@ -10,6 +10,8 @@ import (
 	"reflect"
 
 	"github.com/klauspost/compress/zstd"
+
+	"github.com/nlsat/nlsat/internal/atomicfile"
 )
 
 // MinimalRecord is the row of the minimal layout (--fields minimal): the
@@ -139,6 +141,10 @@ func (s *minimalSink) line(b []byte) error {
 
 func (s *minimalSink) close() error { return s.out.Close() }
 
+// Encode writes the JSONL records of file src to name in output o,
+// atomically (WriteFile).
+func (o Output) Encode(name, src string) error { return WriteFile(name, src, o) }
+
 // WriteFile writes the JSONL records of file src to name in output o,
 // atomically.
 func WriteFile(name, src string, o Output) error {
@@ -147,7 +153,7 @@ func WriteFile(name, src string, o Output) error {
 		return err
 	}
 	defer in.Close()
-	return WriteAtomic(name, func(w io.Writer) error {
+	return atomicfile.Write(name, func(w io.Writer) error {
 		rw, err := NewWriter(w, o)
 		if err != nil {
 			return err
@@ -163,7 +169,7 @@ func WriteFile(name, src string, o Output) error {
 // written JSONL lines, and Commit ends the encoding before the file
 // appears under its name.
 type RecordFile struct {
-	*AtomicFile
+	*atomicfile.File
 	w io.WriteCloser
 }
 
@@ -174,7 +180,7 @@ func CreateRecords(name string, stdout io.Writer, o Output) (*RecordFile, error)
 	if err != nil {
 		return nil, err
 	}
-	f, err := CreateAtomic(name, stdout)
+	f, err := atomicfile.Create(name, stdout)
 	if err != nil {
 		return nil, err
 	}
@@ -195,5 +201,5 @@ func (f *RecordFile) Commit() error {
 		f.Abort()
 		return fmt.Errorf("writing %s: %w", f.Name(), err)
 	}
-	return f.AtomicFile.Commit()
+	return f.File.Commit()
 }

@@ -16,6 +16,7 @@ import (
 
 	"github.com/parquet-go/parquet-go"
 
+	"github.com/nlsat/nlsat/internal/audit"
 	"github.com/nlsat/nlsat/internal/canon"
 	"github.com/nlsat/nlsat/internal/cardtest"
 	"github.com/nlsat/nlsat/internal/dataset"
@@ -40,7 +41,7 @@ func buildPlan(t testing.TB, f fragments.Fragment, train, val, test int, audit b
 }
 
 func buildOptions(dir string, workers int) BuildOptions {
-	return BuildOptions{Dir: dir, Workers: workers, NewBackend: func() (solver.Backend, error) { return native.New(native.Options{}), nil },
+	return BuildOptions{Dir: dir, Workers: workers, Audit: audit.ForManifest, NewBackend: func() (solver.Backend, error) { return native.New(native.Options{}), nil },
 		License: "cc-by-4.0", Toolkit: job.Toolkit{Name: "nlsat", Version: "test", Commit: "0000000"}, Command: "nlsat split --task entailment (test)"}
 }
 

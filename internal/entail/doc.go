@@ -43,7 +43,7 @@
 //
 // Within a shape, the three kept hypotheses also share their novelty:
 // how many of their unigrams and bigrams the premises lack (capped at
-// 3, counted with the audit's tokens, audit.Grams). An entailed
+// 3, counted with the audit's tokens, textfeat.Grams). An entailed
 // hypothesis tends to restate the premises: unmatched, its overlap with
 // them alone told entailment from neutral 57% of the time on 3,000 V
 // records.

@@ -8,9 +8,9 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/nlsat/nlsat/internal/audit"
 	"github.com/nlsat/nlsat/internal/fragments"
 	"github.com/nlsat/nlsat/internal/solver"
+	"github.com/nlsat/nlsat/internal/textfeat"
 )
 
 // Problem is one labelled entailment problem: the premises' instance (its
@@ -102,7 +102,7 @@ func (d *Drawer) hypotheses(ctx context.Context, b solver.Backend, rng *rand.Ran
 	if !d.SameShape {
 		shapes = 1
 	}
-	premises := audit.NewGrams(strings.Join(in.English(), " "))
+	premises := textfeat.NewGrams(strings.Join(in.English(), " "))
 	lx := d.Params.Lexicon.OrDefault()
 	for range shapes {
 		key := fragments.DrawSentence(rng, d.Fragment, d.Params, in.Nouns, in.Verbs)
@@ -149,8 +149,8 @@ const maxNovel = 3
 // audit's h-overlap tokens) that the premises do not hold, capped at
 // maxNovel. A triple's hypotheses share it: an entailed hypothesis
 // tends to restate the premises, and without the match its overlap
-// with them tells entailment from neutral (audit.Grams.Overlap).
-func novelty(premises audit.Grams, hypothesis string) int {
+// with them tells entailment from neutral (textfeat.Grams.Overlap).
+func novelty(premises textfeat.Grams, hypothesis string) int {
 	shared, grams := premises.Overlap(hypothesis)
 	return min(grams-shared, maxNovel)
 }

@@ -3,12 +3,13 @@ package entail
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 
-	"github.com/nlsat/nlsat/internal/audit"
+	"github.com/nlsat/nlsat/internal/atomicfile"
 	"github.com/nlsat/nlsat/internal/dataset"
 	"github.com/nlsat/nlsat/internal/job"
 	"github.com/nlsat/nlsat/internal/split"
@@ -97,7 +98,10 @@ func (c *collector) finish(ctx context.Context, o BuildOptions) (*Manifest, erro
 		Plan: p, Strata: c.counts, Audit: json.RawMessage("null")}
 	rename := o.Output.Published
 	if p.Audit {
-		if m.Audit, m.AuditSummary, err = audit.ForManifest(ctx, jsonlDir, rename); err != nil {
+		if o.Audit == nil {
+			return nil, errors.New("the plan asks for a shortcut audit, but no audit was given")
+		}
+		if m.Audit, m.AuditSummary, err = o.Audit(ctx, jsonlDir, rename); err != nil {
 			return nil, fmt.Errorf("shortcut audit: %w", err)
 		}
 	}
@@ -135,10 +139,10 @@ func writeMeta(dir string, m *Manifest) error {
 	if err != nil {
 		return err
 	}
-	if err := dataset.WriteFileAtomic(filepath.Join(dir, split.ManifestFile), append(data, '\n')); err != nil {
+	if err := atomicfile.WriteFile(filepath.Join(dir, split.ManifestFile), append(data, '\n')); err != nil {
 		return err
 	}
-	if err := dataset.WriteFileAtomic(filepath.Join(dir, split.CardFile), []byte(Card(m))); err != nil {
+	if err := atomicfile.WriteFile(filepath.Join(dir, split.CardFile), []byte(Card(m))); err != nil {
 		return err
 	}
 	var sums strings.Builder
@@ -152,7 +156,7 @@ func writeMeta(dir string, m *Manifest) error {
 		}
 		fmt.Fprintf(&sums, "%s  %s\n", sum, name)
 	}
-	return dataset.WriteFileAtomic(filepath.Join(dir, split.SumsFile), []byte(sums.String()))
+	return atomicfile.WriteFile(filepath.Join(dir, split.SumsFile), []byte(sums.String()))
 }
 
 // Summary is one line on the build: records per split and the audit's

@@ -11,7 +11,9 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/nlsat/nlsat/internal/atomicfile"
 	"github.com/nlsat/nlsat/internal/dataset"
+	"github.com/nlsat/nlsat/internal/inputerr"
 	"github.com/nlsat/nlsat/internal/job"
 	"github.com/nlsat/nlsat/internal/phase"
 	"github.com/nlsat/nlsat/internal/solver"
@@ -43,6 +45,9 @@ type BuildOptions struct {
 	Force bool
 	// Output is the split files' format; the minimal layout is refused.
 	Output dataset.Output
+	// Audit audits the finished data for the manifest when the plan asks
+	// for it, as split.Options.Audit does.
+	Audit split.AuditFunc
 }
 
 // Build builds the entailment dataset of plan p into o.Dir, resuming an
@@ -51,16 +56,16 @@ type BuildOptions struct {
 func Build(ctx context.Context, p *BuildPlan, o BuildOptions) (*Manifest, error) {
 	switch {
 	case o.NewBackend == nil:
-		return nil, dataset.InputErrorf("the entailment task needs a solver; drop --solver none")
+		return nil, inputerr.Errorf("the entailment task needs a solver; drop --solver none")
 	case o.Output.Minimal:
-		return nil, dataset.InputErrorf("the entailment task has no minimal layout; drop --fields minimal")
+		return nil, inputerr.Errorf("the entailment task has no minimal layout; drop --fields minimal")
 	}
 	o.Output.Row = Row
 	if err := checkEmpty(p, o); err != nil {
 		return nil, err
 	}
 	if err := os.MkdirAll(filepath.Join(o.Dir, workDir), 0o755); err != nil {
-		return nil, dataset.InputErrorf("cannot create %s: %w", o.Dir, err)
+		return nil, inputerr.Errorf("cannot create %s: %w", o.Dir, err)
 	}
 	store, err := job.OpenStore(filepath.Join(o.Dir, workDir, "checkpoint.json"), p.Digest(), workParts(o.Dir))
 	if err != nil {
@@ -91,7 +96,7 @@ func checkEmpty(p *BuildPlan, o BuildOptions) error {
 	case errors.Is(err, fs.ErrNotExist):
 		return nil
 	case err != nil:
-		return dataset.InputErrorf("cannot read %s: %w", o.Dir, err)
+		return inputerr.Errorf("cannot read %s: %w", o.Dir, err)
 	case len(entries) == 0 || o.Force:
 		return nil
 	}
@@ -108,7 +113,7 @@ func checkEmpty(p *BuildPlan, o BuildOptions) error {
 			return split.ErrAlreadyBuilt
 		}
 	}
-	return dataset.InputErrorf("%s is not empty; choose another --out or pass --force to write into it", o.Dir)
+	return inputerr.Errorf("%s is not empty; choose another --out or pass --force to write into it", o.Dir)
 }
 
 // member is one record of a split: the triple (its line in the part)
@@ -157,7 +162,7 @@ func (c *collector) writeSplits(dir string) ([]FileReport, error) {
 		sp := p.Splits[j]
 		fr := FileReport{Path: sp.File, Split: sp.Name, Labels: map[string]int{}}
 		byStratum := map[string]map[string]int{}
-		err := dataset.WriteAtomic(filepath.Join(dir, filepath.FromSlash(sp.File)), func(w io.Writer) error {
+		err := atomicfile.Write(filepath.Join(dir, filepath.FromSlash(sp.File)), func(w io.Writer) error {
 			enc := NewEncoder(w)
 			for _, m := range ms {
 				t, err := c.triple(m.ref)

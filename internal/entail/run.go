@@ -12,6 +12,7 @@ import (
 
 	"github.com/nlsat/nlsat/internal/dataset"
 	"github.com/nlsat/nlsat/internal/generate"
+	"github.com/nlsat/nlsat/internal/inputerr"
 	"github.com/nlsat/nlsat/internal/job"
 	"github.com/nlsat/nlsat/internal/solver"
 )
@@ -63,15 +64,15 @@ type runState struct {
 // workers, and a run interrupted and started again resumes where it
 // stopped. Within a triple the three labels come in a seeded order. Ids
 // are the fragment, the digest of the plan and this task, and the
-// record's number. Errors about the options are dataset.InputErrors.
+// record's number. Errors about the options are inputerr.Errors.
 func Run(ctx context.Context, plan *generate.Plan, o RunOptions) error {
 	switch {
 	case plan.Count%3 != 0:
-		return dataset.InputErrorf("--count %d: entailment records come in triples, one per label; give a multiple of 3", plan.Count)
+		return inputerr.Errorf("--count %d: entailment records come in triples, one per label; give a multiple of 3", plan.Count)
 	case o.NewBackend == nil:
-		return dataset.InputErrorf("the entailment task needs a solver; drop --solver none")
+		return inputerr.Errorf("the entailment task needs a solver; drop --solver none")
 	case o.Output.Minimal:
-		return dataset.InputErrorf("the entailment task has no minimal layout; drop --fields minimal")
+		return inputerr.Errorf("the entailment task has no minimal layout; drop --fields minimal")
 	}
 	var err error
 	if o.Output, err = o.Output.For(o.Out); err != nil {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/nlsat/nlsat/internal/dataset"
 	"github.com/nlsat/nlsat/internal/fragments"
+	"github.com/nlsat/nlsat/internal/inputerr"
 )
 
 // The kinds of answers an entailment evaluation scores.
@@ -230,32 +231,32 @@ func matchEntail(gold []EntailGold, preds []EntailPrediction) (at []int, digests
 // and writes the per-record file. A predictions file named after
 // lm-eval's samples of a _binary task is scored as binary. Plots and
 // chains are sat/unsat only. Errors about the inputs are
-// *dataset.InputErrors.
+// *inputerr.Errors.
 func RunEntail(c Config, stdin io.Reader) (EntailReport, error) {
 	switch {
 	case c.Plot != "":
-		return EntailReport{}, dataset.InputErrorf("--plot draws accuracy against n of sat/unsat records, not of entailment records")
+		return EntailReport{}, inputerr.Errorf("--plot draws accuracy against n of sat/unsat records, not of entailment records")
 	case c.Chains:
-		return EntailReport{}, dataset.InputErrorf("--chains checks sat/unsat chains of thought, not entailment answers")
+		return EntailReport{}, inputerr.Errorf("--chains checks sat/unsat chains of thought, not entailment answers")
 	case c.PerRecord == "-":
-		return EntailReport{}, dataset.InputErrorf("--per-record must name a file, not stdout, which has the report")
+		return EntailReport{}, inputerr.Errorf("--per-record must name a file, not stdout, which has the report")
 	}
 	gold, err := ReadEntailGold(c.Gold)
 	if err != nil {
-		return EntailReport{}, &dataset.InputError{Err: err}
+		return EntailReport{}, &inputerr.Error{Err: err}
 	}
 	name, r := "stdin", stdin
 	if c.Pred != "-" {
 		f, err := dataset.OpenFile(c.Pred)
 		if err != nil {
-			return EntailReport{}, dataset.InputErrorf("cannot read predictions: %w", err)
+			return EntailReport{}, inputerr.Errorf("cannot read predictions: %w", err)
 		}
 		defer f.Close()
 		name, r = c.Pred, f
 	}
 	preds, err := ReadEntailPredictions(r, name, c.PredOptions)
 	if err != nil {
-		return EntailReport{}, &dataset.InputError{Err: err}
+		return EntailReport{}, &inputerr.Error{Err: err}
 	}
 	base := filepath.Base(c.Pred)
 	binary := strings.HasPrefix(base, "samples_") && (strings.Contains(base, "_entail_binary_") || strings.Contains(base, "_entail_binary."))
@@ -264,7 +265,7 @@ func RunEntail(c Config, stdin io.Reader) (EntailReport, error) {
 		if _, ok := err.(*MissingError); ok {
 			err = fmt.Errorf("%w; --allow-missing scores the others", err)
 		}
-		return rep, &dataset.InputError{Err: err}
+		return rep, &inputerr.Error{Err: err}
 	}
 	if c.PerRecord != "" {
 		return rep, writeEntailPerRecord(c.PerRecord, gold, preds, rep.Answers == AnswersBinary)

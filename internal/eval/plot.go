@@ -9,8 +9,9 @@ import (
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 
-	"github.com/nlsat/nlsat/internal/dataset"
+	"github.com/nlsat/nlsat/internal/atomicfile"
 	"github.com/nlsat/nlsat/internal/figure"
+	"github.com/nlsat/nlsat/internal/inputerr"
 )
 
 // PlotFormats lists the formats Plot writes.
@@ -20,9 +21,9 @@ func PlotFormats() []string { return []string{"png", "svg"} }
 // failed plot leaves nothing; a path that cannot be written is an
 // InputError.
 func PlotFile(name string, rep Report, format string) error {
-	f, err := dataset.CreateAtomic(name, io.Discard)
+	f, err := atomicfile.Create(name, io.Discard)
 	if err != nil {
-		return &dataset.InputError{Err: err}
+		return &inputerr.Error{Err: err}
 	}
 	defer f.Abort()
 	if err := Plot(f, rep, format); err != nil {

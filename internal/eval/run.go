@@ -9,8 +9,10 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/nlsat/nlsat/internal/atomicfile"
 	"github.com/nlsat/nlsat/internal/dataset"
 	"github.com/nlsat/nlsat/internal/fragments"
+	"github.com/nlsat/nlsat/internal/inputerr"
 	"github.com/nlsat/nlsat/internal/proof"
 )
 
@@ -35,24 +37,24 @@ type Config struct {
 
 // Run reads the gold records and predictions, scores them, and writes the
 // per-record file and the plot, each atomically. Every error about the
-// configuration, the inputs or the outputs is a *dataset.InputError.
+// configuration, the inputs or the outputs is a *inputerr.Error.
 func Run(c Config, stdin io.Reader) (Report, error) {
 	format := strings.TrimPrefix(strings.ToLower(filepath.Ext(c.Plot)), ".")
 	if c.Plot != "" && !slices.Contains(PlotFormats(), format) {
-		return Report{}, dataset.InputErrorf("--plot %s: the file must end in .png or .svg", c.Plot)
+		return Report{}, inputerr.Errorf("--plot %s: the file must end in .png or .svg", c.Plot)
 	}
 	if c.PerRecord == "-" {
-		return Report{}, dataset.InputErrorf("--per-record must name a file, not stdout, which has the report")
+		return Report{}, inputerr.Errorf("--per-record must name a file, not stdout, which has the report")
 	}
 	if c.Chains && c.Filter != "" {
-		return Report{}, dataset.InputErrorf("--chains reads the raw generations, not --filter %s's", c.Filter)
+		return Report{}, inputerr.Errorf("--chains reads the raw generations, not --filter %s's", c.Filter)
 	}
 	if c.MBinWidth <= 0 {
-		return Report{}, dataset.InputErrorf("--m-bin must be positive, not %d", c.MBinWidth)
+		return Report{}, inputerr.Errorf("--m-bin must be positive, not %d", c.MBinWidth)
 	}
 	gold, preds, err := load(c, stdin)
 	if err != nil {
-		return Report{}, &dataset.InputError{Err: err}
+		return Report{}, &inputerr.Error{Err: err}
 	}
 	rep, err := Evaluate(gold, preds, c.Options)
 	var me *MissingError
@@ -60,7 +62,7 @@ func Run(c Config, stdin io.Reader) (Report, error) {
 		err = fmt.Errorf("%w; --allow-missing scores the others", err)
 	}
 	if err != nil {
-		return rep, &dataset.InputError{Err: err}
+		return rep, &inputerr.Error{Err: err}
 	}
 	var chains map[string]*proof.ChainResult
 	if c.Chains {
@@ -68,7 +70,7 @@ func Run(c Config, stdin io.Reader) (Report, error) {
 			c.Lexicon = fragments.Default()
 		}
 		if rep.Chains, chains, err = scoreChains(gold, preds, c.Lexicon); err != nil {
-			return rep, &dataset.InputError{Err: err}
+			return rep, &inputerr.Error{Err: err}
 		}
 	}
 	if c.PerRecord != "" {
@@ -167,11 +169,11 @@ func writePerRecordFile(name string, gold []Gold, preds []Prediction, chains map
 }
 
 // writeAtomic writes the file name with write, all or nothing; write's
-// errors name the file, and one creating it is a *dataset.InputError.
+// errors name the file, and one creating it is a *inputerr.Error.
 func writeAtomic(name string, write func(w io.Writer) error) error {
-	f, err := dataset.CreateAtomic(name, io.Discard)
+	f, err := atomicfile.Create(name, io.Discard)
 	if err != nil {
-		return &dataset.InputError{Err: err}
+		return &inputerr.Error{Err: err}
 	}
 	defer f.Abort()
 	if err := write(f); err != nil {

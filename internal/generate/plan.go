@@ -42,7 +42,7 @@ type Options struct {
 	// ("none" without one), and Timeout its limit, where it has one.
 	Solver, SolverName string
 	Timeout            time.Duration
-	// Proofs gives every record a checked proof (dataset.SetProof) and
+	// Proofs gives every record a checked proof (proof.FindWithin, dataset.Record.SetProof) and
 	// the fields of dataset.ProofSchemaVersion.
 	Proofs bool
 }

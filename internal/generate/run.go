@@ -16,6 +16,7 @@ import (
 	"github.com/nlsat/nlsat/internal/distract"
 	"github.com/nlsat/nlsat/internal/fragments"
 	"github.com/nlsat/nlsat/internal/job"
+	"github.com/nlsat/nlsat/internal/proof"
 	"github.com/nlsat/nlsat/internal/solver"
 )
 
@@ -122,9 +123,13 @@ func (p *Plan) Item(ctx context.Context, b solver.Backend, i int) (Item, error) 
 		r.Distractors, r.DistractorMode = added, p.DistractMode
 	}
 	if p.Proofs {
-		if err := r.SetProof(ctx, b, p.Lexicon(), inst.Sentences); err != nil {
-			return Item{}, fmt.Errorf("instance %s: proof: %w", dataset.SeedString(p.Seed, i), err)
+		var pr *proof.Proof
+		if r.Label == dataset.LabelUnsat {
+			if pr, err = proof.FindWithin(ctx, b, p.Lexicon(), inst.Sentences, r.Certificate.MUS); err != nil {
+				return Item{}, fmt.Errorf("instance %s: proof: %w", dataset.SeedString(p.Seed, i), err)
+			}
 		}
+		r.SetProof(pr)
 	}
 	r.Normalize()
 	it.Record = r

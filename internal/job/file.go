@@ -4,7 +4,8 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/nlsat/nlsat/internal/dataset"
+	"github.com/nlsat/nlsat/internal/atomicfile"
+	"github.com/nlsat/nlsat/internal/inputerr"
 )
 
 // OpenFile opens the Store of a run that writes one records file, out:
@@ -14,11 +15,11 @@ import (
 // removed first. out must not be a directory.
 func OpenFile(out, digest string) (*Store, error) {
 	if fi, err := os.Stat(out); err == nil && fi.IsDir() {
-		return nil, dataset.InputErrorf("cannot write %s: it is a directory (--out names a file; with shards, a directory)", out)
+		return nil, inputerr.Errorf("cannot write %s: it is a directory (--out names a file; with shards, a directory)", out)
 	}
 	dir, base := filepath.Dir(out), filepath.Base(out)
 	for _, prefix := range []string{base + ".", "." + base + "."} {
-		if err := dataset.RemoveStaleTemps(dir, prefix); err != nil {
+		if err := atomicfile.RemoveStaleTemps(dir, prefix); err != nil {
 			return nil, err
 		}
 	}
@@ -26,11 +27,18 @@ func OpenFile(out, digest string) (*Store, error) {
 		[]string{filepath.Join(dir, "."+base+".partial")})
 }
 
+// An Encoding says how the JSONL part of a run opened by OpenFile becomes
+// its output file: as it is (Plain), or encoded into out by Encode.
+type Encoding interface {
+	Plain() bool
+	Encode(out, part string) error
+}
+
 // CommitFile ends a run opened by OpenFile: the JSONL part becomes out,
 // or, for another output format, is encoded into out and then removed.
 // The JSONL stays, with its checkpoint, until the encoded file is in
 // place: a run interrupted in between encodes it again.
-func (s *Store) CommitFile(out string, o dataset.Output) error {
+func (s *Store) CommitFile(out string, o Encoding) error {
 	if o.Plain() {
 		return s.Commit([]string{out})
 	}
@@ -38,7 +46,7 @@ func (s *Store) CommitFile(out string, o dataset.Output) error {
 		return err
 	}
 	part := s.Part(0).Name
-	if err := dataset.WriteFile(out, part, o); err != nil {
+	if err := o.Encode(out, part); err != nil {
 		return err
 	}
 	if err := s.Remove(); err != nil {

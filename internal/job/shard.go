@@ -11,7 +11,8 @@ import (
 	"slices"
 	"time"
 
-	"github.com/nlsat/nlsat/internal/dataset"
+	"github.com/nlsat/nlsat/internal/atomicfile"
+	"github.com/nlsat/nlsat/internal/inputerr"
 	"github.com/nlsat/nlsat/internal/pipeline"
 )
 
@@ -51,7 +52,7 @@ func RunShard[W, R any](ctx context.Context, c Config[W, R], dir string, m Manif
 			return old, ErrDone
 		}
 		if !force {
-			return nil, dataset.InputErrorf("%s already holds a shard; choose another --out or pass --force", dir)
+			return nil, inputerr.Errorf("%s already holds a shard; choose another --out or pass --force", dir)
 		}
 	}
 	work := filepath.Join(dir, shardWork)
@@ -65,7 +66,7 @@ func RunShard[W, R any](ctx context.Context, c Config[W, R], dir string, m Manif
 			return nil, err
 		}
 		if err := os.MkdirAll(work, 0o755); err != nil {
-			return nil, dataset.InputErrorf("cannot write %s: %w", dir, unwrapPath(err))
+			return nil, inputerr.Errorf("cannot write %s: %w", dir, unwrapPath(err))
 		}
 	}
 	store, err := OpenStore(ckpt, fmt.Sprintf("%s/%d/%d/%g", m.Digest, m.Index, m.Count, m.Oversample), parts)
@@ -89,7 +90,7 @@ func emptyDir(dir string, force bool) error {
 	}
 	for _, e := range entries {
 		if e.Name() != shardWork {
-			return dataset.InputErrorf("%s is not empty; choose another --out or pass --force to write into it", dir)
+			return inputerr.Errorf("%s is not empty; choose another --out or pass --force to write into it", dir)
 		}
 	}
 	return nil
@@ -216,7 +217,7 @@ func (s *sharder[W, R]) finish(dir string) (*Manifest, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := dataset.WriteFileAtomic(filepath.Join(dir, ManifestFile), append(data, '\n')); err != nil {
+	if err := atomicfile.WriteFile(filepath.Join(dir, ManifestFile), append(data, '\n')); err != nil {
 		return nil, err
 	}
 	return &s.m, os.RemoveAll(filepath.Join(dir, shardWork))
@@ -238,18 +239,18 @@ type Shards struct {
 
 // OpenShards reads and checks the shard directories of one run: one kind,
 // one configuration, every index from 0 to N−1 exactly once, every file
-// intact. What is wrong with them is a dataset.InputError.
+// intact. What is wrong with them is a inputerr.Error.
 func OpenShards(dirs []string) (*Shards, error) {
 	if len(dirs) == 0 {
-		return nil, dataset.InputErrorf("no shard directories given")
+		return nil, inputerr.Errorf("no shard directories given")
 	}
 	first, err := Read(dirs[0])
 	if err != nil {
-		return nil, &dataset.InputError{Err: err}
+		return nil, &inputerr.Error{Err: err}
 	}
 	byIndex, ms, err := Open(slices.Clone(dirs), first.Kind)
 	if err != nil {
-		return nil, &dataset.InputError{Err: err}
+		return nil, &inputerr.Error{Err: err}
 	}
 	return &Shards{Dirs: byIndex, Manifest: ms[0]}, nil
 }

@@ -9,7 +9,8 @@ import (
 	"io/fs"
 	"os"
 
-	"github.com/nlsat/nlsat/internal/dataset"
+	"github.com/nlsat/nlsat/internal/atomicfile"
+	"github.com/nlsat/nlsat/internal/inputerr"
 )
 
 // CheckpointSchema names the format of every checkpoint nlsat writes.
@@ -85,10 +86,10 @@ func OpenStore(ckpt, digest string, parts []string) (*Store, error) {
 	}
 	var c checkpoint
 	if err := json.Unmarshal(data, &c); err != nil || c.Schema != CheckpointSchema || len(c.Parts) != len(parts) {
-		return nil, dataset.InputErrorf("%s is not a checkpoint of this version of nlsat (or is corrupt); remove it%s to start afresh", ckpt, partsToo(parts))
+		return nil, inputerr.Errorf("%s is not a checkpoint of this version of nlsat (or is corrupt); remove it%s to start afresh", ckpt, partsToo(parts))
 	}
 	if c.Digest != digest {
-		return nil, dataset.InputErrorf("%s belongs to an unfinished run of another configuration; run the same command as before to resume it, or remove it%s to start afresh", ckpt, partsToo(parts))
+		return nil, inputerr.Errorf("%s belongs to an unfinished run of another configuration; run the same command as before to resume it, or remove it%s to start afresh", ckpt, partsToo(parts))
 	}
 	for i, p := range s.parts {
 		p.saved, p.rows = c.Parts[i], c.Parts[i].Rows
@@ -187,7 +188,7 @@ func (p *Part) Row(b []byte) error {
 func (p *Part) open() error {
 	f, err := os.OpenFile(p.Name, os.O_RDWR|os.O_CREATE, 0o644)
 	if err != nil {
-		return dataset.InputErrorf("cannot write %s: %w", p.Name, unwrapPath(err))
+		return inputerr.Errorf("cannot write %s: %w", p.Name, unwrapPath(err))
 	}
 	info, err := f.Stat()
 	if err == nil && info.Size() < p.saved.Bytes {
@@ -241,7 +242,7 @@ func (s *Store) Save(pos Position, state any) error {
 	if err != nil {
 		return err
 	}
-	if err := dataset.WriteFileAtomic(s.ckpt, data); err != nil {
+	if err := atomicfile.WriteFile(s.ckpt, data); err != nil {
 		return err
 	}
 	for i, p := range s.parts {

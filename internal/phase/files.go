@@ -9,7 +9,7 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/nlsat/nlsat/internal/dataset"
+	"github.com/nlsat/nlsat/internal/atomicfile"
 	"github.com/nlsat/nlsat/internal/stats"
 )
 
@@ -95,7 +95,7 @@ func round4(x float64) float64 { return math.Round(x*1e4) / 1e4 }
 
 // WriteFile writes name atomically: it appears complete or not at all.
 func WriteFile(name string, write func(io.Writer) error) error {
-	f, err := dataset.CreateAtomic(name, io.Discard)
+	f, err := atomicfile.Create(name, io.Discard)
 	if err != nil {
 		return err
 	}

@@ -11,8 +11,9 @@ import (
 	"sync"
 	"time"
 
-	"github.com/nlsat/nlsat/internal/dataset"
+	"github.com/nlsat/nlsat/internal/atomicfile"
 	"github.com/nlsat/nlsat/internal/fragments"
+	"github.com/nlsat/nlsat/internal/inputerr"
 	"github.com/nlsat/nlsat/internal/job"
 	"github.com/nlsat/nlsat/internal/solver"
 )
@@ -160,7 +161,7 @@ func Run(ctx context.Context, dir string, plans []Plan, o RunOptions) error {
 	if err := mkdir(dir); err != nil {
 		return err
 	}
-	if err := dataset.RemoveStaleTemps(dir, ""); err != nil {
+	if err := atomicfile.RemoveStaleTemps(dir, ""); err != nil {
 		return err
 	}
 	store, err := job.OpenStore(filepath.Join(dir, checkpointFile), digest(plans), nil)
@@ -222,7 +223,7 @@ func (s *sweep) writeFiles(dir string, k int, recs []Record, took time.Duration)
 	if err := mkdir(dir); err != nil {
 		return err
 	}
-	if err := dataset.RemoveStaleTemps(dir, ""); err != nil {
+	if err := atomicfile.RemoveStaleTemps(dir, ""); err != nil {
 		return err
 	}
 	if err := WriteSweep(dir, es, region, p.FixedN2); err != nil {
@@ -251,7 +252,7 @@ func (s *sweep) report(f fragments.Fragment, es []Estimate, region *Region, took
 // mkdir creates a directory for the sweep's files.
 func mkdir(dir string) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return dataset.InputErrorf("cannot create %s: %v", dir, err)
+		return inputerr.Errorf("cannot create %s: %v", dir, err)
 	}
 	return nil
 }

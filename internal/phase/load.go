@@ -9,8 +9,8 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/nlsat/nlsat/internal/dataset"
 	"github.com/nlsat/nlsat/internal/fragments"
+	"github.com/nlsat/nlsat/internal/inputerr"
 )
 
 // Loaded is a sweep read back from its files, for drawing.
@@ -33,7 +33,7 @@ type Loaded struct {
 func LoadSweep(path string) (*Loaded, error) {
 	st, err := os.Stat(path)
 	if err != nil {
-		return nil, dataset.InputErrorf("%v", err)
+		return nil, inputerr.Errorf("%v", err)
 	}
 	l := &Loaded{Band: PaperBand()}
 	if !st.IsDir() {
@@ -52,7 +52,7 @@ func LoadSweep(path string) (*Loaded, error) {
 		}
 	}
 	if !l.Nested {
-		return nil, dataset.InputErrorf("%s: no points.csv in it or in a subdirectory S, W, V, Z or A", path)
+		return nil, inputerr.Errorf("%s: no points.csv in it or in a subdirectory S, W, V, Z or A", path)
 	}
 	return l, nil
 }
@@ -107,11 +107,11 @@ func readFile(name string, required bool, read func(io.Reader) error) error {
 		return err
 	}
 	if err != nil {
-		return dataset.InputErrorf("%v", err)
+		return inputerr.Errorf("%v", err)
 	}
 	defer f.Close()
 	if err := read(f); err != nil {
-		return dataset.InputErrorf("%s: %w", name, err)
+		return inputerr.Errorf("%s: %w", name, err)
 	}
 	return nil
 }
@@ -155,7 +155,7 @@ func Redraw(l *Loaded, out string, fixedN2 int) (int, error) {
 
 func writeFiguresInto(dir string, figs []Figure) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return dataset.InputErrorf("cannot create %s: %w", dir, err)
+		return inputerr.Errorf("cannot create %s: %w", dir, err)
 	}
 	return WriteFigures(dir, figs)
 }

@@ -8,10 +8,10 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/nlsat/nlsat/internal/dataset"
 	"github.com/nlsat/nlsat/internal/entail"
 	"github.com/nlsat/nlsat/internal/eval"
 	"github.com/nlsat/nlsat/internal/fragments"
+	"github.com/nlsat/nlsat/internal/inputerr"
 )
 
 // EntailConfig is one run of the entailment prompts.
@@ -37,12 +37,12 @@ type EntailResult struct {
 
 // RunEntail renders the entailment records of c.In into prompt rows and
 // writes them with their task files (WriteEntailFiles). Every error about
-// the inputs is a *dataset.InputError naming the file and line.
+// the inputs is a *inputerr.Error naming the file and line.
 func RunEntail(c EntailConfig, stdin io.Reader, stdout io.Writer) (EntailResult, error) {
 	var res EntailResult
 	in, examples, err := c.files()
 	if err != nil {
-		return res, &dataset.InputError{Err: err}
+		return res, &inputerr.Error{Err: err}
 	}
 	var shots map[string][]*entail.Record
 	if examples != "" {
@@ -63,7 +63,7 @@ func RunEntail(c EntailConfig, stdin io.Reader, stdout io.Writer) (EntailResult,
 		return nil
 	})
 	if err != nil {
-		return res, &dataset.InputError{Err: err}
+		return res, &inputerr.Error{Err: err}
 	}
 	tf := c.TaskFile
 	tf.Source, tf.Rows = filepath.Base(in), len(rows)
@@ -115,7 +115,7 @@ func readShots(name string, stdin io.Reader) (map[string][]*entail.Record, error
 		return nil
 	})
 	if err != nil {
-		return nil, &dataset.InputError{Err: fmt.Errorf("worked examples: %w", err)}
+		return nil, &inputerr.Error{Err: fmt.Errorf("worked examples: %w", err)}
 	}
 	return Shots(train), nil
 }

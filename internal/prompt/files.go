@@ -5,13 +5,14 @@ import (
 	"io"
 	"path/filepath"
 
-	"github.com/nlsat/nlsat/internal/dataset"
+	"github.com/nlsat/nlsat/internal/atomicfile"
+	"github.com/nlsat/nlsat/internal/inputerr"
 )
 
 // WriteFiles writes the rows to out (JSONL; "-" for stdout) and beside it
 // the task files of tag tf.Tag, each atomically, the data first so that a
 // task file never names a file that is not there. It returns the tasks'
-// names. An output that cannot be written is an InputError.
+// names. An output that cannot be written is an inputerr.Error.
 func WriteFiles(out string, stdout io.Writer, rows []Row, tf TaskFile) ([]string, error) {
 	tasks := Tasks(tf.Tag)
 	if tf.CoT {
@@ -28,9 +29,9 @@ func WriteEntailFiles(out string, stdout io.Writer, rows []EntailRow, tf TaskFil
 }
 
 func writeFiles[R any](out string, stdout io.Writer, rows []R, tasks []Task, tf TaskFile) ([]string, error) {
-	data, err := dataset.CreateAtomic(out, stdout)
+	data, err := atomicfile.Create(out, stdout)
 	if err != nil {
-		return nil, &dataset.InputError{Err: err}
+		return nil, &inputerr.Error{Err: err}
 	}
 	defer data.Abort()
 	enc := json.NewEncoder(data)
@@ -41,11 +42,11 @@ func writeFiles[R any](out string, stdout io.Writer, rows []R, tasks []Task, tf 
 		}
 	}
 	var names []string
-	files := []*dataset.AtomicFile{data}
+	files := []*atomicfile.File{data}
 	for _, t := range tasks {
-		f, err := dataset.CreateAtomic(filepath.Join(filepath.Dir(out), t.Name+".yaml"), stdout)
+		f, err := atomicfile.Create(filepath.Join(filepath.Dir(out), t.Name+".yaml"), stdout)
 		if err != nil {
-			return nil, &dataset.InputError{Err: err}
+			return nil, &inputerr.Error{Err: err}
 		}
 		defer f.Abort()
 		if err := t.WriteYAML(f, tf); err != nil {

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 
 	"github.com/nlsat/nlsat/internal/dataset"
+	"github.com/nlsat/nlsat/internal/inputerr"
 )
 
 // Config is a prompt run over sat/unsat records: the records In (a file,
@@ -23,7 +24,7 @@ var errStop = errors.New("stop")
 
 // Run renders the records of c.In into prompt rows and writes them with
 // their task files (WriteFiles); it returns the rows written and the
-// task files' names. Errors about the inputs are *dataset.InputErrors
+// task files' names. Errors about the inputs are *inputerr.Errors
 // naming the file and line.
 func Run(c Config, stdin io.Reader, stdout io.Writer) (int, []string, error) {
 	ex := Figure1
@@ -36,7 +37,7 @@ func Run(c Config, stdin io.Reader, stdout io.Writer) (int, []string, error) {
 	var rows []Row
 	err := dataset.EachRecord(c.In, stdin, func(r *dataset.Record, where string) error {
 		if SameInstance(ex, r) {
-			return dataset.InputErrorf("%s: record %s is the worked example %s; give another with --example", where, r.ID, ex.ID)
+			return inputerr.Errorf("%s: record %s is the worked example %s; give another with --example", where, r.ID, ex.ID)
 		}
 		row, err := NewRow(r, ex)
 		if c.CoT && err == nil {
@@ -44,7 +45,7 @@ func Run(c Config, stdin io.Reader, stdout io.Writer) (int, []string, error) {
 			row.TargetCoT, err = &cot, e
 		}
 		if err != nil {
-			return &dataset.InputError{Err: fmt.Errorf("%s: %w", where, err)}
+			return &inputerr.Error{Err: fmt.Errorf("%s: %w", where, err)}
 		}
 		rows = append(rows, row)
 		return nil
@@ -64,7 +65,7 @@ func readExample(name string, stdin io.Reader) (Example, error) {
 	err := dataset.EachRecord(name, stdin, func(r *dataset.Record, where string) error {
 		var err error
 		if ex, err = ExampleFrom(r); err != nil {
-			return &dataset.InputError{Err: fmt.Errorf("%s: %w", where, err)}
+			return &inputerr.Error{Err: fmt.Errorf("%s: %w", where, err)}
 		}
 		return errStop
 	})

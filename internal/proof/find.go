@@ -30,6 +30,20 @@ type Budget struct {
 // DefaultBudget is the budget nlsat solve and the measurements use.
 var DefaultBudget = Budget{Steps: 60, Individuals: 12, Clauses: 20000}
 
+// FindWithin is Find within DefaultBudget for a builder that records the
+// proof: no proof within the budget (ErrNoProof) is a nil proof, not an
+// error.
+func FindWithin(ctx context.Context, b solver.Backend, lx *fragments.Lexicon, sentences []fragments.Sentence, mus []int) (*Proof, error) {
+	p, err := Find(ctx, b, lx, sentences, mus, DefaultBudget)
+	switch {
+	case errors.Is(err, ErrNoProof):
+		return nil, nil
+	case err != nil:
+		return nil, err
+	}
+	return &p, nil
+}
+
 // Find returns a checked refutation of the sentences at mus, which must be
 // unsatisfiable (a certified MUS: a proof then cites each of them). Sets
 // of S and W sentences get a monadic proof by chaining (# Monadic proofs

@@ -7,9 +7,10 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/nlsat/nlsat/internal/audit"
 	"github.com/nlsat/nlsat/internal/dataset"
 	"github.com/nlsat/nlsat/internal/fragments"
+	"github.com/nlsat/nlsat/internal/learn"
+	"github.com/nlsat/nlsat/internal/textfeat"
 )
 
 // Balance modes.
@@ -278,10 +279,10 @@ const balanceFolds = 5
 // the surface carries no signal the estimation noise of the weights is
 // not turned into one.
 type balanceModels struct {
-	Full  *audit.Logistic   `json:"full"`
-	Folds []*audit.Logistic `json:"folds"`
+	Full  *learn.Logistic   `json:"full"`
+	Folds []*learn.Logistic `json:"folds"`
 	Boost *boostModels      `json:"boost"`
-	Calib *audit.Logistic   `json:"calib"`
+	Calib *learn.Logistic   `json:"calib"`
 	// Shortcut is what the surface told of the label before thinning.
 	Shortcut PilotShortcut `json:"shortcut"`
 }
@@ -296,23 +297,23 @@ func (m *balanceModels) keep(seed uint64, idx int, s surface, label int) bool {
 // boostModels are the nonlinear part of the balance. A linear model on
 // counts misses interactions and thresholds: gradient boosting on the
 // counts of sentence skeletons and on structural statistics of the text
-// (audit.Structure) predicted 57-61% of default builds whose linear
+// (textfeat.Structure) predicted 57-61% of default builds whose linear
 // baselines were at chance. So the trees are fitted to the pilot on top
-// of the logistic model's log-odds (audit.FitBoostedFrom), on the sizes,
+// of the logistic model's log-odds (learn.FitBoostedFrom), on the sizes,
 // the counted features of Features, the structural statistics and the
 // counts of the pilot's commonest skeletons; Full and Folds pair with the
 // logistic models of the same name.
 type boostModels struct {
-	Skeletons *audit.Skeletons `json:"skeletons"`
-	Full      *audit.Boosted   `json:"full"`
-	Folds     []*audit.Boosted `json:"folds"`
+	Skeletons *textfeat.Skeletons `json:"skeletons"`
+	Full      *learn.Boosted      `json:"full"`
+	Folds     []*learn.Boosted    `json:"folds"`
 }
 
 // boostSkeletons is the number of skeletons the trees count.
 const boostSkeletons = 128
 
 // surface is what the balance sees of a candidate: Features, and the
-// skeletons and structural statistics of audit.Structure.
+// skeletons and structural statistics of textfeat.Structure.
 type surface struct {
 	x, st []float64
 	skel  []uint64
@@ -320,14 +321,14 @@ type surface struct {
 
 // surfaceOf returns the surface of record r of fragment f.
 func surfaceOf(f fragments.Fragment, r *dataset.Record) surface {
-	skel, st := audit.Structure(r.Sentences)
-	return surface{x: Features(f, r), st: st, skel: skel}
+	skel, st := textfeat.Structure(r.Sentences)
+	return surface{x: Features(f, r), st: st[:], skel: skel}
 }
 
 // boostRow returns the trees' input for a candidate: m, n1, n2, the
 // counts of Features (not their shares and logarithms, which trees do not
 // need), the structural statistics and the skeleton counts.
-func boostRow(s surface, sk *audit.Skeletons) []float64 {
+func boostRow(s surface, sk *textfeat.Skeletons) []float64 {
 	nc := (len(s.x) - 5 - len(balanceWords) - 18) / 3
 	row := make([]float64, 0, 3+nc+len(s.st)+len(sk.Keys))
 	row = append(row, s.x[:3]...)
@@ -370,9 +371,9 @@ func fitModels(s []surface, y []int8, idx []int) *balanceModels {
 	for j := range s {
 		x[j] = s[j].x
 	}
-	m := &balanceModels{Full: audit.FitLogistic(x, y, balanceLambda, balanceIters)}
+	m := &balanceModels{Full: learn.FitLogistic(x, y, balanceLambda, balanceIters)}
 	for f := range balanceFolds {
-		m.Folds = append(m.Folds, audit.FitLogistic(without(x, idx, f), without(y, idx, f), balanceLambda, balanceIters))
+		m.Folds = append(m.Folds, learn.FitLogistic(without(x, idx, f), without(y, idx, f), balanceLambda, balanceIters))
 	}
 	linear := m.calibrate(s, y, idx)
 	m.Boost = m.fitBoost(s, y, idx)
@@ -388,18 +389,18 @@ func (m *balanceModels) fitBoost(s []surface, y []int8, idx []int) *boostModels 
 	for j := range s {
 		skels[j] = s[j].skel
 	}
-	bm := &boostModels{Skeletons: audit.CommonSkeletons(skels, boostSkeletons)}
+	bm := &boostModels{Skeletons: textfeat.CommonSkeletons(skels, boostSkeletons)}
 	rows, off := make([][]float64, len(s)), make([]float64, len(s))
 	for j := range s {
 		rows[j] = boostRow(s[j], bm.Skeletons)
 		off[j] = m.Full.Score(s[j].x)
 	}
-	bm.Full = audit.FitBoostedFrom(rows, y, off, audit.BoostOptions{})
+	bm.Full = learn.FitBoostedFrom(rows, y, off, learn.BoostOptions{})
 	for f, lin := range m.Folds {
 		for j := range s {
 			off[j] = lin.Score(s[j].x)
 		}
-		bm.Folds = append(bm.Folds, audit.FitBoostedFrom(without(rows, idx, f), without(y, idx, f), without(off, idx, f), audit.BoostOptions{}))
+		bm.Folds = append(bm.Folds, learn.FitBoostedFrom(without(rows, idx, f), without(y, idx, f), without(off, idx, f), learn.BoostOptions{}))
 	}
 	return bm
 }
@@ -411,7 +412,7 @@ func (m *balanceModels) calibrate(s []surface, y []int8, idx []int) PilotShortcu
 	for j, i := range idx {
 		z[j] = []float64{m.outOfFold(i, s[j])}
 	}
-	m.Calib = audit.FitLogistic(z, y, 0, balanceIters)
+	m.Calib = learn.FitLogistic(z, y, 0, balanceIters)
 	acc, maj := accuracy(m.Calib, z, y)
 	m.Shortcut = PilotShortcut{Decided: len(z), Accuracy: acc, Majority: maj}
 	return m.Shortcut
@@ -420,7 +421,7 @@ func (m *balanceModels) calibrate(s []surface, y []int8, idx []int) PilotShortcu
 // accuracy returns how often calib's P(sat) of the scores z is on the
 // side of 1/2 of the labels y, and the share of the majority label, both
 // rounded to 4 places.
-func accuracy(calib *audit.Logistic, z [][]float64, y []int8) (acc, majority float64) {
+func accuracy(calib *learn.Logistic, z [][]float64, y []int8) (acc, majority float64) {
 	right, sat := 0, 0
 	for j := range z {
 		if (calib.Prob(z[j]) >= 0.5) == (y[j] == 1) {

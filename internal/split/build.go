@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"crypto/sha256"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math/rand/v2"
@@ -13,6 +14,7 @@ import (
 	"github.com/nlsat/nlsat/internal/dataset"
 	"github.com/nlsat/nlsat/internal/fragments"
 	"github.com/nlsat/nlsat/internal/job"
+	"github.com/nlsat/nlsat/internal/proof"
 	"github.com/nlsat/nlsat/internal/solver"
 )
 
@@ -46,7 +48,20 @@ type Options struct {
 	Force bool
 	// Output is the split files' format and fields (see output.go).
 	Output dataset.Output
+	// Audit audits the finished data for the manifest when the plan asks
+	// for it (Plan.Audit). A build runs no analysis of its own: the
+	// command passes the audit's ForManifest.
+	Audit AuditFunc
 }
+
+// AuditFunc audits the dataset in dir (its data/ files, named in the
+// report by their path relative to dir passed through rename, or as they
+// are when rename is nil) and returns the report as JSON and its summary.
+type AuditFunc func(ctx context.Context, dir string, rename func(string) string) (json.RawMessage, string, error)
+
+// errNoAudit is returned when a plan asks for an audit and the options
+// give none.
+var errNoAudit = errors.New("the plan asks for a shortcut audit, but no audit was given")
 
 // Toolkit names the program that built a dataset, for the manifest.
 type Toolkit = job.Toolkit
@@ -197,9 +212,14 @@ func (b *builder) draw(ctx context.Context, w solver.Backend, k, i int) (candida
 	}
 	c.rec = dataset.NewRecord(inst, v, w.Name())
 	if b.plan.Proofs {
-		if err := c.rec.SetProof(ctx, w, b.plan.Lexicon(), inst.Sentences); err != nil {
-			return candidate{}, fmt.Errorf("instance %s: proof: %w", dataset.SeedString(b.plan.Seed, idx), err)
+		var p *proof.Proof
+		if c.rec.Label == dataset.LabelUnsat {
+			var err error
+			if p, err = proof.FindWithin(ctx, w, b.plan.Lexicon(), inst.Sentences, c.rec.Certificate.MUS); err != nil {
+				return candidate{}, fmt.Errorf("instance %s: proof: %w", dataset.SeedString(b.plan.Seed, idx), err)
+			}
 		}
+		c.rec.SetProof(p)
 	}
 	if b.difficultyPool(k) && v.Status == solver.Unsat && len(v.MUS) > b.plan.Holdout.MaxTrainMUS {
 		ok, _, err := solver.NoCoreUpTo(ctx, w, &solver.Problem{Sentences: inst.Formulas()}, b.plan.Holdout.MaxTrainMUS)

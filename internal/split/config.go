@@ -47,7 +47,7 @@ type Config struct {
 	// Solver is the decision procedure asked for (for the command line)
 	// and SolverName its backend's name (for the records).
 	Solver, SolverName string
-	// Proofs gives every record a checked proof (dataset.SetProof); the
+	// Proofs gives every record a checked proof (proof.FindWithin, dataset.Record.SetProof); the
 	// depth hold-out implies it.
 	Proofs bool
 }

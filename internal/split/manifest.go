@@ -16,7 +16,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/nlsat/nlsat/internal/audit"
 	"github.com/nlsat/nlsat/internal/dataset"
 	"github.com/nlsat/nlsat/internal/job"
 )
@@ -171,7 +170,10 @@ func (b *builder) finish(ctx context.Context) (*Manifest, error) {
 	}
 	m.Audit = json.RawMessage("null")
 	if b.plan.Audit {
-		report, summary, err := audit.ForManifest(ctx, b.jsonlDir(), b.dataName)
+		if b.opt.Audit == nil {
+			return nil, errNoAudit
+		}
+		report, summary, err := b.opt.Audit(ctx, b.jsonlDir(), b.dataName)
 		if err != nil {
 			return nil, fmt.Errorf("shortcut audit: %w", err)
 		}

@@ -62,7 +62,7 @@ type Plan struct {
 	Pools []Pool `json:"pools"`
 	// Vocabulary is the words drawn from, when not the built-in ones.
 	Vocabulary *fragments.Lexicon `json:"vocabulary,omitempty"`
-	// Proofs: every record has a checked proof (dataset.SetProof) and the
+	// Proofs: every record has a checked proof (proof.FindWithin, dataset.Record.SetProof) and the
 	// fields of dataset.ProofSchemaVersion.
 	Proofs bool `json:"proofs,omitempty"`
 }

@@ -8,7 +8,8 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/nlsat/nlsat/internal/dataset"
+	"github.com/nlsat/nlsat/internal/atomicfile"
+	"github.com/nlsat/nlsat/internal/inputerr"
 	"github.com/nlsat/nlsat/internal/job"
 )
 
@@ -77,7 +78,7 @@ func parts(p *Plan, work string) []string {
 // the same plan, refuses one of another plan, and refuses a directory that
 // already holds other files unless forced.
 func open(p *Plan, o Options) (*builder, error) {
-	if err := dataset.RemoveStaleTemps(o.Dir, ""); err != nil {
+	if err := atomicfile.RemoveStaleTemps(o.Dir, ""); err != nil {
 		return nil, err
 	}
 	work := filepath.Join(o.Dir, workDir)
@@ -88,7 +89,7 @@ func open(p *Plan, o Options) (*builder, error) {
 			return nil, err
 		}
 		if err := os.MkdirAll(work, 0o755); err != nil {
-			return nil, dataset.InputErrorf("cannot write %s: %w", o.Dir, err)
+			return nil, inputerr.Errorf("cannot write %s: %w", o.Dir, err)
 		}
 	}
 	store, err := job.OpenStore(ckpt, p.Digest(), parts(p, work))
@@ -147,7 +148,7 @@ func checkEmpty(p *Plan, o Options) error {
 		return nil
 	}
 	if err != nil {
-		return dataset.InputErrorf("cannot read %s: %w", o.Dir, err)
+		return inputerr.Errorf("cannot read %s: %w", o.Dir, err)
 	}
 	if len(entries) == 1 && entries[0].Name() == workDir {
 		// A build killed before its first checkpoint: nothing in it was
@@ -163,7 +164,7 @@ func checkEmpty(p *Plan, o Options) error {
 			return ErrAlreadyBuilt
 		}
 	}
-	return dataset.InputErrorf("%s is not empty; choose another --out or pass --force to write into it", o.Dir)
+	return inputerr.Errorf("%s is not empty; choose another --out or pass --force to write into it", o.Dir)
 }
 
 // loadKeys reads the keys of the instances accepted before the checkpoint.
@@ -192,7 +193,7 @@ func (b *builder) loadKeys() error {
 
 // writeFileAtomic writes data to name through a synced temporary file and
 // a rename.
-var writeFileAtomic = dataset.WriteFileAtomic
+var writeFileAtomic = atomicfile.WriteFile
 
 func exists(name string) bool {
 	_, err := os.Stat(name)

@@ -3,11 +3,7 @@
 // files it writes.
 package version
 
-import (
-	"runtime/debug"
-
-	"github.com/nlsat/nlsat/internal/job"
-)
+import "runtime/debug"
 
 // version and commit are set at link time (the Makefile passes
 // -ldflags "-X github.com/nlsat/nlsat/internal/version.version=…");
@@ -50,9 +46,4 @@ func Commit() string {
 		rev += "-dirty"
 	}
 	return rev
-}
-
-// Toolkit names this program, its version and commit, for manifests.
-func Toolkit() job.Toolkit {
-	return job.Toolkit{Name: "nlsat", Version: Version(), Commit: Commit()}
 }

@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/nlsat/nlsat/internal/dataset"
+	"github.com/nlsat/nlsat/internal/inputerr"
 	"github.com/nlsat/nlsat/internal/solver"
 	"github.com/nlsat/nlsat/internal/solver/native"
 	"github.com/nlsat/nlsat/internal/solver/z3"
@@ -33,7 +33,7 @@ type Options struct {
 // Factory returns a constructor of one worker's backend of the named
 // procedure (each z3 worker owns its own context), and the name its
 // labels carry; "none" gives a nil constructor and the name "none". A
-// procedure this build lacks (z3 without libz3) is an InputError.
+// procedure this build lacks (z3 without libz3) is an inputerr.Error.
 func Factory(name string, o Options) (func() (solver.Backend, error), string, error) {
 	newBackend, err := factory(name, o)
 	if err != nil || newBackend == nil {
@@ -58,7 +58,7 @@ func factory(name string, o Options) (func() (solver.Backend, error), error) {
 		return b, nil
 	}
 	if (name == "z3" || name == "both") && !z3.Available() {
-		return nil, dataset.InputErrorf("--solver %s: this nlsat was built without Z3 (install libz3-dev and rebuild with make)", name)
+		return nil, inputerr.Errorf("--solver %s: this nlsat was built without Z3 (install libz3-dev and rebuild with make)", name)
 	}
 	switch name {
 	case "native":
@@ -76,5 +76,5 @@ func factory(name string, o Options) (func() (solver.Backend, error), error) {
 	case "none":
 		return nil, nil
 	}
-	return nil, dataset.InputErrorf("--solver %q is not one of native, z3, both, none", name)
+	return nil, inputerr.Errorf("--solver %q is not one of native, z3, both, none", name)
 }

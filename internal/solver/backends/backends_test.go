@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/nlsat/nlsat/internal/dataset"
+	"github.com/nlsat/nlsat/internal/inputerr"
 	"github.com/nlsat/nlsat/internal/solver/z3"
 )
 
@@ -21,9 +21,9 @@ func TestFactory(t *testing.T) {
 	if f, name, err := Factory("none", Options{}); f != nil || name != "none" || err != nil {
 		t.Errorf("none: %v, %q, %v", f != nil, name, err)
 	}
-	var ie *dataset.InputError
+	var ie *inputerr.Error
 	if _, _, err := Factory("oracle", Options{}); !errors.As(err, &ie) {
-		t.Errorf("an unknown name: %v, want an InputError", err)
+		t.Errorf("an unknown name: %v, want an inputerr.Error", err)
 	}
 	for _, n := range []string{"z3", "both"} {
 		f, name, err := Factory(n, Options{})
@@ -67,9 +67,9 @@ func TestPaperLabeller(t *testing.T) {
 	}
 	f, desc, err := PaperLabeller(0)
 	if !z3.Available() {
-		var ie *dataset.InputError
+		var ie *inputerr.Error
 		if !errors.As(err, &ie) {
-			t.Errorf("without libz3: %v, want an InputError", err)
+			t.Errorf("without libz3: %v, want an inputerr.Error", err)
 		}
 		return
 	}

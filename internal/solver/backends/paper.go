@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/nlsat/nlsat/internal/dataset"
+	"github.com/nlsat/nlsat/internal/inputerr"
 	"github.com/nlsat/nlsat/internal/solver"
 	"github.com/nlsat/nlsat/internal/solver/z3"
 )
@@ -25,7 +25,7 @@ func Labellers() []string { return []string{"native", "paper"} }
 // never as a dataset's labels: Factory does not offer it.
 func PaperLabeller(timeout time.Duration) (func() (solver.Backend, error), string, error) {
 	if !z3.Available() {
-		return nil, "", dataset.InputErrorf("--labeller paper: this nlsat was built without Z3 (install libz3-dev and rebuild with make)")
+		return nil, "", inputerr.Errorf("--labeller paper: this nlsat was built without Z3 (install libz3-dev and rebuild with make)")
 	}
 	if timeout <= 0 {
 		timeout = z3.DefaultTimeout

@@ -1,4 +1,4 @@
-package audit
+package learn
 
 import (
 	"math"
@@ -7,62 +7,63 @@ import (
 	"sync/atomic"
 )
 
-// design is a sparse matrix of feature values in compressed rows: row i
+// Design is a sparse matrix of feature values in compressed rows: row i
 // has the columns col[ptr[i]:ptr[i+1]] with the values val[…].
-type design struct {
+type Design struct {
 	ptr []int
 	col []int32
 	val []float32
 	dim int
 }
 
-func (d *design) rows() int { return len(d.ptr) - 1 }
+func (d *Design) rows() int { return len(d.ptr) - 1 }
 
-func newDesign(dim int) *design { return &design{ptr: []int{0}, dim: dim} }
+// NewDesign returns an empty design of dim columns.
+func NewDesign(dim int) *Design { return &Design{ptr: []int{0}, dim: dim} }
 
-// add appends a row; cols and vals have the same length.
-func (d *design) add(cols []int32, vals []float32) {
+// Add appends a row; cols and vals have the same length.
+func (d *Design) Add(cols []int32, vals []float32) {
 	d.col = append(d.col, cols...)
 	d.val = append(d.val, vals...)
 	d.ptr = append(d.ptr, len(d.col))
 }
 
-// logit is a trained logistic model: P(sat | x) = σ(b + w·x).
-type logit struct {
-	b          float64
-	w          []float64
-	iterations int
+// Sparse is a logistic model trained on a Design: P(1 | x) = σ(B + W·x).
+type Sparse struct {
+	B          float64
+	W          []float64
+	Iterations int // the L-BFGS iterations its fit took
 }
 
-// fitSettings are the knobs of fitLogit.
-type fitSettings struct {
-	lambda     float64 // L2 penalty on w (not on b), on the mean log-loss
-	iterations int     // most L-BFGS iterations
+// Settings are the knobs of FitSparse.
+type Settings struct {
+	Lambda     float64 // L2 penalty on W (not on B), on the mean log-loss
+	Iterations int     // most L-BFGS iterations
 }
 
-// fitLogit minimises the mean log-loss plus λ/2·|w|² (the intercept is not
+// FitSparse minimises the mean log-loss plus λ/2·|w|² (the intercept is not
 // penalised) with L-BFGS from zero; see lbfgs. The loss and gradient are
 // summed over fixed blocks of rows, in parallel, and the block sums are
 // added in block order, so the result does not depend on the number of
 // cores.
-func fitLogit(d *design, y []int8, s fitSettings) *logit {
-	obj := newObjective(d, y, s.lambda)
-	x, it := lbfgs(obj.eval, d.dim+1, s.iterations)
-	return &logit{b: x[0], w: x[1:], iterations: it}
+func FitSparse(d *Design, y []int8, s Settings) *Sparse {
+	obj := newObjective(d, y, s.Lambda)
+	x, it := lbfgs(obj.eval, d.dim+1, s.Iterations)
+	return &Sparse{B: x[0], W: x[1:], Iterations: it}
 }
 
-// score returns b + w·x for row i of d.
-func (m *logit) score(d *design, i int) float64 {
-	z := m.b
+// Score returns B + W·x for row i of d.
+func (m *Sparse) Score(d *Design, i int) float64 {
+	z := m.B
 	for k := d.ptr[i]; k < d.ptr[i+1]; k++ {
-		z += m.w[d.col[k]] * float64(d.val[k])
+		z += m.W[d.col[k]] * float64(d.val[k])
 	}
 	return z
 }
 
-// predict returns 1 (sat) where the score is at least 0, else 0.
-func (m *logit) predict(d *design, i int) int8 {
-	if m.score(d, i) >= 0 {
+// Predict returns 1 (sat) where the score is at least 0, else 0.
+func (m *Sparse) Predict(d *Design, i int) int8 {
+	if m.Score(d, i) >= 0 {
 		return 1
 	}
 	return 0
@@ -70,14 +71,14 @@ func (m *logit) predict(d *design, i int) int8 {
 
 // objective is the penalised mean log-loss of a logistic model on d.
 type objective struct {
-	d      *design
+	d      *Design
 	y      []int8
 	lambda float64
 	block  int
 	parts  [][]float64 // per block: loss, then gradient
 }
 
-func newObjective(d *design, y []int8, lambda float64) *objective {
+func newObjective(d *Design, y []int8, lambda float64) *objective {
 	n := d.rows()
 	block := max(4096, (n+63)/64)
 	nb := (n + block - 1) / block
@@ -129,9 +130,9 @@ func (o *objective) blockLoss(x []float64, b int) {
 	p := o.parts[b]
 	clear(p)
 	d, g := o.d, o.parts[b][1:]
-	m := logit{b: x[0], w: x[1:]}
+	m := Sparse{B: x[0], W: x[1:]}
 	for i := b * o.block; i < min((b+1)*o.block, d.rows()); i++ {
-		z := m.score(d, i)
+		z := m.Score(d, i)
 		// log(1+e^z) − y·z, computed without overflow.
 		p[0] += math.Max(z, 0) + math.Log1p(math.Exp(-math.Abs(z))) - float64(o.y[i])*z
 		r := sigmoid(z) - float64(o.y[i])

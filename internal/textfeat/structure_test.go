@@ -1,4 +1,4 @@
-package audit
+package textfeat
 
 import (
 	"math/rand/v2"

@@ -1,4 +1,4 @@
-package audit
+package textfeat
 
 import (
 	"cmp"
@@ -16,7 +16,7 @@ import (
 // (the vocabulary tells nouns from verbs); it sees the interactions and
 // thresholds a linear model misses.
 
-// Indices of the structural statistics.
+// Indices of the structural statistics; NumStats is their number.
 const (
 	sSentences = iota
 	sWords
@@ -32,10 +32,10 @@ const (
 	sVerbMax
 	sVerbMean
 	sHim
-	numStruct
+	NumStats
 )
 
-var structNames = [numStruct]string{"sentences", "words", "nouns", "verbs", "noun-degree-max", "noun-degree-mean",
+var structNames = [NumStats]string{"sentences", "words", "nouns", "verbs", "noun-degree-max", "noun-degree-mean",
 	"noun-degree-sd", "nouns-once", "nouns-negated-and-plain", "share-negated-and-plain", "nouns-universal-and-existential",
 	"verb-degree-max", "verb-degree-mean", "him"}
 
@@ -43,30 +43,23 @@ var structNames = [numStruct]string{"sentences", "words", "nouns", "verbs", "nou
 var skeletonWords = map[string]bool{"every": true, "some": true, "no": true, "any": true, "not": true, "non-": true,
 	"who": true, "him": true, "is": true, "a": true, "an": true, "does": true, ".": true}
 
-// Structure returns the skeleton of each sentence, as a hash (the
-// sentence with its nouns written N and its verbs V), and the structural
-// statistics of the whole (StructureNames): what the gbm-structure
-// baseline sees of an instance. nlsat split's surface balance models the
-// same.
-func Structure(sentences []string) (skeletons []uint64, stats []float64) {
-	sk, st := structure(sentences)
-	return sk, st[:]
-}
-
 // StructureNames are the names of Structure's statistics, in order.
 func StructureNames() []string { return structNames[:] }
 
-// structure returns the skeleton of each sentence (as a hash) and the
-// structural statistics of the whole.
-func structure(sentences []string) ([]uint64, [numStruct]float64) {
-	var st [numStruct]float64
+// Structure returns the skeleton of each sentence, as a hash (the
+// sentence with its nouns written N and its verbs V), and the structural
+// statistics of the whole (StructureNames): what the audit's
+// gbm-structure baseline sees of an instance. nlsat split's surface
+// balance models the same.
+func Structure(sentences []string) (skeletons []uint64, stats [NumStats]float64) {
+	var st [NumStats]float64
 	type use struct{ n, neg, plain, univ, exist int }
 	nouns, verbs := map[string]*use{}, map[string]int{}
 	sk := make([]uint64, 0, len(sentences))
 	for _, s := range sentences {
 		h := fnv.New64a()
 		first, universal, neg, subject, det := true, false, false, true, false
-		tokens(s, func(tok []byte) {
+		Tokens(s, func(tok []byte) {
 			w := string(tok)
 			st[sWords]++
 			if first {
@@ -153,10 +146,6 @@ func sortByCount(keys []uint64, count map[uint64]int) {
 // The grammar alone tells them apart, whatever the vocabulary.
 var determiners = map[string]bool{"every": true, "some": true, "no": true, "any": true, "a": true, "an": true, "non-": true}
 
-// skeletonColumns is the number of most frequent train skeletons the
-// gbm-structure baseline counts.
-const skeletonColumns = 128
-
 // Skeletons are the sentence skeletons a model counts: the k commonest
 // of its training records, most common first (ties by hash). Its JSON
 // form is the list of hashes.
@@ -196,45 +185,4 @@ func (c *Skeletons) Count(skel []uint64, out []float64) {
 			out[j]++
 		}
 	}
-}
-
-// structModel is the gbm-structure baseline: the skeletons it counts, and
-// the boosted model on their counts and the structural statistics.
-type structModel struct {
-	cols  *Skeletons
-	model *Boosted
-}
-
-// structTrainLimit bounds the train records the boosted model is fitted
-// on (the first ones; split files are in random order).
-const structTrainLimit = 30000
-
-func fitStruct(train []item) *structModel {
-	rows := make([][]uint64, len(train))
-	for i := range train {
-		rows[i] = train[i].skel
-	}
-	m := &structModel{cols: CommonSkeletons(rows, skeletonColumns)}
-	n := min(len(train), structTrainLimit)
-	x := make([][]float64, n)
-	for i := range n {
-		x[i] = m.row(&train[i])
-	}
-	m.model = FitBoosted(x, labelsOf(train[:n]), BoostOptions{})
-	return m
-}
-
-// row is the model's feature vector of an item.
-func (m *structModel) row(it *item) []float64 {
-	x := make([]float64, numStruct+len(m.cols.Keys))
-	copy(x, it.st[:])
-	m.cols.Count(it.skel, x[numStruct:])
-	return x
-}
-
-func (m *structModel) predict(it *item) int8 {
-	if m.model.Score(m.row(it)) >= 0 {
-		return 1
-	}
-	return 0
 }

@@ -1,4 +1,4 @@
-package audit
+package learn
 
 import (
 	"encoding/json"

@@ -1,4 +1,4 @@
-package audit
+package learn
 
 import "math"
 
@@ -36,7 +36,7 @@ func FitLogistic(x [][]float64, y []int8, lambda float64, iterations int) *Logis
 		}
 		m.SD[j] = math.Sqrt(m.SD[j] / n)
 	}
-	d := newDesign(dim)
+	d := NewDesign(dim)
 	cols := make([]int32, dim)
 	vals := make([]float32, dim)
 	for j := range cols {
@@ -46,10 +46,10 @@ func FitLogistic(x [][]float64, y []int8, lambda float64, iterations int) *Logis
 		for j := range dim {
 			vals[j] = float32(m.standard(j, row[j]))
 		}
-		d.add(cols, vals)
+		d.Add(cols, vals)
 	}
-	fit := fitLogit(d, y, fitSettings{lambda: lambda, iterations: iterations})
-	m.W, m.B = fit.w, fit.b
+	fit := FitSparse(d, y, Settings{Lambda: lambda, Iterations: iterations})
+	m.W, m.B = fit.W, fit.B
 	return m
 }
 

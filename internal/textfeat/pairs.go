@@ -1,0 +1,163 @@
+package textfeat
+
+import (
+	"bytes"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// Sentence pairs. A pair pattern is two sentences that share content
+// words (nouns and verbs), delexicalised: the words they share are
+// written X0, X1, … in order of first occurrence, the other content
+// words _, the function words kept ("an" as "a"). Of the two orders of
+// the sentences the smaller pattern is kept, unless the pair is ordered
+// (a premise and a hypothesis). "every X0 is a X1 | every non- X1 is a
+// X0" says that everyone is an X1 without naming anyone.
+
+// PairPatterns returns the distinct patterns of the pairs of sentences
+// that share at least one content word, and of those sharing at least
+// two, each sorted, as FNV-1a hashes of their text. names, when not nil,
+// gets each pattern's text by its hash.
+func PairPatterns(sentences []string, names map[uint64]string) (one, two []uint64) {
+	pt := newPatterner(sentences)
+	for i := range pt.sents {
+		for j := i + 1; j < len(pt.sents); j++ {
+			one, two = pt.add(one, two, i, j, false, names)
+		}
+	}
+	return sortedSet(one), sortedSet(two)
+}
+
+// PremisePatterns returns the patterns of the pairs (premise, hypothesis)
+// that share content words, as PairPatterns does, in that order: the
+// hypothesis's side of a pattern is always the second.
+func PremisePatterns(premises []string, hypothesis string, names map[uint64]string) (one, two []uint64) {
+	pt := newPatterner(append(premises[:len(premises):len(premises)], hypothesis))
+	h := len(premises)
+	for i := range premises {
+		one, two = pt.add(one, two, i, h, true, names)
+	}
+	return sortedSet(one), sortedSet(two)
+}
+
+func sortedSet(xs []uint64) []uint64 {
+	slices.Sort(xs)
+	return slices.Compact(xs)
+}
+
+// patWord is a word of a sentence: a function word (its text) or a
+// content word (its number in the instance, from 0).
+type patWord struct {
+	text    string
+	content int
+}
+
+// patterner renders the pair patterns of one instance's sentences.
+type patterner struct {
+	sents  [][]patWord
+	shared []bool // by content word, for the pair at hand
+	name   []int  // by content word: its index among the shared, or -1
+	x, y   []byte
+}
+
+func newPatterner(sentences []string) *patterner {
+	ids := map[string]int{}
+	pt := &patterner{sents: make([][]patWord, len(sentences))}
+	for i, s := range sentences {
+		Tokens(s, func(tok []byte) {
+			switch w := string(tok); {
+			case w == ".":
+			case w == "an":
+				pt.sents[i] = append(pt.sents[i], patWord{"a", -1})
+			case skeletonWords[w]:
+				pt.sents[i] = append(pt.sents[i], patWord{w, -1})
+			default:
+				id, ok := ids[w]
+				if !ok {
+					id = len(ids)
+					ids[w] = id
+				}
+				pt.sents[i] = append(pt.sents[i], patWord{content: id})
+			}
+		})
+	}
+	pt.shared, pt.name = make([]bool, len(ids)), make([]int, len(ids))
+	return pt
+}
+
+// add appends the pattern of sentences i and j to one, and to two when
+// they share two content words or more; nothing when they share none.
+// Unless ordered, the smaller of the two orders is the pattern.
+func (pt *patterner) add(one, two []uint64, i, j int, ordered bool, names map[uint64]string) ([]uint64, []uint64) {
+	n := 0
+	for _, w := range pt.sents[i] {
+		if w.content >= 0 && !pt.shared[w.content] && slices.ContainsFunc(pt.sents[j], func(v patWord) bool { return v.content == w.content }) {
+			pt.shared[w.content] = true
+			n++
+		}
+	}
+	if n == 0 {
+		return one, two
+	}
+	pt.x = pt.render(pt.x[:0], pt.sents[i], pt.sents[j])
+	p := pt.x
+	if !ordered {
+		pt.y = pt.render(pt.y[:0], pt.sents[j], pt.sents[i])
+		if bytes.Compare(pt.y, pt.x) < 0 {
+			p = pt.y
+		}
+	}
+	clear(pt.shared)
+	h := fnv1a(p)
+	if names != nil {
+		if _, ok := names[h]; !ok {
+			names[h] = strings.TrimSpace(string(p))
+		}
+	}
+	one = append(one, h)
+	if n >= 2 {
+		two = append(two, h)
+	}
+	return one, two
+}
+
+// render appends the pattern of a then c to buf.
+func (pt *patterner) render(buf []byte, a, c []patWord) []byte {
+	for k := range pt.name {
+		pt.name[k] = -1
+	}
+	next := 0
+	for k, s := range [2][]patWord{a, c} {
+		if k == 1 {
+			buf = append(buf, '|')
+		}
+		for _, w := range s {
+			buf = append(buf, ' ')
+			switch {
+			case w.content < 0:
+				buf = append(buf, w.text...)
+			case pt.shared[w.content]:
+				if pt.name[w.content] < 0 {
+					pt.name[w.content] = next
+					next++
+				}
+				buf = append(buf, 'X')
+				buf = strconv.AppendInt(buf, int64(pt.name[w.content]), 10)
+			default:
+				buf = append(buf, '_')
+			}
+		}
+	}
+	return buf
+}
+
+// fnv1a is the 64-bit FNV-1a hash of b.
+func fnv1a(b []byte) uint64 {
+	h := uint64(14695981039346656037)
+	for _, c := range b {
+		h ^= uint64(c)
+		h *= 1099511628211
+	}
+	return h
+}
