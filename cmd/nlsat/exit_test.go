@@ -42,6 +42,7 @@ var exitCases = []exitCase{
 	{"unknown flag", "", []string{"stats", "--frobnicate", "x"}, "--frobnicate"},
 	{"too many arguments", "", []string{"audit", "a", "b"}, "accepts 1 arg"},
 	{"bad record", "{\"sentences\": [\"Every artist is a baker\"]}\n", []string{"label", "--out", "$D/x.jsonl"}, "stdin:1"},
+	{"label non-UTF-8 input", figure1Record + "{\"sentences\": [\"Every scholar is a po\xe9t.\"]}\n", []string{"label", "--out", "$D/x.jsonl"}, "stdin:2: not UTF-8 (invalid byte 38 of the line)"},
 	{"missing input", "", []string{"label", "$D/none.jsonl", "--out", "$D/x.jsonl"}, "$D/none.jsonl"},
 	{"unreadable input", "", []string{"stats", "$D/dir"}, "$D/dir"},
 	{"label into a directory", figure1Record, []string{"label", "--out", "$D/dir"}, "cannot write $D/dir"},
