@@ -117,6 +117,13 @@ func runGenerate(ctx context.Context, cmd *cobra.Command, o *generateOptions, s 
 	if err != nil {
 		return err
 	}
+	if !sharded {
+		release, err := lockOut(o.out, false)
+		if err != nil {
+			return err
+		}
+		defer release()
+	}
 	if o.task.value == "entailment" {
 		if sharded || o.distractors > 0 || o.proofs {
 			return usagef("--task entailment takes no shards, --distractors or --proofs")
@@ -165,6 +172,11 @@ func runGenerateShard(ctx context.Context, o *generateOptions, plan *generate.Pl
 	if dir == "-" || dir == "" {
 		dir = fmt.Sprintf("generate-%s-shard-%d-of-%d", plan.Fragment, sh.slot.Index, sh.slot.Count)
 	}
+	release, err := lockOut(dir, true)
+	if err != nil {
+		return err
+	}
+	defer release()
 	logf := o.solver.logf(s)
 	logf("generate %s: %s into %s", plan.Fragment, sh.slot, dir)
 	prog := progress.New(s.Err, fmt.Sprintf("generate %s shard %d/%d", plan.Fragment, sh.slot.Index, sh.slot.Count), -1, o.solver.quiet)

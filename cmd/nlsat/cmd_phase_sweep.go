@@ -144,6 +144,11 @@ func runPhaseSweep(ctx context.Context, cmd *cobra.Command, o *phaseSweepOptions
 		}
 		plans = append(plans, p)
 	}
+	release, err := lockOut(o.out, true)
+	if err != nil {
+		return err
+	}
+	defer release()
 	start := time.Now()
 	total := -1
 	if !o.adaptive {

@@ -171,6 +171,11 @@ func runSplit(ctx context.Context, cmd *cobra.Command, o *splitOptions, s stream
 			o.out += fmt.Sprintf("-shard-%d-of-%d", o.shard.slot.Index, o.shard.slot.Count)
 		}
 	}
+	release, err := lockOut(o.out, true)
+	if err != nil {
+		return err
+	}
+	defer release()
 	var prog *progress.Bar
 	progSet := ""
 	// bar returns the progress bar of what (a set or its pilot), starting
