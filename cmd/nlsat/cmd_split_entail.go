@@ -69,5 +69,8 @@ func runEntailSplit(ctx context.Context, cmd *cobra.Command, o *splitOptions, s 
 		return err
 	}
 	o.solver.logf(s)("built %s in %s with %s: %s", o.out, time.Since(start).Round(time.Second), m.Solver, m.Summary())
+	if !o.solver.quiet {
+		writeBuildEnd(s.Err, o.out, m.Audit, m.AuditSummary)
+	}
 	return nil
 }

@@ -135,7 +135,7 @@ func buildInterrupted(t *testing.T, p *Plan, dir string, o dataset.Output) {
 	opt := testOptions(dir, 1)
 	opt.Output = o
 	opt.Progress = func(_ string, accepted, _, _ int) {
-		if accepted == 100 {
+		if accepted >= 100 {
 			cancel()
 		}
 	}

@@ -163,6 +163,7 @@ func (b *builder) finish(ctx context.Context) (*Manifest, error) {
 		m.Sets = append(m.Sets, sr)
 	}
 	for f, df := range b.files {
+		b.phase("reading back "+df.split.File, -1)
 		fr, err := b.report(df, states[f])
 		if err != nil {
 			return nil, err
@@ -171,6 +172,7 @@ func (b *builder) finish(ctx context.Context) (*Manifest, error) {
 	}
 	m.Audit = json.RawMessage("null")
 	if b.plan.Audit {
+		b.phase("auditing the files for shortcuts", -1)
 		report, summary, err := audit.ForManifest(ctx, b.jsonlDir(), b.dataName)
 		if err != nil {
 			return nil, fmt.Errorf("shortcut audit: %w", err)
