@@ -41,6 +41,7 @@ var exitCases = []exitCase{
 	{"unknown command", "", []string{"frobnicate"}, "unknown command"},
 	{"unknown flag", "", []string{"stats", "--frobnicate", "x"}, "--frobnicate"},
 	{"too many arguments", "", []string{"audit", "a", "b"}, "accepts 1 arg"},
+	{"audit without a directory", "", []string{"audit"}, "audit needs a dataset directory (DIR, holding data/train.jsonl, validation.jsonl and test.jsonl): it compares splits, so it reads no stdin"},
 	{"bad record", "{\"sentences\": [\"Every artist is a baker\"]}\n", []string{"label", "--out", "$D/x.jsonl"}, "stdin:1"},
 	{"label non-UTF-8 input", figure1Record + "{\"sentences\": [\"Every scholar is a po\xe9t.\"]}\n", []string{"label", "--out", "$D/x.jsonl"}, "stdin:2: not UTF-8 (invalid byte 38 of the line)"},
 	{"missing input", "", []string{"label", "$D/none.jsonl", "--out", "$D/x.jsonl"}, "$D/none.jsonl"},
