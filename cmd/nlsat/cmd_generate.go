@@ -147,6 +147,10 @@ func runGenerate(ctx context.Context, cmd *cobra.Command, o *generateOptions, s 
 		Started: func(written int) { prog.Start(written) },
 	})
 	prog.Finish()
+	if errors.Is(err, job.ErrDone) {
+		o.solver.logf(s)("%s already holds these %d instances, checksum intact; nothing to do", o.out, o.count)
+		return nil
+	}
 	if err == nil {
 		err = ctx.Err()
 	}

@@ -168,8 +168,10 @@ func runPhaseSweep(ctx context.Context, cmd *cobra.Command, o *phaseSweepOptions
 	}
 	prog.Finish()
 	switch {
-	case errors.Is(err, job.ErrDone):
+	case errors.Is(err, job.ErrDone) && sharded:
 		opt.Log("%s already holds this shard, checksums intact; nothing to do", o.out)
+	case errors.Is(err, job.ErrDone):
+		opt.Log("%s already holds this sweep, checksums intact; nothing to do", o.out)
 	case err != nil:
 		return err
 	case sharded:
