@@ -80,7 +80,7 @@ func TestAuditBadInput(t *testing.T) {
 		code int
 		want string
 	}{
-		{"no argument", []string{"audit"}, exitUsage, "accepts 1 arg"},
+		{"no argument", []string{"audit"}, exitUsage, "audit needs a dataset directory"},
 		{"missing directory", []string{"audit", filepath.Join(dir, "nope")}, exitUsage, "no such file or directory"},
 		{"missing split", []string{"audit", dir}, exitUsage, filepath.Join("data", "train.jsonl")},
 		{"malformed record", []string{"audit", ds}, exitUsage, filepath.Join(ds, "data", "test.jsonl") + ":2: not a record"},

@@ -30,7 +30,8 @@ func newAuditCmd(s streams) *cobra.Command {
 		Long: `Audit reads a dataset directory made by nlsat split (DIR/data/train.jsonl,
 validation.jsonl and test.jsonl, and generalisation.jsonl and zero-shot.jsonl
 when present) and measures whether anything but the logic predicts the
-labels.
+labels. It needs the directory (it trains on train and scores the other
+splits), so unlike the commands that read records it takes no stdin.
 
 ` + audit.About + `
 
@@ -44,7 +45,12 @@ The output depends only on the files.
 ` + exitCodesHelp,
 		Example: `  nlsat audit nlsat-S
   nlsat audit --json --threshold 0.6 nlsat-S > audit.json`,
-		Args: cobra.ExactArgs(1),
+		Args: func(cmd *cobra.Command, args []string) error {
+			if len(args) == 0 {
+				return usagef("audit needs a dataset directory (DIR, holding data/train.jsonl, validation.jsonl and test.jsonl): it compares splits, so it reads no stdin")
+			}
+			return cobra.ExactArgs(1)(cmd, args)
+		},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runAudit(cmd.Context(), o, args[0], s)
 		},

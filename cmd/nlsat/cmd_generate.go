@@ -116,6 +116,13 @@ func runGenerate(ctx context.Context, cmd *cobra.Command, o *generateOptions, s 
 	if err != nil {
 		return err
 	}
+	if !sharded {
+		release, err := lockOut(o.out, false)
+		if err != nil {
+			return err
+		}
+		defer release()
+	}
 	if o.task.value == "entailment" {
 		if sharded || o.distractors > 0 || o.proofs {
 			return usagef("--task entailment takes no shards, --distractors or --proofs")
@@ -139,6 +146,10 @@ func runGenerate(ctx context.Context, cmd *cobra.Command, o *generateOptions, s 
 		Started: func(written int) { prog.Start(written) },
 	})
 	prog.Finish()
+	if errors.Is(err, job.ErrDone) {
+		o.solver.logf(s)("%s already holds these %d instances, checksum intact; nothing to do", o.out, o.count)
+		return nil
+	}
 	if err == nil {
 		err = ctx.Err()
 	}
@@ -164,6 +175,11 @@ func runGenerateShard(ctx context.Context, o *generateOptions, plan *generate.Pl
 	if dir == "-" || dir == "" {
 		dir = fmt.Sprintf("generate-%s-shard-%d-of-%d", plan.Fragment, sh.slot.Index, sh.slot.Count)
 	}
+	release, err := lockOut(dir, true)
+	if err != nil {
+		return err
+	}
+	defer release()
 	logf := o.solver.logf(s)
 	logf("generate %s: %s into %s", plan.Fragment, sh.slot, dir)
 	prog := progress.New(s.Err, fmt.Sprintf("generate %s shard %d/%d", plan.Fragment, sh.slot.Index, sh.slot.Count), -1, o.solver.quiet)

@@ -39,8 +39,9 @@ type phaseSweepOptions struct {
 func (o *phaseSweepOptions) addFlags(cmd *cobra.Command) {
 	f := cmd.Flags()
 	f.Var(o.fragment, "fragment", "fragment to sweep: S, W, V, Z, A or all (all writes one subdirectory per fragment)")
-	f.Var(&o.n1, "n1", "nouns per instance, a number or range (default 6-16 for S, W; 3-8 for V, Z, A)")
-	f.Var(&o.n2, "n2", "verbs per instance for V, Z, A, a number or range (default 3-8)")
+	o.n1.stepped, o.n2.stepped = true, true
+	f.Var(&o.n1, "n1", "nouns per instance, a number or a range LO-HI[:STEP] such as 6-16:2 (default 6-16 for S, W; 3-8 for V, Z, A)")
+	f.Var(&o.n2, "n2", "verbs per instance for V, Z, A, a number or a range LO-HI[:STEP] (default 3-8)")
 	f.Var(&o.m, "m", "sentences per instance, a number or range such as 4-30 (default: the fragment's α range)")
 	f.IntVar(&o.mStep, "m-step", 1, "sweep every k-th m of --m")
 	f.Var(&o.alpha, "alpha", "ratios α = m/n1 as LO-HI:STEP, such as 0.5-3:0.25 (m = round(α·n1)); instead of --m")
@@ -88,7 +89,7 @@ of the whole sweep.
 
 // gridSpec is the grid the flags ask for.
 func (o *phaseSweepOptions) gridSpec() phase.GridSpec {
-	g := phase.GridSpec{MStep: o.mStep}
+	g := phase.GridSpec{MStep: o.mStep, N1Step: o.n1.Step, N2Step: o.n2.Step}
 	rng := func(r intRange) *phase.Range {
 		if !r.set {
 			return nil
@@ -144,6 +145,11 @@ func runPhaseSweep(ctx context.Context, cmd *cobra.Command, o *phaseSweepOptions
 		}
 		plans = append(plans, p)
 	}
+	release, err := lockOut(o.out, true)
+	if err != nil {
+		return err
+	}
+	defer release()
 	start := time.Now()
 	total := -1
 	if !o.adaptive {
@@ -162,8 +168,10 @@ func runPhaseSweep(ctx context.Context, cmd *cobra.Command, o *phaseSweepOptions
 	}
 	prog.Finish()
 	switch {
-	case errors.Is(err, job.ErrDone):
+	case errors.Is(err, job.ErrDone) && sharded:
 		opt.Log("%s already holds this shard, checksums intact; nothing to do", o.out)
+	case errors.Is(err, job.ErrDone):
+		opt.Log("%s already holds this sweep, checksums intact; nothing to do", o.out)
 	case err != nil:
 		return err
 	case sharded:

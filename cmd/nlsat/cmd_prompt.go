@@ -36,7 +36,7 @@ func (o *promptOptions) addFlags(cmd *cobra.Command) {
 func newPromptCmd(s streams) *cobra.Command {
 	o := &promptOptions{}
 	cmd := &cobra.Command{
-		Use:   "prompt FILE|DIR --out OUT.jsonl",
+		Use:   "prompt [FILE|DIR] --out OUT.jsonl",
 		Short: "Render records into the paper's zero-shot prompts, with lm-eval tasks",
 		Long:  prompt.About + prompt.AboutEntail + exitCodesHelp,
 		Example: `  nlsat prompt nlsat-S/data/test.jsonl --out test.jsonl
@@ -44,9 +44,13 @@ func newPromptCmd(s streams) *cobra.Command {
   nlsat prompt nlsat-S/data/test.jsonl --example nlsat-S/data/validation.jsonl --name nlsat_s_test --out s-test.jsonl
   nlsat generate --task entailment --fragment V --count 30 --out v-entail.jsonl
   nlsat prompt v-entail.jsonl --out v-entail-prompts.jsonl`,
-		Args: cobra.ExactArgs(1),
+		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return runPrompt(o, args[0], s)
+			in := "-" // stdin, as label and stats read it
+			if len(args) == 1 {
+				in = args[0]
+			}
+			return runPrompt(o, in, s)
 		},
 	}
 	o.addFlags(cmd)

@@ -2,8 +2,11 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -171,18 +174,23 @@ func runSplit(ctx context.Context, cmd *cobra.Command, o *splitOptions, s stream
 			o.out += fmt.Sprintf("-shard-%d-of-%d", o.shard.slot.Index, o.shard.slot.Count)
 		}
 	}
+	release, err := lockOut(o.out, true)
+	if err != nil {
+		return err
+	}
+	defer release()
 	var prog *progress.Bar
-	progSet := ""
-	// bar returns the progress bar of what (a set or its pilot), starting
-	// a new one, at done of total, when what changes.
-	bar := func(what string, total, done int) *progress.Bar {
-		if what != progSet {
+	progWhat := ""
+	// bar returns the progress bar of what (a set, its pilot or a step
+	// of the build), starting a new one, made by newBar, when what
+	// changes.
+	bar := func(what string, total int, newBar func(w io.Writer, what string, total int, quiet bool) *progress.Bar) *progress.Bar {
+		if what != progWhat {
 			if prog != nil {
 				prog.Finish()
 			}
-			prog = progress.New(s.Err, "split "+p.Fragment+" "+what, total, o.solver.quiet)
-			prog.Start(done)
-			progSet = what
+			prog = newBar(s.Err, "split "+p.Fragment+" "+what, total, o.solver.quiet)
+			progWhat = what
 		}
 		return prog
 	}
@@ -192,11 +200,16 @@ func runSplit(ctx context.Context, cmd *cobra.Command, o *splitOptions, s stream
 		Audit:      audit.ForManifest,
 		Command:    cfg.Command(p),
 		NewBackend: newBackend,
-		Progress: func(set string, accepted, total, label int) {
-			bar(set, total, accepted-1).Add(dataset.StatusOf(label), true)
+		Progress: func(set string, ready, total, label int) {
+			b := bar(set, total, progress.New)
+			b.Add(dataset.StatusOf(label), false)
+			b.Set(ready)
 		},
 		Pilot: func(set string, total, label int) {
-			bar(set+" pilot", total, 0).Add(dataset.StatusOf(label), true)
+			bar(set+" pilot", total, progress.New).Add(dataset.StatusOf(label), true)
+		},
+		Phase: func(what string, total int) func() {
+			return bar(what, total, progress.NewSteps).Step
 		},
 		Log: func(format string, a ...any) {
 			if !o.solver.quiet {
@@ -218,8 +231,33 @@ func runSplit(ctx context.Context, cmd *cobra.Command, o *splitOptions, s stream
 	if !o.solver.quiet {
 		fmt.Fprintf(s.Err, "nlsat: built %s in %s with %s\n", o.out, time.Since(start).Round(time.Second), m.Solver)
 		m.WriteSummary(s.Err, true)
+		writeBuildEnd(s.Err, o.out, m.Audit, m.AuditSummary)
 	}
 	return nil
+}
+
+// writeBuildEnd ends a build's summary: the audit's verdict and what to
+// open next.
+func writeBuildEnd(w io.Writer, dir string, report json.RawMessage, summary string) {
+	var rep audit.Report
+	switch {
+	case len(report) == 0 || string(report) == "null":
+		if summary == "" {
+			fmt.Fprintf(w, "  audit: not run (--audit=false); run nlsat audit %s for it\n", dir)
+		} else {
+			fmt.Fprintf(w, "  audit: %s", summary)
+		}
+	case json.Unmarshal(report, &rep) != nil:
+		fmt.Fprintf(w, "  audit: see audit in %s\n", filepath.Join(dir, split.ManifestFile))
+	default:
+		if sc := rep.Shortcuts(); len(sc) > 0 {
+			fmt.Fprintf(w, "  audit: %d shortcut verdicts: %s\n", len(sc), strings.Join(sc, "; "))
+		} else {
+			fmt.Fprintln(w, "  audit: no shortcut found: no baseline, surface feature or metadata field predicts the label")
+		}
+		fmt.Fprintf(w, "  (the card's \"Shortcut audit\" section has the figures; the full report is audit in %s)\n", filepath.Join(dir, split.ManifestFile))
+	}
+	fmt.Fprintf(w, "  next: read the dataset card %s; the data files are under %s\n", filepath.Join(dir, split.CardFile), filepath.Join(dir, "data")+string(filepath.Separator))
 }
 
 // built says what a build's error means: done (and nil) when the

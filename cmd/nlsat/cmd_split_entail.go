@@ -53,6 +53,11 @@ func runEntailSplit(ctx context.Context, cmd *cobra.Command, o *splitOptions, s 
 	if o.out == "" {
 		o.out = "nlsat-" + p.Fragment + "-entailment"
 	}
+	release, err := lockOut(o.out, true)
+	if err != nil {
+		return err
+	}
+	defer release()
 	prog := progress.NewClasses(s.Err, "split "+p.Fragment+" entailment triples", p.Records()/3, o.solver.quiet, "accepted by this run")
 	start := time.Now()
 	m, err := entail.Build(ctx, p, entail.BuildOptions{Dir: o.out, Workers: o.solver.jobs, NewBackend: newBackend,
@@ -64,5 +69,8 @@ func runEntailSplit(ctx context.Context, cmd *cobra.Command, o *splitOptions, s 
 		return err
 	}
 	o.solver.logf(s)("built %s in %s with %s: %s", o.out, time.Since(start).Round(time.Second), m.Solver, m.Summary())
+	if !o.solver.quiet {
+		writeBuildEnd(s.Err, o.out, m.Audit, m.AuditSummary)
+	}
 	return nil
 }

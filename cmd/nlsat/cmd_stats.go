@@ -23,10 +23,10 @@ func (o *statsOptions) addFlags(cmd *cobra.Command) {
 func newStatsCmd(s streams) *cobra.Command {
 	o := &statsOptions{compare: newEnum("", "paper")}
 	cmd := &cobra.Command{
-		Use:   "stats FILE...",
+		Use:   "stats [FILE...]",
 		Short: "Summarise JSONL files: lengths, label balance per stratum, templates",
-		Long: `Stats reads one or more files of records (- for stdin) and prints, over all
-of them together:
+		Long: `Stats reads one or more files of records (stdin if none is given, or for -)
+and prints, over all of them together:
 
   - sentences per instance (min, max, mean) per fragment: the paper's Table 4;
   - words per instance per fragment: the paper's Table 5, which counts words
@@ -48,9 +48,12 @@ line.
 		Example: `  nlsat stats nlsat-S/data/train.jsonl
   nlsat stats --json nlsat-S/data/*.jsonl > stats.json
   nlsat stats --compare paper nlsat-S/data/train.jsonl
-  nlsat generate --fragment S --count 100 | nlsat stats -`,
-		Args: cobra.MinimumNArgs(1),
+  nlsat generate --fragment S --count 100 | nlsat stats`,
+		Args: cobra.ArbitraryArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if len(args) == 0 {
+				args = []string{"-"}
+			}
 			return runStats(o, args, s)
 		},
 	}

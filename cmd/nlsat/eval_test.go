@@ -5,11 +5,14 @@ import (
 	"encoding/json"
 	"fmt"
 	"image/png"
+	"math"
 	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/nlsat/nlsat/internal/figure"
 )
 
 const (
@@ -174,19 +177,24 @@ func TestEvalPlot(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if size := img.Bounds().Size(); size.X != 800 || size.Y != 500 {
-		t.Errorf("size %v, want 800x500", size)
+	// The sweep figures' print size: 5.2 by 3.2 inches at 300 dpi.
+	const w, h = 1560, 960
+	if size := img.Bounds().Size(); size.X != w || size.Y != h {
+		t.Errorf("size %v, want %dx%d", size, w, h)
+	}
+	if x, _, ok := figure.Resolution([]byte(readFile(t, out))); !ok || math.Round(x) != 300 {
+		t.Errorf("the PNG records %v dpi (%v), want 300", x, ok)
 	}
 	white := 0
-	for y := 0; y < 500; y++ {
-		for x := 0; x < 800; x++ {
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
 			if r, g, b, _ := img.At(x, y).RGBA(); r == 0xffff && g == 0xffff && b == 0xffff {
 				white++
 			}
 		}
 	}
-	if white == 800*500 || white < 800*500/2 {
-		t.Errorf("%d of %d pixels white: blank or not a plot", white, 800*500)
+	if white == w*h || white < w*h/2 {
+		t.Errorf("%d of %d pixels white: blank or not a plot", white, w*h)
 	}
 	svg := filepath.Join(dir, "fig3.svg")
 	if code, _, errs := nlsat(context.Background(), "", "eval", "--gold", smallGold, "--pred", smallPreds, "--plot", svg, "--json"); code != 0 {

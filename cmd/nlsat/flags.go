@@ -12,10 +12,14 @@ import (
 	"github.com/spf13/cobra"
 )
 
-// intRange is an inclusive range of integers given as "16" or "12-20".
+// intRange is an inclusive range of integers given as "16" or "12-20",
+// and where stepped is set also as "6-16:2" (every second value, as
+// --alpha's LO-HI:STEP).
 type intRange struct {
-	Lo, Hi int
-	set    bool
+	Lo, Hi  int
+	Step    int // 1 unless given
+	set     bool
+	stepped bool
 }
 
 func (r *intRange) String() string {
@@ -25,11 +29,26 @@ func (r *intRange) String() string {
 	if r.Lo == r.Hi {
 		return strconv.Itoa(r.Lo)
 	}
+	if r.Step > 1 {
+		return fmt.Sprintf("%d-%d:%d", r.Lo, r.Hi, r.Step)
+	}
 	return fmt.Sprintf("%d-%d", r.Lo, r.Hi)
 }
 
 func (r *intRange) Set(s string) error {
-	lo, hi, found := strings.Cut(strings.TrimSpace(s), "-")
+	span, step, hasStep := strings.Cut(strings.TrimSpace(s), ":")
+	r.Step = 1
+	if hasStep {
+		n, err := strconv.Atoi(strings.TrimSpace(step))
+		switch {
+		case !r.stepped:
+			return fmt.Errorf("%q is not a number or a range such as 12-20 (this flag takes no step)", s)
+		case err != nil || n < 1:
+			return fmt.Errorf("%q: the step after ':' must be a whole number of at least 1, as in 6-16:2", s)
+		}
+		r.Step = n
+	}
+	lo, hi, found := strings.Cut(span, "-")
 	a, err := strconv.Atoi(strings.TrimSpace(lo))
 	if err != nil {
 		return fmt.Errorf("%q is not a number or a range such as 12-20", s)
@@ -42,6 +61,9 @@ func (r *intRange) Set(s string) error {
 	}
 	if a < 0 || b < a {
 		return fmt.Errorf("%q is not a range of non-negative numbers with low <= high", s)
+	}
+	if a == b {
+		r.Step = 1 // one value: no step to take
 	}
 	r.Lo, r.Hi, r.set = a, b, true
 	return nil

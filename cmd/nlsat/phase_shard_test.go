@@ -16,7 +16,8 @@ func sweepFiles(t *testing.T, dir string) map[string]string {
 	t.Helper()
 	out := map[string]string{}
 	for name, data := range tree(t, dir) {
-		if !strings.Contains(name, "time-alpha") && !strings.HasSuffix(name, "timing.csv") {
+		// The done stamp holds the checksums of the timings too.
+		if !strings.Contains(name, "time-alpha") && !strings.HasSuffix(name, "timing.csv") && !strings.HasSuffix(name, ".nlsat-done.json") {
 			out[name] = data
 		}
 	}

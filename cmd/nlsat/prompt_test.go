@@ -216,6 +216,28 @@ func TestStatsCommand(t *testing.T) {
 	if code != 0 || !strings.HasPrefix(text, "4 records: ") || !strings.Contains(text, "(the paper's Table 5)") {
 		t.Errorf("stats of stdin: exit %d:\n%s", code, text)
 	}
+	// No file at all reads stdin too, as label does.
+	if code, again, _ := nlsat(context.Background(), string(in), "stats"); code != 0 || again != text {
+		t.Errorf("stats without a file: exit %d:\n%s", code, again)
+	}
+}
+
+// TestPromptStdin: prompt without a file reads stdin, as with "-".
+func TestPromptStdin(t *testing.T) {
+	in, _ := os.ReadFile(promptInput)
+	var rows [2]string
+	for i, args := range [][]string{{"prompt", "-"}, {"prompt"}} {
+		out := filepath.Join(t.TempDir(), "p.jsonl")
+		code, _, errs := nlsat(context.Background(), string(in), append(args, "--out", out, "-q")...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, code, errs)
+		}
+		data, _ := os.ReadFile(out)
+		rows[i] = string(data)
+	}
+	if rows[0] == "" || rows[0] != rows[1] {
+		t.Errorf("prompt without a file wrote\n%s\nwant what prompt - wrote:\n%s", rows[1], rows[0])
+	}
 }
 
 func TestPromptStatsBadInput(t *testing.T) {
@@ -245,7 +267,7 @@ func TestPromptStatsBadInput(t *testing.T) {
 		{"prompt: both from stdin", "", []string{"prompt", "-", "--example", "-", "--out", out}, "cannot both come from stdin"},
 		{"prompt: label_text disagrees", strings.Replace(lines[0], `"label_text":"unsat"`, `"label_text":"sat"`, 1), []string{"prompt", "-", "--out", out}, "stdin:1: record S-000000: label_text"},
 		{"stats: missing file", "", []string{"stats", filepath.Join(dir, "none.jsonl")}, "no such file"},
-		{"stats: no files", "", []string{"stats"}, "requires at least 1 arg"},
+		{"stats: no files, empty stdin", "", []string{"stats"}, "stdin: no records"},
 		{"stats: empty input", "\n", []string{"stats", "-"}, "stdin: no records"},
 		{"stats: m disagrees", strings.Replace(lines[0], `"m":5`, `"m":4`, 1), []string{"stats", "-"}, "stdin:1: record S-000000: m is 4"},
 	}

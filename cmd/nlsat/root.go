@@ -4,9 +4,14 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"os"
+	"strings"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+	"golang.org/x/term"
 
 	"github.com/nlsat/nlsat/internal/cli"
-	"github.com/spf13/cobra"
 )
 
 // streams are the standard streams a command uses, injected so that tests
@@ -71,7 +76,33 @@ sound and complete procedure, and writes the labelled instances as JSONL.
 	)
 	cli.AddQuiet(root)
 	cli.Complete(root)
+	// Flag descriptions wrapped to the terminal, not one line each.
+	tmpl := strings.ReplaceAll(root.UsageTemplate(), ".LocalFlags.FlagUsages", "wrappedFlags .LocalFlags")
+	root.SetUsageTemplate(strings.ReplaceAll(tmpl, ".InheritedFlags.FlagUsages", "wrappedFlags .InheritedFlags"))
 	return root
+}
+
+func init() {
+	cobra.AddTemplateFunc("wrappedFlags", wrappedFlags)
+}
+
+// wrappedFlags is the help of fs's flags wrapped to helpWidth, without
+// the padding pflag leaves at the end of lines.
+func wrappedFlags(fs *pflag.FlagSet) string {
+	lines := strings.Split(fs.FlagUsagesWrapped(helpWidth()), "\n")
+	for i, l := range lines {
+		lines[i] = strings.TrimRight(l, " ")
+	}
+	return strings.Join(lines, "\n")
+}
+
+// helpWidth is the width flag help is wrapped to: the terminal's, if
+// standard output is one, else 80 columns.
+var helpWidth = func() int {
+	if cols, _, err := term.GetSize(int(os.Stdout.Fd())); err == nil && cols >= 40 {
+		return cols
+	}
+	return 80
 }
 
 // run executes the command line and maps the outcome to an exit code.

@@ -49,6 +49,10 @@ func TestVerdicts(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", tt.name, err)
 		}
+		// Shortcuts lists the splits whose verdict found one, no more.
+		if got := rep.Shortcuts(); tt.shortcut != (len(got) > 0) || tt.shortcut && !strings.HasPrefix(got[0], "validation: ") {
+			t.Errorf("%s: Shortcuts() = %q", tt.name, got)
+		}
 		for _, res := range rep.Results {
 			v := res.Verdict
 			if v.Shortcut != tt.shortcut || !strings.Contains(v.Text, tt.wantText) {

@@ -210,3 +210,38 @@ type Verdict struct {
 	Leaks    []string `json:"leaks"`
 	Text     string   `json:"text"`
 }
+
+// Shortcuts lists the verdicts that found a shortcut, as "split: text"
+// (every pair's, and the three-way ones, of an entailment audit); none
+// when the audit found none.
+func (r *Report) Shortcuts() []string {
+	var out []string
+	add := func(where string, v Verdict) {
+		if v.Shortcut {
+			out = append(out, where+": "+v.Text)
+		}
+	}
+	if e := r.Entailment; e != nil {
+		for _, p := range e.Pairs {
+			if p.Report != nil {
+				for _, s := range p.Report.Shortcuts() {
+					out = append(out, p.Pair+" "+s)
+				}
+			}
+		}
+		for _, t := range e.ThreeWay {
+			add(t.Split+" three-way", t.Verdict)
+		}
+		return out
+	}
+	for _, res := range r.Results {
+		add(res.Split, res.Verdict)
+		for _, fr := range res.Fragments {
+			add(res.Split+" fragment "+fr.Fragment, fr.Verdict)
+		}
+	}
+	for _, ms := range r.Metadata {
+		add(ms.Split+" metadata", ms.Verdict)
+	}
+	return out
+}

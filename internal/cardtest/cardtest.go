@@ -7,6 +7,7 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -24,26 +25,68 @@ type Feature struct {
 	Dtype    any       `yaml:"dtype"`
 	Sequence string    `yaml:"sequence"`
 	Struct   []Feature `yaml:"struct"`
+	// List is a list feature (datasets' List, written "list:") of the
+	// struct of these fields; ListOf one of a scalar dtype.
+	List   []Feature `yaml:"-"`
+	ListOf string    `yaml:"-"`
+}
+
+// UnmarshalYAML reads a feature; "list:" holds either a dtype (a list of
+// a scalar) or the fields of a struct (a list of structs).
+func (f *Feature) UnmarshalYAML(n *yaml.Node) error {
+	type plain Feature
+	var raw struct {
+		plain `yaml:",inline"`
+		List  yaml.Node `yaml:"list"`
+	}
+	if err := n.Decode(&raw); err != nil {
+		return err
+	}
+	*f = Feature(raw.plain)
+	switch raw.List.Kind {
+	case 0:
+	case yaml.ScalarNode:
+		f.ListOf = raw.List.Value
+	case yaml.SequenceNode:
+		if err := raw.List.Decode(&f.List); err != nil {
+			return err
+		}
+		if f.List == nil {
+			f.List = []Feature{}
+		}
+	default:
+		return fmt.Errorf("line %d: feature %s: list: is neither a dtype nor a list of fields", raw.List.Line, f.Name)
+	}
+	return nil
 }
 
 // ArrowType is the Arrow type datasets gives a feature: a ClassLabel is
-// stored as int64, a Sequence of a scalar as a list, a struct as a
-// struct.
+// stored as int64, a Sequence or a list of a scalar as a list, a struct
+// as a struct, a list of a struct as a list of structs.
 func (f Feature) ArrowType() string {
 	switch {
 	case f.Sequence != "":
 		return "list<" + f.Sequence + ">"
+	case f.ListOf != "":
+		return "list<" + f.ListOf + ">"
+	case f.List != nil:
+		return "list<" + structType(f.List) + ">"
 	case f.Struct != nil:
-		var parts []string
-		for _, s := range f.Struct {
-			parts = append(parts, s.Name+":"+s.ArrowType())
-		}
-		return "struct<" + strings.Join(parts, ",") + ">"
+		return structType(f.Struct)
 	}
 	if s, ok := f.Dtype.(string); ok {
 		return s
 	}
 	return "int64" // class_label
+}
+
+// structType is the Arrow type of a struct of fields.
+func structType(fields []Feature) string {
+	var parts []string
+	for _, s := range fields {
+		parts = append(parts, s.Name+":"+s.ArrowType())
+	}
+	return "struct<" + strings.Join(parts, ",") + ">"
 }
 
 // ParquetMatches checks that the Parquet file's columns are the

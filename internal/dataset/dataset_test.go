@@ -94,6 +94,30 @@ func TestDecodeRoundTripAndErrors(t *testing.T) {
 	}
 }
 
+// TestDecodeRejectsBadUTF8: a line with bytes that are not UTF-8 is
+// refused, naming its line and the first bad byte, rather than decoded
+// with U+FFFD in place of them.
+func TestDecodeRejectsBadUTF8(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"{\"sentences\": [\"Every artist is a b\xe4ker.\"]}\n", "in.jsonl:1: not UTF-8 (invalid byte 36 of the line)"},
+		{"\n{\"text\": \"ok\"}\n{\"text\": \"\xff\"}", "in.jsonl:3: not UTF-8 (invalid byte 11 of the line)"},
+		{"{\"text\": \"caf\xc3\"}", "in.jsonl:1: not UTF-8 (invalid byte 14 of the line)"},
+	}
+	for _, tt := range tests {
+		d := NewDecoder(strings.NewReader(tt.in), "in.jsonl")
+		var err error
+		for err == nil {
+			_, err = d.Next()
+		}
+		if err == io.EOF || !strings.HasPrefix(err.Error(), tt.want) {
+			t.Errorf("%q: got %v, want %q", tt.in, err, tt.want)
+		}
+	}
+	if _, err := NewDecoder(strings.NewReader(`{"text": "caf\u00e9 \u00e9t\u00e9 ü"}`), "ok").Next(); err != nil {
+		t.Errorf("valid UTF-8 refused: %v", err)
+	}
+}
+
 func TestValidate(t *testing.T) {
 	ok := Record{ID: "a", Sentences: []string{"s"}, M: 1, Label: 1, LabelText: "sat"}
 	tests := []struct {

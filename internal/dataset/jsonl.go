@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"unicode/utf8"
 )
 
 // Encoder writes records as JSONL.
@@ -57,13 +58,18 @@ func (d *Decoder) Line() int { return d.line }
 
 // Next returns the next record, or io.EOF at the end. Blank lines are
 // skipped. Keys this version does not know are ignored, since later schema
-// versions may add fields; missing keys keep their zero values.
+// versions may add fields; missing keys keep their zero values. A line
+// that is not valid UTF-8 is an error naming it: decoding would replace
+// its bad bytes with U+FFFD in some fields and not in others.
 func (d *Decoder) Next() (*Record, error) {
 	for d.sc.Scan() {
 		d.line++
 		b := bytes.TrimSpace(d.sc.Bytes())
 		if len(b) == 0 {
 			continue
+		}
+		if !utf8.Valid(b) {
+			return nil, fmt.Errorf("%s:%d: not UTF-8 (invalid byte %d of the line); records are UTF-8 text", d.name, d.line, invalidAt(d.sc.Bytes())+1)
 		}
 		var r Record
 		if err := json.Unmarshal(b, &r); err != nil {
@@ -75,4 +81,17 @@ func (d *Decoder) Next() (*Record, error) {
 		return nil, fmt.Errorf("%s:%d: %w", d.name, d.line+1, err)
 	}
 	return nil, io.EOF
+}
+
+// invalidAt is the offset of the first byte of b that does not begin a
+// valid UTF-8 sequence.
+func invalidAt(b []byte) int {
+	for i := 0; i < len(b); {
+		r, n := utf8.DecodeRune(b[i:])
+		if r == utf8.RuneError && n == 1 {
+			return i
+		}
+		i += n
+	}
+	return len(b)
 }

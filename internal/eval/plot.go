@@ -2,12 +2,12 @@ package eval
 
 import (
 	"fmt"
-	"image/color"
 	"io"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
 
 	"github.com/nlsat/nlsat/internal/atomicfile"
 	"github.com/nlsat/nlsat/internal/figure"
@@ -34,27 +34,32 @@ func PlotFile(name string, rep Report, format string) error {
 
 // Plot draws accuracy against n = n1 + n2, one curve per fragment with
 // Wilson error bars and a dashed line at chance (0.5), like the paper's
-// Figure 3, and writes it to w as "png" or "svg". Curves are shifted
-// sideways by a few hundredths of n so that their error bars do not hide
-// each other.
+// Figure 3, in the print style of the sweep figures (5.2 by 3.2 inches at
+// 300 dpi, the colour-blind-safe palette with one marker per curve), and
+// writes it to w as "png" or "svg". Curves are shifted sideways by a few
+// hundredths of n so that their error bars do not hide each other.
 func Plot(w io.Writer, rep Report, format string) error {
 	p, err := accuracyPlot(rep)
 	if err != nil {
 		return err
 	}
-	return figure.Encode(w, format, p.Draw)
+	return figure.EncodeSize(w, format, PlotSize, func(c draw.Canvas) {
+		p.Draw(draw.Crop(c, 0, -vg.Points(10), 0, -vg.Points(3)))
+	})
 }
+
+// PlotSize is the canvas of Plot: that of the sweep's single figures.
+var PlotSize = figure.Size{W: 5.2 * vg.Inch, H: 3.2 * vg.Inch, DPI: figure.Print}
 
 func accuracyPlot(rep Report) (*plot.Plot, error) {
 	if len(rep.ByFragmentN) == 0 {
 		return nil, fmt.Errorf("no scored records to plot")
 	}
-	p := plot.New()
-	p.Title.Text = "Accuracy against the number of predicates"
-	p.X.Label.Text = "n = n1 + n2"
-	p.Y.Label.Text = fmt.Sprintf("accuracy (%.0f%% Wilson intervals)", 100*Confidence)
-	p.Y.Min, p.Y.Max = 0, 1
-	p.Add(plotter.NewGrid())
+	p := figure.NewPanel("Accuracy against the number of predicates", "n = n1 + n2",
+		fmt.Sprintf("accuracy (%.0f%% Wilson intervals)", 100*Confidence), figure.SingleFonts)
+	p.Y.Min, p.Y.Max = -0.03, 1.03 // a margin, so that no marker touches the frame
+	p.Y.Tick.Marker = figure.Ticks{N: 7}
+	p.X.Tick.Marker = figure.Ticks{Integer: true, N: 9}
 	var frags []string
 	curves := map[string][]figure.CurvePoint{}
 	for _, r := range rep.ByFragmentN {
@@ -63,20 +68,21 @@ func accuracyPlot(rep Report) (*plot.Plot, error) {
 		}
 		curves[r.Fragment] = append(curves[r.Fragment], figure.CurvePoint{X: float64(r.N), Y: r.Accuracy, Lo: r.CILow, Hi: r.CIHigh})
 	}
+	chance := plotter.NewFunction(func(float64) float64 { return 0.5 })
+	chance.Dashes = []vg.Length{vg.Points(4), vg.Points(3)}
+	chance.Color, chance.Width = figure.Grey, vg.Points(0.9)
+	p.Add(chance)
 	for i, f := range frags {
 		pts := curves[f]
 		shift := 0.06 * (float64(i) - float64(len(frags)-1)/2)
 		for j := range pts {
 			pts[j].X += shift
 		}
-		if err := figure.AddCurve(p, pts, true, figure.CurveColor(i, len(frags)), f); err != nil {
+		s := figure.Series{Name: f, Color: figure.Color(i), Glyph: figure.Glyph(i), Bars: true, Line: true, Legend: true}
+		if err := figure.AddSeries(p, pts, s); err != nil {
 			return nil, err
 		}
 	}
-	chance := plotter.NewFunction(func(float64) float64 { return 0.5 })
-	chance.Dashes = []vg.Length{vg.Points(4), vg.Points(3)}
-	chance.Color = color.Gray{Y: 120}
-	p.Add(chance)
 	p.Legend.Add("chance", chance)
 	// Half a step of n on each side keeps the outer error bars clear of
 	// the axes; the legend sits bottom right, where accuracy rarely goes.

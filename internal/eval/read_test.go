@@ -3,11 +3,15 @@ package eval
 import (
 	"bytes"
 	"image/png"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/nlsat/nlsat/internal/figure"
+	"github.com/nlsat/nlsat/internal/figure/figuretest"
 )
 
 const goldLineS = `{"id":"%s","fragment":"S","sentences":["Every artist is a baker."],"label":1,"label_text":"sat","m":1,"n1":2,"certificate":{"model_size":1,"mus":[]}%s}`
@@ -139,20 +143,26 @@ func TestReadPredictions(t *testing.T) {
 	}
 }
 
-// TestPlot draws the small example and checks the PNG's size (8 by 5
-// inches at 100 dpi) and that the curves put colour on it.
+// TestPlot draws the small example and checks it against the golden
+// images testdata/fig3.png and .svg (go test -update rewrites them), the
+// PNG's size (5.2 by 3.2 inches at 300 dpi, recorded in its pHYs chunk)
+// and that the curves put colour on it.
 func TestPlot(t *testing.T) {
 	rep := smallReport(t)
 	var b bytes.Buffer
 	if err := Plot(&b, rep, "png"); err != nil {
 		t.Fatal(err)
 	}
+	figuretest.Check(t, filepath.Join("testdata", "fig3.png"), b.Bytes())
+	if x, y, ok := figure.Resolution(b.Bytes()); !ok || math.Round(x) != 300 || math.Round(y) != 300 {
+		t.Errorf("resolution %v × %v dpi (recorded: %v), want 300", x, y, ok)
+	}
 	img, err := png.Decode(&b)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := img.Bounds().Size(); got.X != 800 || got.Y != 500 {
-		t.Errorf("size %v, want 800x500", got)
+	if got := img.Bounds().Size(); got.X != 1560 || got.Y != 960 {
+		t.Errorf("size %v, want 1560x960", got)
 	}
 	coloured := 0
 	for y := img.Bounds().Min.Y; y < img.Bounds().Max.Y; y++ {
@@ -170,6 +180,7 @@ func TestPlot(t *testing.T) {
 	if err := Plot(&b, rep, "svg"); err != nil || !bytes.Contains(b.Bytes(), []byte("<svg")) {
 		t.Errorf("svg: %v", err)
 	}
+	figuretest.Check(t, filepath.Join("testdata", "fig3.svg"), b.Bytes())
 	if err := Plot(&b, rep, "gif"); err == nil || !strings.Contains(err.Error(), "allowed values are png, svg") {
 		t.Errorf("gif: %v", err)
 	}

@@ -10,6 +10,7 @@
 package figure
 
 import (
+	"bytes"
 	"fmt"
 	"image/color"
 	"io"
@@ -45,14 +46,24 @@ func Encode(w io.Writer, format string, paint func(draw.Canvas)) error {
 }
 
 // EncodeSize draws onto a canvas of size s with paint and writes it to w
-// as "png" (at s.DPI, on white) or "svg".
+// as "png" (at s.DPI, on white, its resolution recorded in a pHYs chunk so
+// that LaTeX and viewers give it its size) or "svg".
 func EncodeSize(w io.Writer, format string, s Size, paint func(draw.Canvas)) error {
 	var wt io.WriterTo
 	switch format {
 	case "png":
 		c := vgimg.NewWith(vgimg.UseWH(s.W, s.H), vgimg.UseDPI(s.DPI), vgimg.UseBackgroundColor(color.White))
 		paint(draw.New(c))
-		wt = vgimg.PngCanvas{Canvas: c}
+		var b bytes.Buffer
+		if _, err := (vgimg.PngCanvas{Canvas: c}).WriteTo(&b); err != nil {
+			return err
+		}
+		data, err := withResolution(b.Bytes(), s.DPI)
+		if err != nil {
+			return err
+		}
+		_, err = w.Write(data)
+		return err
 	case "svg":
 		c := vgsvg.New(s.W, s.H)
 		paint(draw.New(c))

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"image/png"
+	"math"
 	"slices"
 	"strings"
 	"testing"
@@ -134,5 +135,35 @@ func TestNice(t *testing.T) {
 		if got := Nice(tt.span, tt.n, tt.integer); got != tt.want {
 			t.Errorf("Nice(%v, %d, %v) = %v, want %v", tt.span, tt.n, tt.integer, got, tt.want)
 		}
+	}
+}
+
+// TestPNGResolution: every PNG records its resolution in a pHYs chunk
+// before its image data, which Go's decoder reads past and which gives
+// back the DPI drawn at (300 for print, 100 for the screen canvas).
+func TestPNGResolution(t *testing.T) {
+	for _, dpi := range []int{Print, Screen.DPI, 72} {
+		var b bytes.Buffer
+		if err := EncodeSize(&b, "png", Size{W: vg.Inch, H: vg.Inch / 2, DPI: dpi}, func(draw.Canvas) {}); err != nil {
+			t.Fatal(err)
+		}
+		x, y, ok := Resolution(b.Bytes())
+		// Pixels per metre are whole: 300 dpi is 11811 per metre, 299.9994 dpi.
+		if !ok || math.Abs(x-float64(dpi)) > 0.01 || x != y {
+			t.Errorf("%d dpi: pHYs gives %v × %v (found %v)", dpi, x, y, ok)
+		}
+		img, err := png.Decode(bytes.NewReader(b.Bytes()))
+		if err != nil {
+			t.Fatalf("%d dpi: the PNG no longer decodes: %v", dpi, err)
+		}
+		if w := img.Bounds().Dx(); w != dpi {
+			t.Errorf("%d dpi: one inch is %d pixels", dpi, w)
+		}
+	}
+	if _, _, ok := Resolution([]byte("\x89PNG\r\n\x1a\nnot chunks")); ok {
+		t.Error("a broken PNG has a resolution")
+	}
+	if _, err := withResolution([]byte("GIF89a"), 300); err == nil {
+		t.Error("withResolution accepted a GIF")
 	}
 }

@@ -21,13 +21,19 @@ type Panels struct {
 	// Plots are drawn without their titles (NewPanels moves them out).
 	Plots  []*plot.Plot
 	titles []string
-	// Key, when set, draws into the cell after the last plot.
-	Key func(c draw.Canvas)
+	// Key, when its Draw is set, draws into the cell after the last plot.
+	Key Key
+}
+
+// Key is a figure's key: how to draw it, and the width it needs.
+type Key struct {
+	Draw  func(c draw.Canvas)
+	Width vg.Length
 }
 
 // NewPanels returns the panels of plots under title, taking each plot's
 // title out to draw it in line with the others of its row.
-func NewPanels(title string, plots []*plot.Plot, key func(draw.Canvas)) Panels {
+func NewPanels(title string, plots []*plot.Plot, key Key) Panels {
 	ps := Panels{Title: title, Plots: plots, Key: key}
 	for _, p := range plots {
 		ps.titles = append(ps.titles, p.Title.Text)
@@ -56,29 +62,55 @@ func (ps Panels) grid() (rows, cols int, strip bool) {
 	n := len(ps.Plots)
 	cols = min(max(n, 1), 3)
 	rows = (n + cols - 1) / cols
-	return rows, cols, ps.Key != nil && n%cols == 0
+	return rows, cols, ps.Key.Draw != nil && n%cols == 0
 }
 
-// Size returns the canvas size that gives every cell the same room.
+// titleStyle is the style of a figure's title.
+func titleStyle() text.Style {
+	return text.Style{Color: color.Black, Font: font.From(plot.DefaultFont, 10.5), XAlign: draw.XCenter,
+		YAlign: draw.YTop, Handler: plot.DefaultTextHandler}
+}
+
+// stripWidth is the width of the key's strip: stripW, or what the key
+// needs if that is more.
+func (ps Panels) stripWidth() vg.Length {
+	return max(stripW, ps.Key.Width+vg.Points(8))
+}
+
+// Size returns the canvas size that gives every cell the same room, and
+// the key and the title the room they need: a figure of one panel is
+// widened for them rather than cutting them off.
 func (ps Panels) Size() Size {
 	rows, cols, strip := ps.grid()
 	s := Size{W: vg.Length(cols) * cellW, H: vg.Length(rows)*cellH + titleH, DPI: Print}
 	if strip {
-		s.W += stripW
+		s.W += ps.stripWidth()
 	}
+	s.W = max(s.W, titleStyle().Width(ps.Title)+0.3*vg.Inch)
 	return s
+}
+
+// EntriesWidth is the width DrawEntries needs for entries in fonts f.
+func EntriesWidth(f Fonts, entries []Entry) vg.Length {
+	sty := text.Style{Font: font.From(plot.DefaultFont, f.Legend), Handler: plot.DefaultTextHandler}
+	var w vg.Length
+	for _, e := range entries {
+		w = max(w, sty.Width(e.Text))
+	}
+	// The thumbnail, the legend's padding either side of it and a margin.
+	return w + vg.Points(14) + 3*vg.Points(2) + vg.Points(4)
 }
 
 // Draw draws the title, the plots with their data areas aligned and
 // their titles in line, and the key.
 func (ps Panels) Draw(c draw.Canvas) {
-	sty := text.Style{Color: color.Black, Font: font.From(plot.DefaultFont, 10.5), XAlign: draw.XCenter,
-		YAlign: draw.YTop, Handler: plot.DefaultTextHandler}
+	sty := titleStyle()
 	c.FillText(sty, vg.Point{X: (c.Min.X + c.Max.X) / 2, Y: c.Max.Y - vg.Points(4)}, ps.Title)
 	rows, cols, strip := ps.grid()
 	body := draw.Crop(c, 0, 0, 0, -titleH)
+	sw := ps.stripWidth()
 	if strip {
-		body = draw.Crop(body, 0, -stripW, 0, 0)
+		body = draw.Crop(body, 0, -sw, 0, 0)
 	}
 	cells := make([][]*plot.Plot, rows)
 	for r := range cells {
@@ -101,12 +133,12 @@ func (ps Panels) Draw(c draw.Canvas) {
 		}
 	}
 	switch n := len(ps.Plots); {
-	case ps.Key == nil:
+	case ps.Key.Draw == nil:
 	case strip:
-		key := draw.Crop(c, c.Max.X-c.Min.X-stripW, 0, 0, -titleH-panelTitleH)
-		ps.Key(draw.Crop(key, 0, 0, key.Max.Y-key.Min.Y-cellH+panelTitleH, 0))
+		key := draw.Crop(c, c.Max.X-c.Min.X-sw, 0, 0, -titleH-panelTitleH)
+		ps.Key.Draw(draw.Crop(key, 0, 0, key.Max.Y-key.Min.Y-cellH+panelTitleH, 0))
 	default:
-		ps.Key(tiles.At(body, n%cols, n/cols))
+		ps.Key.Draw(tiles.At(body, n%cols, n/cols))
 	}
 }
 

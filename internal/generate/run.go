@@ -251,8 +251,22 @@ func (g *run) finish() error {
 }
 
 // Run writes the plan's Count records to o.Out, resuming an unfinished
-// run of the same plan found there.
+// run of the same plan found there. A file that a finished run of the same
+// plan and output format wrote, intact, is left as it is: Run returns
+// job.ErrDone.
 func Run(ctx context.Context, p *Plan, o RunOptions) (Summary, error) {
+	toFile := o.Out != "-" && o.Out != ""
+	var done string
+	if toFile {
+		out, err := o.Output.For(o.Out)
+		if err != nil {
+			return Summary{}, err
+		}
+		done = p.Digest() + out.Args()
+		if job.IsDone(job.DoneFile(o.Out), done) {
+			return Summary{Written: p.Count}, job.ErrDone
+		}
+	}
 	g := &run{plan: p, opt: o, stats: NewStats()}
 	if err := g.open(p.Digest()); err != nil {
 		return Summary{}, err
@@ -264,6 +278,9 @@ func Run(ctx context.Context, p *Plan, o RunOptions) (Summary, error) {
 	}
 	if err == nil {
 		err = g.finish()
+	}
+	if err == nil && toFile {
+		err = job.WriteDone(job.DoneFile(o.Out), done, []string{filepath.Base(o.Out)})
 	}
 	return Summary{Written: g.written, Stats: g.stats}, err
 }

@@ -2,7 +2,6 @@ package job
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"time"
 
@@ -98,7 +97,7 @@ func Run[W, R any](ctx context.Context, c Config[W, R]) error {
 			if st.Restart {
 				r.pos.Next = st.Start
 			}
-			return errors.Join(err, r.save())
+			return withSave(err, r.save())
 		}
 		r.pos = Position{Stream: k + 1}
 		if err := r.save(); err != nil {

@@ -158,7 +158,7 @@ func (s *sharder[W, R]) run(ctx context.Context) error {
 			err = ctx.Err()
 		}
 		if err != nil {
-			return errors.Join(err, s.store.Save(next, nil))
+			return withSave(err, s.store.Save(next, nil))
 		}
 		if err := s.store.Save(Position{Stream: k + 1}, nil); err != nil {
 			return err

@@ -8,6 +8,8 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"strings"
+	"syscall"
 
 	"github.com/nlsat/nlsat/internal/atomicfile"
 	"github.com/nlsat/nlsat/internal/inputerr"
@@ -321,4 +323,24 @@ func unwrapPath(err error) error {
 		return pe.Err
 	}
 	return err
+}
+
+// withSave is err, the error that stopped a run, joined with saveErr, that
+// of saving its checkpoint afterwards, unless saving failed for the same
+// cause (a full disk fails both): a message then says it once.
+func withSave(err, saveErr error) error {
+	if saveErr == nil || sameCause(err, saveErr) {
+		return err
+	}
+	return errors.Join(err, saveErr)
+}
+
+// sameCause reports whether a and b come from the same system error, or b
+// says nothing a does not.
+func sameCause(a, b error) bool {
+	var ea, eb syscall.Errno
+	if errors.As(a, &ea) && errors.As(b, &eb) {
+		return ea == eb
+	}
+	return strings.Contains(a.Error(), b.Error())
 }

@@ -271,7 +271,7 @@ func heatFigure(d fragData, band Band) Figure {
 	paint := func(c draw.Canvas) {
 		const keyW = 1.4 * vg.Inch
 		p.Draw(draw.Crop(c, 0, -keyW, 0, -vg.Points(3)))
-		key(draw.Crop(c, c.Max.X-c.Min.X-keyW+vg.Points(6), 0, vg.Points(24), -vg.Points(20)))
+		key.Draw(draw.Crop(c, c.Max.X-c.Min.X-keyW+vg.Points(6), 0, vg.Points(24), -vg.Points(20)))
 	}
 	return Figure{Name: "heatmap-" + d.f.String(), Table: g.table("alpha", "beta"), draw: paint,
 		size: figure.Size{W: 6 * vg.Inch, H: 3.6 * vg.Inch, DPI: figure.Print}}

@@ -56,8 +56,11 @@ type Grid struct {
 	N1, N2 Range
 	M      *Range
 	MStep  int
-	Alpha  *Ratios
-	Beta   *Ratios
+	// N1Step and N2Step sweep every k-th n1 and n2 of their ranges (0
+	// or 1: every one).
+	N1Step, N2Step int
+	Alpha          *Ratios
+	Beta           *Ratios
 }
 
 // DefaultGrid returns the paper's ranges for fragment f (S, W: n1 6..16;
@@ -82,8 +85,8 @@ func (g Grid) Points(f fragments.Fragment, p fragments.Params) (pts, skipped []P
 	if n := btoi(g.M != nil) + btoi(g.Alpha != nil) + btoi(g.Beta != nil); n != 1 {
 		return nil, nil, fmt.Errorf("give exactly one of m, alpha and beta, got %d", n)
 	}
-	for n1 := g.N1.Lo; n1 <= g.N1.Hi; n1++ {
-		for n2 := g.N2.Lo; n2 <= g.N2.Hi; n2++ {
+	for n1 := g.N1.Lo; n1 <= g.N1.Hi; n1 += max(1, g.N1Step) {
+		for n2 := g.N2.Lo; n2 <= g.N2.Hi; n2 += max(1, g.N2Step) {
 			for _, m := range g.ms(n1, n2) {
 				pt := Point{M: m, N1: n1, N2: n2}
 				if fragments.Validate(f, p, m, n1, n2) != nil {

@@ -20,6 +20,8 @@ func TestGridPoints(t *testing.T) {
 			[]Point{{3, 3, 0}, {4, 3, 0}, {5, 3, 0}, {6, 3, 0}}},
 		{"beta uses n2", fragments.V, Grid{N1: Range{3, 3}, N2: Range{2, 3}, Beta: &Ratios{2, 3, 1}},
 			[]Point{{4, 3, 2}, {6, 3, 2}, {6, 3, 3}, {9, 3, 3}}},
+		{"n1 and n2 with steps", fragments.V, Grid{N1: Range{3, 7}, N1Step: 2, N2: Range{3, 6}, N2Step: 3, M: &Range{5, 5}},
+			[]Point{{5, 3, 3}, {5, 3, 6}, {5, 5, 3}, {5, 5, 6}, {5, 7, 3}, {5, 7, 6}}},
 		{"order n1, n2, m", fragments.Z, Grid{N1: Range{3, 4}, N2: Range{3, 4}, M: &Range{5, 5}},
 			[]Point{{5, 3, 3}, {5, 3, 4}, {5, 4, 3}, {5, 4, 4}}},
 	}

@@ -13,9 +13,12 @@ import (
 // fragment's default (DefaultGrid). At most one of M, Alpha and Beta may
 // be given.
 type GridSpec struct {
-	N1, N2, M   *Range
-	MStep       int
-	Alpha, Beta *Ratios
+	N1, N2, M *Range
+	MStep     int
+	// N1Step and N2Step take every k-th value of N1 and N2 (0: every
+	// one).
+	N1Step, N2Step int
+	Alpha, Beta    *Ratios
 }
 
 // Grid resolves the spec into the grid of fragment f. N2 is ignored for
@@ -26,10 +29,10 @@ func (s GridSpec) Grid(f fragments.Fragment) (Grid, error) {
 		return g, errors.New("--m, --alpha and --beta are alternatives: give one")
 	}
 	if s.N1 != nil {
-		g.N1 = *s.N1
+		g.N1, g.N1Step = *s.N1, s.N1Step
 	}
 	if s.N2 != nil && f.HasVerbs() {
-		g.N2 = *s.N2
+		g.N2, g.N2Step = *s.N2, s.N2Step
 	}
 	switch {
 	case s.M != nil:

@@ -148,15 +148,18 @@ func heatPanel(g *heatGrid, band Band, title, x, y string, f figure.Fonts) *plot
 // heatKey draws the key of heat maps: the colour bar with the band
 // marked, and under it what the contour and blank cells mean, with any
 // extra entries first.
-func heatKey(band Band, f figure.Fonts, extra ...figure.Entry) func(c draw.Canvas) {
-	return func(c draw.Canvas) {
-		bar := figure.ColorBar(heatPalette(), "P(sat)", []float64{band.Lo, band.Hi}, f)
-		w, h := c.Max.X-c.Min.X, c.Max.Y-c.Min.Y
-		bar.Draw(draw.Crop(c, vg.Points(3), -(w - vg.Points(46)), h*0.42, -vg.Points(6)))
-		entries := append(extra,
-			figure.Entry{Text: "contour of the band,", Thumbs: []plot.Thumbnailer{figure.Segments{Style: outlineStyle}}},
-			note("P(sat) in "+band.String()),
-			note("blank: under "+itoa(minCell)+" decided"))
-		figure.DrawEntries(draw.Crop(c, vg.Points(3), 0, 0, -(h*0.58+vg.Points(8))), f, entries)
+func heatKey(band Band, f figure.Fonts, extra ...figure.Entry) figure.Key {
+	entries := append(extra,
+		figure.Entry{Text: "contour of the band,", Thumbs: []plot.Thumbnailer{figure.Segments{Style: outlineStyle}}},
+		note("P(sat) in "+band.String()),
+		note("blank: under "+itoa(minCell)+" decided"))
+	return figure.Key{
+		Draw: func(c draw.Canvas) {
+			bar := figure.ColorBar(heatPalette(), "P(sat)", []float64{band.Lo, band.Hi}, f)
+			w, h := c.Max.X-c.Min.X, c.Max.Y-c.Min.Y
+			bar.Draw(draw.Crop(c, vg.Points(3), -(w - vg.Points(46)), h*0.42, -vg.Points(6)))
+			figure.DrawEntries(draw.Crop(c, vg.Points(3), 0, 0, -(h*0.58+vg.Points(8))), f, entries)
+		},
+		Width: max(vg.Points(46), vg.Points(3)+figure.EntriesWidth(f, entries)),
 	}
 }

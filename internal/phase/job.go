@@ -156,8 +156,13 @@ const checkpointFile = ".phase-sweep.checkpoint.json"
 // and at the end the multi-panel figures of them all into dir
 // (WritePaperFigures).
 // It checkpoints into dir and resumes an unfinished sweep of the same
-// plans found there.
+// plans found there. A directory that a finished sweep of the same plans
+// wrote, every file intact (its done stamp, job.DoneDir), is left as it
+// is: Run returns job.ErrDone.
 func Run(ctx context.Context, dir string, plans []Plan, o RunOptions) error {
+	if job.IsDone(job.DoneDir(dir), digest(plans)) {
+		return job.ErrDone
+	}
 	if err := mkdir(dir); err != nil {
 		return err
 	}
@@ -189,7 +194,10 @@ func Run(ctx context.Context, dir string, plans []Plan, o RunOptions) error {
 	if err := writePaperFigures(dir, plans); err != nil {
 		return err
 	}
-	return store.Commit(nil)
+	if err := store.Commit(nil); err != nil {
+		return err
+	}
+	return stampDone(dir, plans)
 }
 
 // Done counts the instances of the points a sweep has finished when it
@@ -298,7 +306,19 @@ func Merge(ctx context.Context, src *job.Shards, dir string, o RunOptions) error
 	if err := job.Run(ctx, c); err != nil {
 		return err
 	}
-	return writePaperFigures(dir, plans)
+	if err := writePaperFigures(dir, plans); err != nil {
+		return err
+	}
+	return stampDone(dir, plans)
+}
+
+// stampDone writes the done stamp of a finished sweep of plans in dir.
+func stampDone(dir string, plans []Plan) error {
+	files, err := job.DirFiles(dir)
+	if err != nil {
+		return err
+	}
+	return job.WriteDone(job.DoneDir(dir), digest(plans), files)
 }
 
 // writePaperFigures draws the multi-panel figures of the plans' sweep.

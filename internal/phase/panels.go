@@ -3,6 +3,7 @@ package phase
 import (
 	"fmt"
 	"math"
+	"strings"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
@@ -55,7 +56,7 @@ func label(i int, d fragData, withN2 bool) string {
 
 // panelFigure lays out the panels with their key; tables are prefixed
 // with the panel's fragment and joined under one header.
-func panelFigure(name, title string, ds []fragData, plots []*plot.Plot, tables [][][]string, key func(draw.Canvas)) Figure {
+func panelFigure(name, title string, ds []fragData, plots []*plot.Plot, tables [][][]string, key figure.Key) Figure {
 	var table [][]string
 	for i, t := range tables {
 		if i == 0 {
@@ -71,6 +72,10 @@ func panelFigure(name, title string, ds []fragData, plots []*plot.Plot, tables [
 			p.Y.Label.Text = ""
 		}
 	}
+	// A lone panel needs no letter.
+	if len(plots) == 1 {
+		plots[0].Title.Text = strings.TrimPrefix(plots[0].Title.Text, "(a) ")
+	}
 	ps := figure.NewPanels(title, plots, key)
 	return Figure{Name: name, Table: table, draw: ps.Draw, size: ps.Size()}
 }
@@ -84,10 +89,13 @@ func bandEntry(band Band) figure.Entry {
 func note(s string) figure.Entry { return figure.Entry{Text: s} }
 
 // curveKey says what the shading and bars of curve panels mean.
-func curveKey(band Band, entries ...figure.Entry) func(draw.Canvas) {
-	return func(c draw.Canvas) {
-		entries := append([]figure.Entry{bandEntry(band), note("bars: Wilson 95% intervals")}, entries...)
-		figure.DrawEntries(draw.Crop(c, vg.Points(12), 0, 0, -vg.Points(12)), figure.PanelFonts, entries)
+func curveKey(band Band, entries ...figure.Entry) figure.Key {
+	entries = append([]figure.Entry{bandEntry(band), note("bars: Wilson 95% intervals")}, entries...)
+	return figure.Key{
+		Draw: func(c draw.Canvas) {
+			figure.DrawEntries(draw.Crop(c, vg.Points(12), 0, 0, -vg.Points(12)), figure.PanelFonts, entries)
+		},
+		Width: vg.Points(12) + figure.EntriesWidth(figure.PanelFonts, entries),
 	}
 }
 

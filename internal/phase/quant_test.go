@@ -4,12 +4,17 @@ import (
 	"bytes"
 	"encoding/csv"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
+	"gonum.org/v1/plot/vg"
+
+	"github.com/nlsat/nlsat/internal/figure"
+	"github.com/nlsat/nlsat/internal/figure/figuretest"
 	"github.com/nlsat/nlsat/internal/fol"
 	"github.com/nlsat/nlsat/internal/fragments"
 	"github.com/nlsat/nlsat/internal/golden"
@@ -187,6 +192,51 @@ func TestPaperFigures(t *testing.T) {
 			if len(a) == 0 || !bytes.Equal(a, b) {
 				t.Errorf("%s%s: %d and %d bytes, not the same", n, ext, len(a), len(b))
 			}
+		}
+	}
+}
+
+// TestSingleFragmentFigures draws the multi-panel figures of a sweep of V
+// alone: each is one panel, unlettered, on a canvas sized for its title
+// and key, with its resolution recorded; fig2 and fig8 are checked against
+// golden images in testdata/single (go test -update rewrites them; look
+// at them before committing).
+func TestSingleFragmentFigures(t *testing.T) {
+	var es []Estimate
+	for _, e := range quantFixture() {
+		if e.Fragment == fragments.V {
+			es = append(es, e)
+		}
+	}
+	figs, err := PaperFigures(es, FigureOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(figs) != 6 {
+		t.Fatalf("%d figures, want 6", len(figs))
+	}
+	for _, f := range figs {
+		var b bytes.Buffer
+		if err := f.Encode(&b, "png"); err != nil {
+			t.Fatal(err)
+		}
+		if x, y, ok := figure.Resolution(b.Bytes()); !ok || math.Round(x) != 300 || math.Round(y) != 300 {
+			t.Errorf("%s: the PNG records %v × %v dpi (%v), want 300", f.Name, x, y, ok)
+		}
+		var svg bytes.Buffer
+		if err := f.Encode(&svg, "svg"); err != nil {
+			t.Fatal(err)
+		}
+		if strings.Contains(svg.String(), ">(a) ") {
+			t.Errorf("%s: a lone panel is lettered (a)", f.Name)
+		}
+		if f.size.W < 3.8*vg.Inch {
+			t.Errorf("%s: %.2f inches wide, too narrow for its title and key", f.Name, f.size.W/vg.Inch)
+		}
+		switch f.Name {
+		case "fig2-psat-m", "fig8-psat-quantifier-shares":
+			figuretest.Check(t, filepath.Join("testdata", "single", f.Name+".png"), b.Bytes())
+			figuretest.Check(t, filepath.Join("testdata", "single", f.Name+".svg"), svg.Bytes())
 		}
 	}
 }

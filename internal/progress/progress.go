@@ -1,6 +1,6 @@
-// Package progress reports a long run on stderr: a bar on a terminal, a
-// log line every ten seconds otherwise, nothing when quiet; counts are
-// by solver status.
+// Package progress reports a long run on stderr: a line redrawn in place
+// on a terminal, fitted to its width, a log line every ten seconds
+// otherwise, nothing when quiet; counts are by solver status.
 package progress
 
 import (
@@ -8,35 +8,80 @@ import (
 	"io"
 	"os"
 	"strings"
+	"sync"
 	"time"
+	"unicode/utf8"
 
-	"github.com/schollz/progressbar/v3"
 	"golang.org/x/term"
 
 	"github.com/nlsat/nlsat/internal/solver"
 )
 
-// Bar reports one run: a bar on a terminal, a log line every ten seconds
-// otherwise, and nothing when quiet.
+// Bar reports one run: a line redrawn in place on a terminal, a log line
+// every ten seconds otherwise, and nothing when quiet. A run of unknown
+// total (-1), such as a phase that counts nothing, shows its elapsed time,
+// which a terminal's line updates every second.
 type Bar struct {
+	mu       sync.Mutex
 	what     string
 	total    int // -1 if unknown
 	w        io.Writer
-	bar      *progressbar.ProgressBar
+	tty      bool
+	width    func() int // the terminal's width in columns
 	start    time.Time
+	started  int // the count at Start: the rate counts what came after
 	lastLog  time.Time
+	lastDraw time.Time
 	logEvery time.Duration
 	done     int
 	counts   [3]int // indexed by solver.Status, or by class with names
 	names    []string
+	stop     chan struct{}
+	finished bool
+	drawn    bool
+	resumed  bool // Start was called
 }
+
+// drawEvery is the shortest time between two redraws of a terminal line.
+const drawEvery = 200 * time.Millisecond
 
 // NewClasses is New for a run whose items fall into up to three named
 // classes (such as entailment's labels), counted by AddClass.
 func NewClasses(w io.Writer, what string, total int, quiet bool, names ...string) *Bar {
 	p := New(w, what, total, quiet)
+	p.mu.Lock()
 	p.names = names
+	p.mu.Unlock()
 	return p
+}
+
+// NewSteps is New for a run of total steps (-1: unknown) that counts no
+// statuses, such as writing a file; Step counts one.
+func NewSteps(w io.Writer, what string, total int, quiet bool) *Bar {
+	p := New(w, what, total, quiet)
+	p.mu.Lock()
+	p.names = []string{}
+	p.mu.Unlock()
+	return p
+}
+
+// Step records one finished step of a run of NewSteps.
+func (p *Bar) Step() { p.Add(solver.Sat, true) }
+
+// Set sets the count done to n, for a run whose progress is not one
+// instance at a time (see Add).
+func (p *Bar) Set(n int) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.done = n
+	if now := time.Now(); p.w != nil && !p.finished && (now.Sub(p.lastDraw) >= drawEvery || n == p.total) {
+		if p.tty {
+			p.draw(now)
+		} else if now.Sub(p.lastLog) >= p.logEvery {
+			p.lastLog = now
+			fmt.Fprintf(p.w, "nlsat: %s: %s\n", p.what, p.status(now))
+		}
+	}
 }
 
 // AddClass records one finished item of class k (an index into the
@@ -46,52 +91,94 @@ func (p *Bar) AddClass(k int) { p.Add(solver.Status(k), true) }
 // New starts the report of a run of total instances (-1: unknown) on w,
 // described as what.
 func New(w io.Writer, what string, total int, quiet bool) *Bar {
+	if quiet {
+		w = nil
+	}
+	var width func() int
+	if f, ok := w.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
+		width = func() int {
+			if cols, _, err := term.GetSize(int(f.Fd())); err == nil && cols > 0 {
+				return cols
+			}
+			return 80
+		}
+	}
+	return newBar(w, what, total, width)
+}
+
+// newBar is New on w, drawn as on a terminal of width() columns when
+// width is not nil.
+func newBar(w io.Writer, what string, total int, width func() int) *Bar {
 	p := &Bar{what: what, total: total, w: w, start: time.Now(), logEvery: 10 * time.Second}
 	p.lastLog = p.start
-	if quiet {
-		p.w = nil
-		return p
-	}
-	if IsTerminal(w) {
-		p.bar = progressbar.NewOptions(total,
-			progressbar.OptionSetWriter(w),
-			progressbar.OptionSetDescription(what),
-			progressbar.OptionShowCount(),
-			progressbar.OptionShowIts(),
-			progressbar.OptionSetItsString("inst"),
-			progressbar.OptionSetPredictTime(true),
-			progressbar.OptionThrottle(200*time.Millisecond),
-			progressbar.OptionClearOnFinish(),
-		)
+	if w != nil && width != nil {
+		p.tty, p.width = true, width
+		p.stop = make(chan struct{})
+		if total < 0 {
+			p.draw(p.start) // a step that counts nothing shows at once
+		}
+		go p.tick()
 	}
 	return p
+}
+
+// tick redraws the line every second, so that the elapsed time and the
+// estimate move while no instance finishes.
+func (p *Bar) tick() {
+	t := time.NewTicker(time.Second)
+	defer t.Stop()
+	for {
+		select {
+		case <-p.stop:
+			return
+		case <-t.C:
+			p.mu.Lock()
+			p.draw(time.Now())
+			p.mu.Unlock()
+		}
+	}
 }
 
 // Add records one finished instance with its status; advance says
 // whether it counts towards the total (an instance drawn again does not).
 func (p *Bar) Add(st solver.Status, advance bool) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
 	p.counts[st]++
 	if !advance {
 		return
 	}
 	p.done++
-	if p.w == nil {
+	if p.w == nil || p.finished {
 		return
 	}
-	if p.bar != nil {
-		p.bar.Describe(fmt.Sprintf("%s (%s)", p.what, p.tally()))
-		p.bar.Add(1)
+	now := time.Now()
+	if p.tty {
+		if now.Sub(p.lastDraw) >= drawEvery || p.done == p.total {
+			p.draw(now)
+		}
 		return
 	}
-	if now := time.Now(); now.Sub(p.lastLog) >= p.logEvery {
+	if now.Sub(p.lastLog) >= p.logEvery {
 		p.lastLog = now
 		fmt.Fprintf(p.w, "nlsat: %s: %s\n", p.what, p.status(now))
 	}
 }
 
+// draw redraws the terminal line: a carriage return, the line fitted to
+// the width, and an erase to the end of the line.
+func (p *Bar) draw(now time.Time) {
+	if !p.tty || p.finished {
+		return
+	}
+	p.lastDraw = now
+	p.drawn = true
+	fmt.Fprintf(p.w, "\r%s\x1b[K", p.line(now, p.width()))
+}
+
 func (p *Bar) tally() string {
 	if p.names != nil {
-		var parts []string
+		parts := []string{}
 		for k, n := range p.names {
 			parts = append(parts, fmt.Sprintf("%d %s", p.counts[k], n))
 		}
@@ -100,38 +187,161 @@ func (p *Bar) tally() string {
 	return fmt.Sprintf("%d sat, %d unsat, %d unknown", p.counts[solver.Sat], p.counts[solver.Unsat], p.counts[solver.Unknown])
 }
 
-func (p *Bar) status(now time.Time) string {
+// rate is the number of instances per second since Start, and the
+// estimated time left (-1 when it cannot be told).
+func (p *Bar) rate(now time.Time) (float64, time.Duration) {
 	el := now.Sub(p.start).Seconds()
-	rate := float64(p.done) / max(el, 1e-9)
+	rate := float64(p.done-p.started) / max(el, 1e-9)
+	if p.total <= 0 || p.done > p.total || rate <= 0 || el < 1 {
+		return rate, -1
+	}
+	return rate, time.Duration(float64(p.total-p.done) / rate * float64(time.Second)).Round(time.Second)
+}
+
+// status is the log line's text.
+func (p *Bar) status(now time.Time) string {
+	rate, eta := p.rate(now)
 	s := fmt.Sprintf("%d", p.done)
 	if p.total > 0 {
 		s += fmt.Sprintf("/%d", p.total)
 	}
-	s += fmt.Sprintf(" instances (%s), %.0f/s", p.tally(), rate)
-	if p.total > 0 && rate > 0 {
-		s += fmt.Sprintf(", ETA %s", time.Duration(float64(p.total-p.done)/rate*float64(time.Second)).Round(time.Second))
+	if t := p.tally(); t != "" {
+		s += fmt.Sprintf(" instances (%s)", t)
+	}
+	s += fmt.Sprintf(", %.0f/s", rate)
+	if eta >= 0 {
+		s += fmt.Sprintf(", ETA %s", eta)
 	}
 	return s
 }
 
-// Finish clears the bar.
+// line is the terminal line, at most width-1 columns (a line that reaches
+// the last column makes some terminals wrap). It drops what fits least,
+// in this order: the tally, the rate, the bar, the elapsed time; what is
+// cut last.
+func (p *Bar) line(now time.Time, width int) string {
+	width = max(width-1, 10)
+	elapsed := now.Sub(p.start).Round(time.Second)
+	if p.total < 0 {
+		// Nothing to count: what, and for how long.
+		return fit(p.what, width-len(elapsed.String())-1) + " " + elapsed.String()
+	}
+	rate, eta := p.rate(now)
+	count := fmt.Sprintf("%d/%d", p.done, p.total)
+	pct := ""
+	frac := 0.0
+	if p.total > 0 && p.done <= p.total {
+		frac = float64(p.done) / float64(p.total)
+		pct = fmt.Sprintf("%3d%%", int(frac*100))
+	} else {
+		count = fmt.Sprintf("%d", p.done) // past the total: the total was wrong
+	}
+	timing := elapsed.String()
+	if eta >= 0 {
+		timing += ", ETA " + eta.String()
+	}
+	tally := ""
+	if t := p.tally(); t != "" {
+		tally = "(" + t + ")"
+	}
+	rateText := fmt.Sprintf("%.0f/s", rate)
+	if now.Sub(p.start) < time.Second {
+		rateText = "" // too soon to tell
+	}
+	type layout struct{ tally, rate, bar, timing bool }
+	for _, l := range []layout{{true, true, true, true}, {false, true, true, true}, {false, false, true, true}, {false, false, false, true}, {false, false, false, false}} {
+		parts := []string{p.what}
+		if pct != "" {
+			parts = append(parts, pct)
+		}
+		barAt := len(parts)
+		if l.bar && pct != "" {
+			parts = append(parts, "")
+		}
+		parts = append(parts, count)
+		if l.tally && tally != "" {
+			parts = append(parts, tally)
+		}
+		if l.rate && rateText != "" {
+			parts = append(parts, rateText)
+		}
+		if l.timing {
+			parts = append(parts, timing)
+		}
+		fixed := columns(strings.Join(parts, " "))
+		if l.bar && pct != "" {
+			// The bar takes what is left, between 10 and 40 columns.
+			cells := min(width-fixed-2, 40)
+			if cells < 10 {
+				continue
+			}
+			n := int(frac * float64(cells))
+			parts[barAt] = "[" + strings.Repeat("#", n) + strings.Repeat(".", cells-n) + "]"
+			return strings.Join(parts, " ")
+		}
+		if fixed <= width {
+			return strings.Join(parts, " ")
+		}
+	}
+	return fit(p.what+" "+count, width)
+}
+
+// fit cuts s to at most n columns, marking the cut with "…".
+func fit(s string, n int) string {
+	if columns(s) <= n {
+		return s
+	}
+	if n < 1 {
+		return ""
+	}
+	r := []rune(s)
+	return string(r[:n-1]) + "…"
+}
+
+// columns is the number of terminal columns s takes (one per rune: the
+// lines hold no wide characters).
+func columns(s string) int { return utf8.RuneCountInString(s) }
+
+// Finish clears the terminal line and stops its redraws; a Bar finished
+// draws no more.
 func (p *Bar) Finish() {
-	if p.bar != nil {
-		p.bar.Finish()
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.finished {
+		return
+	}
+	p.finished = true
+	if p.stop != nil {
+		close(p.stop)
+	}
+	if p.tty && p.drawn {
+		fmt.Fprint(p.w, "\r\x1b[K")
 	}
 }
 
-// Start counts done instances as finished already (a resumed run's).
+// Start counts done instances as finished already (a resumed run's); the
+// rate and the estimate count only those that finish after its first
+// call. Called again, it only sets the count.
 func (p *Bar) Start(done int) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
 	p.done = done
-	if p.bar != nil {
-		p.bar.Set(done)
+	if !p.resumed {
+		p.resumed = true
+		p.started, p.start = done, time.Now()
+	}
+	if p.w != nil && time.Since(p.lastDraw) >= drawEvery {
+		p.draw(time.Now())
 	}
 }
 
 // Done is the number of instances counted towards the total: those of
 // Start and those added since.
-func (p *Bar) Done() int { return p.done }
+func (p *Bar) Done() int {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.done
+}
 
 // What is the run's description.
 func (p *Bar) What() string { return p.what }

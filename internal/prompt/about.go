@@ -2,8 +2,8 @@ package prompt
 
 // About describes, for nlsat prompt's help, what the command does. It
 // lives beside the code that does it so that the two change together.
-const About = `Prompt renders every record of FILE (- for stdin; usually the zero-shot set)
-into the two prompts of the paper's Appendix C and writes one JSONL row per
+const About = `Prompt renders every record of FILE (stdin if none is given, or for -;
+usually the zero-shot set) into the two prompts of the paper's Appendix C and writes one JSONL row per
 record with both:
 
   prompt_sat  "Q: Given the following set of sentences, tell me whether they

@@ -36,6 +36,10 @@ type acceptor struct {
 	// stale is set when the pool was full before the build resumed: its
 	// entries are in its spill file, not yet in entries.
 	stale bool
+	// ready[s] is how much of stratum s its collected candidates could
+	// fill (readiness), and readyAll their sum: the set's progress.
+	ready    []int
+	readyAll int
 }
 
 func (b *builder) newAcceptor(k int) *acceptor {
@@ -46,7 +50,10 @@ func (b *builder) newAcceptor(k int) *acceptor {
 	for s := range a.pl.Strata {
 		if b.stratumFull(k, s) {
 			a.full[s].Store(true)
+			a.ready = append(a.ready, 2*a.pl.stratumPairs(s))
+			a.readyAll += 2 * a.pl.stratumPairs(s)
 		} else {
+			a.ready = append(a.ready, 0)
 			a.open++
 		}
 	}
@@ -110,7 +117,36 @@ func (a *acceptor) consider(i int, c candidate) (stop bool, err error) {
 	if a.fills(s) {
 		a.close(s)
 	}
+	if b.opt.Progress != nil {
+		b.opt.Progress(pl.Name, a.readyAll, pl.Size(), c.rec.Label)
+	}
 	return a.open == 0, nil
+}
+
+// readiness is how many of stratum s's instances its collected
+// candidates could fill: per label, as many as it collected up to the
+// label's quota over the splits (the stratum's full size once closed).
+// It grows with every candidate of a label still short and reaches the
+// stratum's size when it closes, so the set's sum moves while the rarer
+// label is awaited, where the accepted count would stand still.
+func (a *acceptor) readiness(s int) int {
+	quota := a.pl.stratumPairs(s)
+	if a.full[s].Load() {
+		return 2 * quota
+	}
+	var got [2]int
+	for _, c := range a.counts[s] {
+		got[0] += c[0]
+		got[1] += c[1]
+	}
+	return min(got[0], quota) + min(got[1], quota)
+}
+
+// refresh updates the readiness of stratum s.
+func (a *acceptor) refresh(s int) {
+	r := a.readiness(s)
+	a.readyAll += r - a.ready[s]
+	a.ready[s] = r
 }
 
 // excluded returns the templates candidate idx of a "train" pool draws

@@ -25,11 +25,18 @@ type Options struct {
 	Workers int    // 0 = all cores
 	// NewBackend makes one worker's solver.
 	NewBackend func() (solver.Backend, error)
-	// Progress, if set, is called after every accepted instance with the
-	// set's name, its accepted and total counts and the instance's label
-	// (in a shard: after every candidate drawn, with the candidates done
-	// and to do).
-	Progress func(set string, accepted, total, label int)
+	// Progress, if set, is called after every collected candidate with
+	// the set's name, how much of the set its collected candidates could
+	// fill (it reaches total when the set is full) and total, and the
+	// candidate's label (in a shard: after every candidate drawn, with
+	// the candidates done and to do).
+	Progress func(set string, ready, total, label int)
+	// Phase, if set, is called when the build begins a step that Progress
+	// and Pilot do not count (fitting a model, writing a file, the
+	// audit), with what it does and how many steps it takes (-1: one it
+	// cannot count); the function it returns, if not nil, is called after
+	// each step.
+	Phase func(what string, total int) func()
 	// Pilot, if set, is called after every pilot candidate with the
 	// set's name, the pilot's size and the candidate's label (-1 when
 	// undecided).
@@ -335,6 +342,17 @@ func (b *builder) pilotAdd(k, i int, c candidate) {
 	}
 }
 
+// phase reports the beginning of a step of the build (Options.Phase);
+// the function it returns is called after each of its total steps.
+func (b *builder) phase(what string, total int) func() {
+	if b.opt.Phase != nil {
+		if step := b.opt.Phase(what, total); step != nil {
+			return step
+		}
+	}
+	return func() {}
+}
+
 // fitPilot fits the surface-balance models of pool k to its pilot, if
 // the pool has one and it ran. The pilot's candidates serve the fit
 // alone.
@@ -344,6 +362,7 @@ func (b *builder) fitPilot(k int) error {
 	if b.plan.PilotFor(k) == 0 || b.st.Pools[k].Models != nil || b.acceptors[k].open == 0 {
 		return nil
 	}
+	b.phase(b.plan.Pools[k].Name+": fitting the surface-balance model to the pilot", -1)
 	sat := 0
 	for _, l := range y {
 		sat += int(l)

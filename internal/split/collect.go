@@ -121,6 +121,7 @@ func (a *acceptor) add(s int, e entry) {
 		a.counts[s][e.mask] = c
 	}
 	c[e.label]++
+	a.refresh(s)
 }
 
 // addKeys adds c's keys to the dedup sets and the keys file.
@@ -216,14 +217,12 @@ func (a *acceptor) close(s int) {
 				ss.CanonFallbacks++
 			}
 			a.accepted++
-			if a.b.opt.Progress != nil {
-				a.b.opt.Progress(a.pl.Name, a.accepted, a.pl.Size(), int(e.label))
-			}
 		}
 	}
 	ss.LabelFull += left[0] + left[1]
 	a.full[s].Store(true)
 	a.open--
+	a.refresh(s)
 }
 
 // write writes the split files the pool completes: those whose last
@@ -266,7 +265,9 @@ func (b *builder) writeFile(f int) error {
 	}
 	digest := b.plan.Digest()
 	out := b.store.Part(f)
+	step := b.phase("writing "+df.split.Name+".jsonl", len(es))
 	for _, e := range fileOrder(es) {
+		step()
 		spill := b.store.Part(b.spillPart(e.k))
 		buf := make([]byte, e.n)
 		if _, err := spill.ReadAt(buf, e.off); err != nil {

@@ -135,7 +135,7 @@ func buildInterrupted(t *testing.T, p *Plan, dir string, o dataset.Output) {
 	opt := testOptions(dir, 1)
 	opt.Output = o
 	opt.Progress = func(_ string, accepted, _, _ int) {
-		if accepted == 100 {
+		if accepted >= 100 {
 			cancel()
 		}
 	}
@@ -175,5 +175,36 @@ func TestBuildFormatRefusesOther(t *testing.T) {
 	opt.Output = dataset.Output{Format: dataset.Parquet}
 	if _, err := Run(context.Background(), p, opt); err == nil || errors.Is(err, ErrAlreadyBuilt) || !strings.Contains(err.Error(), "not empty") {
 		t.Fatalf("got %v, want a refusal of the non-empty directory", err)
+	}
+}
+
+// TestProofsCard builds a dataset with proofs as Parquet: the card
+// declares the proof features (proof, a list of structs, and
+// difficulty.proof_depth), and every file's columns have the Arrow types
+// those features give, as cardtest reads the card's list: feature.
+func TestProofsCard(t *testing.T) {
+	p := smallPlan(t, fragments.S, 40, 8, 8, 0, 0)
+	p.Proofs = true
+	dir := t.TempDir()
+	opt := testOptions(dir, 2)
+	opt.Output = dataset.Output{Format: dataset.Parquet}
+	m, err := Run(context.Background(), p, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	card, err := os.ReadFile(filepath.Join(dir, CardFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(card, []byte(proofFeatures)) {
+		t.Fatalf("the card does not declare the proof features:\n%s", card)
+	}
+	fs := cardtest.Features(t, proofFeatures)
+	last := fs[len(fs)-1]
+	if last.Name != "proof" || last.ArrowType() != "list<struct<premises:list<int64>,rule:string,sentence:int64,formula:string,english:string>>" {
+		t.Errorf("the proof feature reads as %s %s", last.Name, last.ArrowType())
+	}
+	for _, fr := range m.Files {
+		cardtest.ParquetMatches(t, filepath.Join(dir, fr.Path), proofFeatures)
 	}
 }

@@ -162,6 +162,7 @@ func (b *builder) finish(ctx context.Context) (*Manifest, error) {
 		m.Sets = append(m.Sets, sr)
 	}
 	for f, df := range b.files {
+		b.phase("reading back "+df.split.File, -1)
 		fr, err := b.report(df, states[f])
 		if err != nil {
 			return nil, err
@@ -173,6 +174,7 @@ func (b *builder) finish(ctx context.Context) (*Manifest, error) {
 		if b.opt.Audit == nil {
 			return nil, errNoAudit
 		}
+		b.phase("auditing the files for shortcuts", -1)
 		report, summary, err := b.opt.Audit(ctx, b.jsonlDir(), b.dataName)
 		if err != nil {
 			return nil, fmt.Errorf("shortcut audit: %w", err)

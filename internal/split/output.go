@@ -43,6 +43,7 @@ func (b *builder) encodeFiles(m *Manifest) error {
 		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
 			return err
 		}
+		b.phase("writing "+fr.Path, -1)
 		if err := dataset.WriteFile(dst, src, b.opt.Output); err != nil {
 			return fmt.Errorf("writing %s: %w", dst, err)
 		}
