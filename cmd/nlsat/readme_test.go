@@ -135,9 +135,6 @@ func TestDocLinks(t *testing.T) {
 			} else {
 				path = filepath.ToSlash(filepath.Join(filepath.Dir(f), path))
 			}
-			if pendingDocs[path] {
-				continue
-			}
 			data, err := os.ReadFile(filepath.Join(repoRoot, path))
 			if err != nil {
 				if _, serr := os.Stat(filepath.Join(repoRoot, path)); serr != nil {
@@ -172,7 +169,7 @@ func TestDocLinks(t *testing.T) {
 			return err
 		}
 		for _, doc := range cited.FindAllString(string(data), -1) {
-			if _, err := os.Stat(filepath.Join(repoRoot, doc)); err != nil && !pendingDocs[doc] {
+			if _, err := os.Stat(filepath.Join(repoRoot, doc)); err != nil {
 				t.Errorf("%s cites %s, which does not exist", path, doc)
 			}
 		}
@@ -185,12 +182,6 @@ func TestDocLinks(t *testing.T) {
 		t.Fatal(err)
 	}
 }
-
-// pendingDocs are files that the manual links to but that come with
-// other work and are checked there: docs/architecture.md with the layer
-// test of the package imports, CITATION.cff with the citation metadata.
-// Once both are in the repository, this list can be empty.
-var pendingDocs = map[string]bool{"docs/architecture.md": true, "CITATION.cff": true}
 
 // inlineCode is inline code in markdown, where brackets are not links.
 var inlineCode = regexp.MustCompile("`[^`\n]*`")
