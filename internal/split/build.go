@@ -263,10 +263,25 @@ func (b *builder) easy(ctx context.Context, w solver.Backend, inst fragments.Ins
 	return !ok, err
 }
 
-// The job's streams: pool k is streams 2k (its pilot, when the surface
-// balance asks for one) and 2k+1 (its candidates, from the pilot's end).
-func pilotStream(k int) int     { return 2 * k }
-func candidateStream(k int) int { return 2*k + 1 }
+// streamKind names the two streams of a pool: its pilot (drawn when the
+// surface balance asks for one) and its candidates (from the pilot's
+// end).
+type streamKind int
+
+const (
+	pilotKind streamKind = iota
+	candidateKind
+	kindsPerPool
+)
+
+// The job's streams: pool k's stream of each kind.
+func pilotStream(k int) int     { return int(kindsPerPool)*k + int(pilotKind) }
+func candidateStream(k int) int { return int(kindsPerPool)*k + int(candidateKind) }
+
+// streamOf returns the pool and the kind of job stream s.
+func streamOf(s int) (k int, kind streamKind) {
+	return s / int(kindsPerPool), streamKind(s % int(kindsPerPool))
+}
 
 // config returns the build's job.
 func (b *builder) config() job.Config[solver.Backend, candidate] {
@@ -276,23 +291,26 @@ func (b *builder) config() job.Config[solver.Backend, candidate] {
 		New:     b.opt.NewBackend,
 		Close:   solver.Close,
 		Do: func(ctx context.Context, w solver.Backend, s, i int) (candidate, error) {
-			if k := s / 2; s%2 == 1 && !b.acceptors[k].wanted(i) {
+			k, kind := streamOf(s)
+			if kind == candidateKind && !b.acceptors[k].wanted(i) {
 				return candidate{skipped: true}, nil
 			}
-			return b.draw(ctx, w, s/2, i)
+			return b.draw(ctx, w, k, i)
 		},
 		Emit: func(s, i int, c candidate) (bool, error) {
-			if s%2 == 0 {
-				b.pilotAdd(s/2, i, c)
+			k, kind := streamOf(s)
+			if kind == pilotKind {
+				b.pilotAdd(k, i, c)
 				return false, nil
 			}
-			return b.acceptors[s/2].consider(i, c)
+			return b.acceptors[k].consider(i, c)
 		},
 		End: func(s int) error {
-			if s%2 == 0 {
-				return b.fitPilot(s / 2)
+			k, kind := streamOf(s)
+			if kind == pilotKind {
+				return b.fitPilot(k)
 			}
-			a := b.acceptors[s/2]
+			a := b.acceptors[k]
 			if a.open > 0 {
 				return fmt.Errorf("set %s stopped with %d strata not full", a.pl.Name, a.open)
 			}
@@ -319,7 +337,7 @@ func (b *builder) streams() []job.Stream {
 		if full {
 			cands.Limit = n
 		}
-		out = append(out, pilot, cands)
+		out = append(out, pilot, cands) // in streamKind order
 	}
 	return out
 }

@@ -105,7 +105,8 @@ func RunShard(ctx context.Context, p *Plan, sh Shard, o Options) (*job.Manifest,
 	}
 	c.Progress = func(s, done, total int, cand candidate) {
 		if o.Progress != nil && cand.rec != nil {
-			o.Progress(p.Pools[s/2].Name, done, total, cand.rec.Label)
+			k, _ := streamOf(s)
+			o.Progress(p.Pools[k].Name, done, total, cand.rec.Label)
 		}
 	}
 	plan, err := json.Marshal(p)
@@ -143,9 +144,9 @@ func (b *builder) shardStreams(streams []job.Stream, k int, oversample float64) 
 // nothing, if its stratum is full; otherwise the shards drew too few.
 func (b *builder) missing(oversample float64) func(s, i int) (candidate, error) {
 	return func(s, i int) (candidate, error) {
-		k := s / 2
+		k, kind := streamOf(s)
 		pl := &b.plan.Pools[k]
-		if s == pilotStream(k) {
+		if kind == pilotKind {
 			return candidate{}, fmt.Errorf("set %s: pilot candidate %d is missing from its shard", pl.Name, i)
 		}
 		if !b.acceptors[k].wanted(i) {
