@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/nlsat/nlsat/internal/dataset"
+	"github.com/nlsat/nlsat/internal/golden"
 )
 
 // outputStep is one command of TestOutputsUnchanged: its arguments, where
@@ -115,6 +116,7 @@ func TestOutputsUnchanged(t *testing.T) {
 		t.Fatal(err)
 	}
 	var got strings.Builder
+	var outputs []pinnedOutput
 	for _, st := range outputSteps {
 		if st.name == "eval" {
 			writePredictions(t, filepath.Join(dir, "split-V/data/test.jsonl"), filepath.Join(dir, "preds.jsonl"))
@@ -129,12 +131,85 @@ func TestOutputsUnchanged(t *testing.T) {
 			t.Fatalf("%s: %v: exit %d: %s", st.name, args, code, stderr)
 		}
 		for _, f := range st.files {
-			for _, line := range pinned(t, dir, f, strings.ReplaceAll(stdout, dir, "$D")) {
-				fmt.Fprintf(&got, "%s  %s: %s\n", line[1], st.name, line[0])
+			for _, out := range pinned(t, dir, f, strings.ReplaceAll(stdout, dir, "$D")) {
+				out.name = st.name + ": " + out.name
+				fmt.Fprintf(&got, "%s  %s\n", out.sum, out.name)
+				outputs = append(outputs, out)
 			}
 		}
 	}
+	checkLines(t, filepath.Join("testdata", "outputs.lines"), outputs)
 	checkGolden(t, "outputs.sha256", got.String())
+}
+
+// pinnedOutput is one pinned output: its name, its SHA-256 and its
+// content.
+type pinnedOutput struct {
+	name, sum, content string
+}
+
+// checkLines compares each output's lines with the fingerprints stored in
+// file (rewritten under -update): a block per output, "== name" and then
+// one short hash per line. Where an output changed, it reports the first
+// line that differs and what it holds now, so a failure of the pinned
+// checksums says what changed, not only that bytes did.
+func checkLines(t *testing.T, file string, outputs []pinnedOutput) {
+	t.Helper()
+	fingerprints := func(content string) []string {
+		lines := strings.Split(content, "\n")
+		out := make([]string, len(lines))
+		for i, l := range lines {
+			h := sha256.Sum256([]byte(l))
+			out[i] = hex.EncodeToString(h[:4])
+		}
+		return out
+	}
+	if golden.Update() {
+		var b strings.Builder
+		for _, o := range outputs {
+			b.WriteString("== " + o.name + "\n" + strings.Join(fingerprints(o.content), "\n") + "\n")
+		}
+		if err := os.WriteFile(file, []byte(b.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatalf("%v (run go test -update to create it)", err)
+	}
+	stored := map[string][]string{}
+	var cur string
+	for _, l := range strings.Split(strings.TrimSuffix(string(data), "\n"), "\n") {
+		if name, ok := strings.CutPrefix(l, "== "); ok {
+			cur = name
+			stored[cur] = []string{}
+			continue
+		}
+		stored[cur] = append(stored[cur], l)
+	}
+	for _, o := range outputs {
+		want, ok := stored[o.name]
+		if !ok {
+			t.Errorf("%s: a new output, not in %s", o.name, file)
+			continue
+		}
+		got := fingerprints(o.content)
+		lines := strings.Split(o.content, "\n")
+		for i := 0; i < len(got) || i < len(want); i++ {
+			switch {
+			case i >= len(got):
+				t.Errorf("%s: %d lines, %d before: the lines from %d on are gone", o.name, len(got), len(want), i+1)
+			case i >= len(want):
+				t.Errorf("%s: %d lines, %d before; line %d is new: %.300s", o.name, len(got), len(want), i+1, lines[i])
+			case got[i] != want[i]:
+				t.Errorf("%s: line %d of %d differs; it now reads: %.300s", o.name, i+1, len(got), lines[i])
+			default:
+				continue
+			}
+			break
+		}
+	}
 }
 
 // quietFlags returns how many of "-q", "-j 2" a command takes: the
@@ -153,18 +228,18 @@ func quietFlags(cmd string) int {
 // pinned returns (name, sha256) of the output f: stdout (with dir written
 // as $D), a file of dir, or
 // every file under a directory of dir in name order.
-func pinned(t *testing.T, dir, f, stdout string) [][2]string {
+func pinned(t *testing.T, dir, f, stdout string) []pinnedOutput {
 	t.Helper()
 	sum := func(b []byte) string { h := sha256.Sum256(b); return hex.EncodeToString(h[:]) }
 	if f == "stdout" {
-		return [][2]string{{f, sum([]byte(stdout))}}
+		return []pinnedOutput{{f, sum([]byte(stdout)), stdout}}
 	}
 	if !strings.HasSuffix(f, "/") {
 		b, err := os.ReadFile(filepath.Join(dir, f))
 		if err != nil {
 			t.Fatal(err)
 		}
-		return [][2]string{{f, sum(b)}}
+		return []pinnedOutput{{f, sum(b), string(b)}}
 	}
 	files := tree(t, filepath.Join(dir, f))
 	names := make([]string, 0, len(files))
@@ -172,9 +247,9 @@ func pinned(t *testing.T, dir, f, stdout string) [][2]string {
 		names = append(names, n)
 	}
 	slices.Sort(names)
-	var out [][2]string
+	var out []pinnedOutput
 	for _, n := range names {
-		out = append(out, [2]string{f + n, sum([]byte(files[n]))})
+		out = append(out, pinnedOutput{f + n, sum([]byte(files[n])), files[n]})
 	}
 	return out
 }
