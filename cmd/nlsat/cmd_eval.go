@@ -6,7 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/nlsat/nlsat/internal/entail"
+	"github.com/nlsat/nlsat/internal/entailrec"
 	"github.com/nlsat/nlsat/internal/eval"
 )
 
@@ -64,7 +64,7 @@ func runEval(o *evalOptions, s streams) error {
 		return err
 	}
 	o.cfg.Lexicon = lx
-	if schema, err := eval.RecordSchema(o.cfg.Gold); err == nil && schema == entail.SchemaVersion {
+	if schema, err := eval.RecordSchema(o.cfg.Gold); err == nil && schema == entailrec.Schema {
 		rep, err := eval.RunEntail(o.cfg, s.In)
 		switch {
 		case err != nil:

@@ -11,6 +11,7 @@ import (
 	"github.com/nlsat/nlsat/internal/dataset"
 	"github.com/nlsat/nlsat/internal/distract"
 	"github.com/nlsat/nlsat/internal/entail"
+	"github.com/nlsat/nlsat/internal/entailrec"
 	"github.com/nlsat/nlsat/internal/generate"
 	"github.com/nlsat/nlsat/internal/job"
 	"github.com/nlsat/nlsat/internal/progress"
@@ -101,7 +102,7 @@ func (o *generateOptions) plan(cmd *cobra.Command, solverName string) (*generate
 }
 
 // labelNames are entailment's labels in MNLI's order, for progress.
-var labelNames = []string{"entailment", "neutral", "contradiction"}
+var labelNames = entailrec.LabelNames[:]
 
 func runGenerate(ctx context.Context, cmd *cobra.Command, o *generateOptions, s streams) error {
 	newBackend, solverName, err := o.solver.backends()

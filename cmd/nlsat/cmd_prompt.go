@@ -6,7 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/nlsat/nlsat/internal/entail"
+	"github.com/nlsat/nlsat/internal/entailrec"
 	"github.com/nlsat/nlsat/internal/eval"
 	"github.com/nlsat/nlsat/internal/prompt"
 )
@@ -68,7 +68,7 @@ func runPrompt(o *promptOptions, in string, s streams) error {
 	if rest != nil {
 		s.In = rest
 	}
-	if err == nil && schema == entail.SchemaVersion {
+	if err == nil && schema == entailrec.Schema {
 		return runPromptEntail(o, in, s)
 	}
 	tf, err := prompt.NewTaskFile(o.name, o.out, o.absolute)

@@ -5,19 +5,20 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/nlsat/nlsat/internal/entailrec"
 	"github.com/nlsat/nlsat/internal/textfeat"
 )
 
-// Entailment records. Package entail imports this one (its split builder
-// puts the audit in the manifest), so the audit decodes the few fields it
-// needs of schema nlsat-entail/1 into a struct of its own.
+// Entailment records. The audit decodes only the few fields it needs of
+// schema nlsat-entail/1 (entailrec.Record holds them all) into a struct
+// of its own, which skips the formulas and certificates.
 
 // EntailSchema is the record schema of the entailment datasets the audit
-// recognises by their first record's keys "premises" and "hypothesis".
-const EntailSchema = "nlsat-entail/1"
+// reads.
+const EntailSchema = entailrec.Schema
 
 // EntailLabels are the names of the entailment labels, by label.
-var EntailLabels = [3]string{"entailment", "neutral", "contradiction"}
+var EntailLabels = entailrec.LabelNames
 
 // entailRecord holds the fields of an entailment record the audit uses.
 type entailRecord struct {

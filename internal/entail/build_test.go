@@ -20,6 +20,7 @@ import (
 	"github.com/nlsat/nlsat/internal/canon"
 	"github.com/nlsat/nlsat/internal/cardtest"
 	"github.com/nlsat/nlsat/internal/dataset"
+	"github.com/nlsat/nlsat/internal/entailrec"
 	"github.com/nlsat/nlsat/internal/fragments"
 	"github.com/nlsat/nlsat/internal/job"
 	"github.com/nlsat/nlsat/internal/solver"
@@ -123,7 +124,7 @@ func TestBuild(t *testing.T) {
 					t.Fatal(err)
 				}
 				var got bytes.Buffer
-				enc := NewEncoder(&got)
+				enc := entailrec.NewEncoder(&got)
 				for i := range rows {
 					if err := enc.Encode(&rows[i]); err != nil {
 						t.Fatal(err)

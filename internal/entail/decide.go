@@ -6,57 +6,24 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/nlsat/nlsat/internal/entailrec"
 	"github.com/nlsat/nlsat/internal/fol"
 	"github.com/nlsat/nlsat/internal/fragments"
 	"github.com/nlsat/nlsat/internal/solver"
 )
 
-// Label is the three-way answer of an entailment problem, numbered in
-// MNLI's order.
-type Label int
+// Label is the three-way answer of an entailment problem (see
+// entailrec.Label, where its names live).
+type Label = entailrec.Label
 
-// The labels: Φ ⊨ ψ, neither, Φ ⊨ ¬ψ.
+// The labels, and the values of the binary label.
 const (
-	Entailment    Label = 0
-	Neutral       Label = 1
-	Contradiction Label = 2
+	Entailment    = entailrec.Entailment
+	Neutral       = entailrec.Neutral
+	Contradiction = entailrec.Contradiction
+	Entailed      = entailrec.Entailed
+	NotEntailed   = entailrec.NotEntailed
 )
-
-// Labels returns the three labels in MNLI's order.
-func Labels() []Label { return []Label{Entailment, Neutral, Contradiction} }
-
-var labelNames = [...]string{Entailment: "entailment", Neutral: "neutral", Contradiction: "contradiction"}
-
-// String returns MNLI's name of the label.
-func (l Label) String() string {
-	if l < Entailment || l > Contradiction {
-		return fmt.Sprintf("Label(%d)", int(l))
-	}
-	return labelNames[l]
-}
-
-// The values of the binary label (Label.Binary).
-const (
-	Entailed    = 0
-	NotEntailed = 1
-)
-
-// Binary returns Entailed for Entailment and NotEntailed for Neutral and
-// Contradiction.
-func (l Label) Binary() int {
-	if l == Entailment {
-		return Entailed
-	}
-	return NotEntailed
-}
-
-// BinaryText names a binary label value: "entailed" or "not entailed".
-func BinaryText(b int) string {
-	if b == Entailed {
-		return "entailed"
-	}
-	return "not entailed"
-}
 
 // ErrInconsistent is returned for premises that have no model: they
 // entail everything, and are never used.

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/nlsat/nlsat/internal/entailrec"
 	"github.com/nlsat/nlsat/internal/fol"
 	"github.com/nlsat/nlsat/internal/fragments"
 	"github.com/nlsat/nlsat/internal/solver"
@@ -143,7 +144,7 @@ func TestDecideCertificates(t *testing.T) {
 			}
 		}
 	}
-	for _, l := range Labels() {
+	for _, l := range entailrec.Labels() {
 		if counts[l] == 0 {
 			t.Errorf("no %v among the random problems (%v)", l, counts)
 		}

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/nlsat/nlsat/internal/entailrec"
 	"github.com/nlsat/nlsat/internal/fragments"
 	"github.com/nlsat/nlsat/internal/solver/native"
 )
@@ -111,7 +112,7 @@ func TestTripleShortcuts(t *testing.T) {
 		for _, same := range []bool{false, true} {
 			s := drawShares(t, f, same, 60)
 			t.Logf("%s same-shape=%v: template %.2f, negation word %.2f", f, same, s.majority("template"), s.majority("negation word"))
-			for _, l := range Labels() {
+			for _, l := range entailrec.Labels() {
 				t.Logf("  %-13v %v", l, s[l])
 			}
 		}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/nlsat/nlsat/internal/atomicfile"
 	"github.com/nlsat/nlsat/internal/dataset"
+	"github.com/nlsat/nlsat/internal/entailrec"
 	"github.com/nlsat/nlsat/internal/inputerr"
 	"github.com/nlsat/nlsat/internal/job"
 	"github.com/nlsat/nlsat/internal/phase"
@@ -60,7 +61,7 @@ func Build(ctx context.Context, p *BuildPlan, o BuildOptions) (*Manifest, error)
 	case o.Output.Minimal:
 		return nil, inputerr.Errorf("the entailment task has no minimal layout; drop --fields minimal")
 	}
-	o.Output.Row = Row
+	o.Output.Row = entailrec.Row
 	if err := checkEmpty(p, o); err != nil {
 		return nil, err
 	}
@@ -163,7 +164,7 @@ func (c *collector) writeSplits(dir string) ([]FileReport, error) {
 		fr := FileReport{Path: sp.File, Split: sp.Name, Labels: map[string]int{}}
 		byStratum := map[string]map[string]int{}
 		err := atomicfile.Write(filepath.Join(dir, filepath.FromSlash(sp.File)), func(w io.Writer) error {
-			enc := NewEncoder(w)
+			enc := entailrec.NewEncoder(w)
 			for _, m := range ms {
 				t, err := c.triple(m.ref)
 				if err != nil {

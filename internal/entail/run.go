@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/nlsat/nlsat/internal/dataset"
+	"github.com/nlsat/nlsat/internal/entailrec"
 	"github.com/nlsat/nlsat/internal/generate"
 	"github.com/nlsat/nlsat/internal/inputerr"
 	"github.com/nlsat/nlsat/internal/job"
@@ -30,7 +31,7 @@ type RunOptions struct {
 	Out    string
 	Stdout io.Writer
 	// Output is the format (if unset, from Out's extension); its Row is
-	// set to Row.
+	// set to entailrec.Row.
 	Output     dataset.Output
 	Workers    int
 	NewBackend func() (solver.Backend, error)
@@ -78,7 +79,7 @@ func Run(ctx context.Context, plan *generate.Plan, o RunOptions) error {
 	if o.Output, err = o.Output.For(o.Out); err != nil {
 		return err
 	}
-	o.Output.Row = Row
+	o.Output.Row = entailrec.Row
 	digest := runDigest(plan)
 	written := 0
 	var w io.Writer
@@ -110,7 +111,7 @@ func Run(ctx context.Context, plan *generate.Plan, o RunOptions) error {
 	if o.Started != nil {
 		o.Started(written)
 	}
-	enc := NewEncoder(w)
+	enc := entailrec.NewEncoder(w)
 	err = job.Run(ctx, job.Config[solver.Backend, Triple]{
 		Streams: []job.Stream{{Name: "triples", Limit: plan.Count / 3, ShardLimit: plan.Count / 3}},
 		Workers: o.Workers, New: o.NewBackend, Close: solver.Close,

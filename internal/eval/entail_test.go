@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"github.com/nlsat/nlsat/internal/dataset"
-	"github.com/nlsat/nlsat/internal/entail"
+	"github.com/nlsat/nlsat/internal/entailrec"
 )
 
 const entailGold = "testdata/entail/data/test.jsonl"
@@ -53,12 +53,12 @@ func TestRecordSchema(t *testing.T) {
 	test, _ := os.ReadFile(entailGold)
 	sat, _ := os.ReadFile("testdata/lmeval/gold.jsonl")
 	tests := []struct{ path, want string }{
-		{"testdata/entail", entail.SchemaVersion},
-		{entailGold, entail.SchemaVersion},
+		{"testdata/entail", entailrec.Schema},
+		{entailGold, entailrec.Schema},
 		{"testdata/lmeval/gold.jsonl", dataset.SchemaVersion},
 		{"testdata/small", dataset.SchemaVersion},
 		// The manifest wins over the records' keys.
-		{write("m/data/test.jsonl", string(test)), entail.SchemaVersion},
+		{write("m/data/test.jsonl", string(test)), entailrec.Schema},
 		{write("n/data/test.jsonl", string(sat)), dataset.SchemaVersion},
 	}
 	write("n/manifest.json", `{"record_schema": "nlsat-record/3"}`)
@@ -70,7 +70,7 @@ func TestRecordSchema(t *testing.T) {
 	}
 	write("p/manifest.json", `{"record_schema": "nlsat-entail/1"}`)
 	write("p/data/test.jsonl", string(sat))
-	if got, _ := RecordSchema(filepath.Join(dir, "p")); got != entail.SchemaVersion {
+	if got, _ := RecordSchema(filepath.Join(dir, "p")); got != entailrec.Schema {
 		t.Errorf("a manifest saying entailment: got %q", got)
 	}
 }

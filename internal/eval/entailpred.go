@@ -6,7 +6,7 @@ import (
 	"io"
 	"strings"
 
-	"github.com/nlsat/nlsat/internal/entail"
+	"github.com/nlsat/nlsat/internal/entailrec"
 )
 
 // EntailGold is what scoring needs of one entailment record.
@@ -28,7 +28,7 @@ func ReadEntailGold(path string) ([]EntailGold, error) {
 	var gold []EntailGold
 	seen := ids{}
 	err := eachGoldFile(path, func(name, split string) error {
-		return EachEntail(name, nil, func(r *entail.Record, where string) error {
+		return EachEntail(name, nil, func(r *entailrec.Record, where string) error {
 			if err := seen.add(r.ID, where); err != nil {
 				return err
 			}
@@ -70,8 +70,11 @@ func (p *EntailPrediction) Invalid() bool { return p.Binary < 0 }
 // entailWords are the answer names, lower case, with their three-way and
 // binary labels; "entailed" is entailment too, "not entailed" only binary.
 var entailWords = map[string][2]int{
-	"entailment": {0, 0}, "neutral": {1, 1}, "contradiction": {2, 1},
-	"entailed": {0, 0}, "not entailed": {-1, 1},
+	entailrec.LabelNames[entailrec.Entailment]:    {int(entailrec.Entailment), entailrec.Entailed},
+	entailrec.LabelNames[entailrec.Neutral]:       {int(entailrec.Neutral), entailrec.NotEntailed},
+	entailrec.LabelNames[entailrec.Contradiction]: {int(entailrec.Contradiction), entailrec.NotEntailed},
+	entailrec.BinaryNames[entailrec.Entailed]:     {int(entailrec.Entailment), entailrec.Entailed},
+	entailrec.BinaryNames[entailrec.NotEntailed]:  {-1, entailrec.NotEntailed},
 }
 
 // ReadEntailAnswer reads an answer to an entailment prompt: its first
@@ -179,7 +182,7 @@ func (p *EntailPrediction) setLabel(binary bool, f float64) {
 	case binary && (f == 0 || f == 1):
 		p.Binary = int(f)
 	case !binary && (f == 0 || f == 1 || f == 2):
-		p.Label, p.Binary = int(f), entail.Label(f).Binary()
+		p.Label, p.Binary = int(f), entailrec.Label(f).Binary()
 	}
 }
 

@@ -12,7 +12,7 @@ import (
 	"github.com/parquet-go/parquet-go"
 
 	"github.com/nlsat/nlsat/internal/dataset"
-	"github.com/nlsat/nlsat/internal/entail"
+	"github.com/nlsat/nlsat/internal/entailrec"
 )
 
 // manifestFile is the manifest nlsat split writes beside a dataset's data
@@ -22,7 +22,7 @@ const manifestFile = "manifest.json"
 // RecordSchema returns the record schema of a records file or dataset
 // directory: the record_schema of the dataset's manifest.json when there
 // is one (beside path, a directory, or beside the data directory that
-// holds path), else that of the first record, which is entail.SchemaVersion
+// holds path), else that of the first record, which is entailrec.Schema
 // when it has the keys "premises" and "hypothesis" and
 // dataset.SchemaVersion otherwise. Package prompt and nlsat eval tell
 // entailment data from sat/unsat data by it.
@@ -79,12 +79,12 @@ func RecordSchema(path string) (string, error) {
 var errStop = errors.New("stop")
 
 // LineSchema returns the record schema of one JSONL line by its keys:
-// entail.SchemaVersion when it has "premises" and "hypothesis", else
+// entailrec.Schema when it has "premises" and "hypothesis", else
 // dataset.SchemaVersion.
 func LineSchema(b []byte) string {
 	var keys map[string]json.RawMessage
 	if json.Unmarshal(b, &keys) == nil && keys["premises"] != nil && keys["hypothesis"] != nil {
-		return entail.SchemaVersion
+		return entailrec.Schema
 	}
 	return dataset.SchemaVersion
 }
@@ -102,7 +102,7 @@ func parquetSchema(name string) (string, error) {
 	}
 	defer closer()
 	if _, ok := pf.Schema().Lookup("hypothesis"); ok {
-		return entail.SchemaVersion, nil
+		return entailrec.Schema, nil
 	}
 	return dataset.SchemaVersion, nil
 }
@@ -144,13 +144,13 @@ func SplitFile(dir, split string) (string, error) {
 	return "", fmt.Errorf("%s: no split %q (it has %v)", dir, split, names)
 }
 
-// EachEntail reads entailment records (schema entail.SchemaVersion) from
+// EachEntail reads entailment records (schema entailrec.Schema) from
 // a file of any format package dataset writes, or stdin for "-" (JSONL,
 // gzip or zstd), and calls fn on each with "file:line". Every record must
-// pass entail.Record.Validate; a file without records is an error.
+// pass entailrec.Record.Validate; a file without records is an error.
 // (Package dataset reads only sat/unsat records; this reader serves
 // packages eval and prompt until package entail has its own.)
-func EachEntail(name string, stdin io.Reader, fn func(r *entail.Record, where string) error) error {
+func EachEntail(name string, stdin io.Reader, fn func(r *entailrec.Record, where string) error) error {
 	display, r, closer, err := openEntail(name, stdin)
 	if err != nil {
 		return err
@@ -158,7 +158,7 @@ func EachEntail(name string, stdin io.Reader, fn func(r *entail.Record, where st
 	defer closer()
 	n := 0
 	err = eachLine(r, display, func(b []byte, where string) error {
-		var rec entail.Record
+		var rec entailrec.Record
 		dec := json.NewDecoder(bytes.NewReader(b))
 		dec.DisallowUnknownFields()
 		if err := dec.Decode(&rec); err != nil {
@@ -198,9 +198,9 @@ func openEntail(name string, stdin io.Reader) (string, io.Reader, func(), error)
 	}
 	defer closer()
 	var buf bytes.Buffer
-	enc := entail.NewEncoder(&buf)
-	rd := parquet.NewGenericReader[entail.Record](pf)
-	rows := make([]entail.Record, 64)
+	enc := entailrec.NewEncoder(&buf)
+	rd := parquet.NewGenericReader[entailrec.Record](pf)
+	rows := make([]entailrec.Record, 64)
 	for {
 		n, err := rd.Read(rows)
 		for i := range rows[:n] {

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/nlsat/nlsat/internal/dataset"
+	"github.com/nlsat/nlsat/internal/entailrec"
 	"github.com/nlsat/nlsat/internal/fragments"
 	"github.com/nlsat/nlsat/internal/inputerr"
 )
@@ -101,11 +102,11 @@ func EvaluateEntail(gold []EntailGold, preds []EntailPrediction, opts Options, b
 	for _, p := range preds {
 		binary = binary || (p.Label < 0 && p.Binary >= 0)
 	}
-	rep := EntailReport{Task: "entailment", Answers: AnswersThreeWay, Labels: []string{"entailment", "neutral", "contradiction"},
+	rep := EntailReport{Task: "entailment", Answers: AnswersThreeWay, Labels: entailrec.LabelNames[:],
 		Confidence: Confidence, Gold: len(gold), Predictions: len(preds), Missing: len(missing),
 		Datasets: digests, TextsChecked: texts, InvalidAnswers: []Unparsed{}}
 	if binary {
-		rep.Answers, rep.Labels = AnswersBinary, []string{"entailed", "not entailed"}
+		rep.Answers, rep.Labels = AnswersBinary, entailrec.BinaryNames[:]
 	}
 	n := len(rep.Labels)
 	rep.Confusion, rep.ConfusionInvalid = make([][]int, n), make([]int, n)
@@ -227,7 +228,7 @@ func matchEntail(gold []EntailGold, preds []EntailPrediction) (at []int, digests
 }
 
 // RunEntail is Run for entailment gold (RecordSchema is
-// entail.SchemaVersion): it reads the gold and predictions, scores them,
+// entailrec.Schema): it reads the gold and predictions, scores them,
 // and writes the per-record file. A predictions file named after
 // lm-eval's samples of a _binary task is scored as binary. Plots and
 // chains are sat/unsat only. Errors about the inputs are

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/nlsat/nlsat/internal/entail"
+	"github.com/nlsat/nlsat/internal/entailrec"
 )
 
 // The questions of the entailment prompts, each saying in plain words
@@ -23,8 +23,8 @@ const (
 // (MNLI's order: entailment, neutral, contradiction), the binary one by
 // label_binary (entailed, not entailed).
 var (
-	AnswersEntail = [3]string{"entailment", "neutral", "contradiction"}
-	AnswersBinary = [2]string{"entailed", "not entailed"}
+	AnswersEntail = entailrec.LabelNames
+	AnswersBinary = entailrec.BinaryNames
 )
 
 // The entailment variants: three-way and binary, zero-shot and with one
@@ -74,7 +74,7 @@ func EntailPrompt(binary bool, premises, hypothesis string) string {
 // EntailFewshot is the entailment prompt with worked examples: the
 // question once, each shot's premises, hypothesis and answer, then the
 // evaluated problem. With no shots it is EntailPrompt.
-func EntailFewshot(binary bool, shots []*entail.Record, premises, hypothesis string) string {
+func EntailFewshot(binary bool, shots []*entailrec.Record, premises, hypothesis string) string {
 	var b strings.Builder
 	b.WriteString("Q: ")
 	if binary {
@@ -123,7 +123,7 @@ type EntailRow struct {
 
 // NewEntailRow renders an entailment record into its prompts; shots are
 // the worked examples of its fragment (none: no few-shot prompts).
-func NewEntailRow(r *entail.Record, shots []*entail.Record) EntailRow {
+func NewEntailRow(r *entailrec.Record, shots []*entailrec.Record) EntailRow {
 	premises := strings.Join(r.Premises, " ")
 	row := EntailRow{ID: r.ID, Fragment: r.Fragment, PremisesText: premises, Hypothesis: r.Hypothesis,
 		Label: r.Label, LabelText: AnswersEntail[r.Label], LabelBinary: r.LabelBinary, LabelBinaryText: AnswersBinary[r.LabelBinary],
@@ -147,8 +147,8 @@ func NewEntailRow(r *entail.Record, shots []*entail.Record) EntailRow {
 // examples show three premise sets where the data allows; records come
 // in triples sharing premises), shown in the order taken. A fragment
 // whose records lack a label gets no shots.
-func Shots(train []*entail.Record) map[string][]*entail.Record {
-	out := map[string][]*entail.Record{}
+func Shots(train []*entailrec.Record) map[string][]*entailrec.Record {
+	out := map[string][]*entailrec.Record{}
 	for _, distinct := range []bool{true, false} {
 		for _, r := range train {
 			s := out[r.Fragment]
@@ -166,7 +166,7 @@ func Shots(train []*entail.Record) map[string][]*entail.Record {
 	return out
 }
 
-func hasLabel(s []*entail.Record, l int) bool {
+func hasLabel(s []*entailrec.Record, l int) bool {
 	for _, r := range s {
 		if r.Label == l {
 			return true
@@ -175,7 +175,7 @@ func hasLabel(s []*entail.Record, l int) bool {
 	return false
 }
 
-func hasPremises(s []*entail.Record, premises []string) bool {
+func hasPremises(s []*entailrec.Record, premises []string) bool {
 	for _, r := range s {
 		if samePremises(r.Premises, premises) {
 			return true
@@ -191,7 +191,7 @@ func samePremises(a, b []string) bool {
 // CheckShot refuses an evaluated record whose premises are a worked
 // example's (in any order): the example would give its triple's answers
 // away.
-func CheckShot(r *entail.Record, shots []*entail.Record) error {
+func CheckShot(r *entailrec.Record, shots []*entailrec.Record) error {
 	for _, s := range shots {
 		if s.ID == r.ID || samePremises(s.Premises, r.Premises) {
 			return fmt.Errorf("record %s has the premises of the worked example %s: take the examples from the train split", r.ID, s.ID)

@@ -4,13 +4,13 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/nlsat/nlsat/internal/entail"
+	"github.com/nlsat/nlsat/internal/entailrec"
 )
 
 // The expected prompts are typed out by hand: the question with what each
 // answer means, then premises, hypothesis and "A:", a blank line between.
 func TestEntailPrompts(t *testing.T) {
-	shot := &entail.Record{ID: "x", Premises: []string{"Every artist is a baker."}, Hypothesis: "Some artist is not a baker.", Label: 2, LabelBinary: 1}
+	shot := &entailrec.Record{ID: "x", Premises: []string{"Every artist is a baker."}, Hypothesis: "Some artist is not a baker.", Label: 2, LabelBinary: 1}
 	const q3 = "Q: Given the following premises and hypothesis, tell me whether the hypothesis follows from the premises. " +
 		"Generate entailment if it follows from the premises (it is true whenever they all are), neutral if the premises leave it open " +
 		"(it can be true or false while they all are true), and contradiction if it conflicts with the premises (it is false whenever they all are true)."
@@ -22,9 +22,9 @@ func TestEntailPrompts(t *testing.T) {
 	tests := []struct{ name, got, want string }{
 		{"three-way", EntailPrompt(false, premises, hyp), q3 + problem},
 		{"binary", EntailPrompt(true, premises, hyp), q2 + problem},
-		{"three-way few-shot", EntailFewshot(false, []*entail.Record{shot}, premises, hyp),
+		{"three-way few-shot", EntailFewshot(false, []*entailrec.Record{shot}, premises, hyp),
 			q3 + "\n\nPremises: Every artist is a baker.\n\nHypothesis: Some artist is not a baker.\n\nA: contradiction" + problem},
-		{"binary few-shot", EntailFewshot(true, []*entail.Record{shot}, premises, hyp),
+		{"binary few-shot", EntailFewshot(true, []*entailrec.Record{shot}, premises, hyp),
 			q2 + "\n\nPremises: Every artist is a baker.\n\nHypothesis: Some artist is not a baker.\n\nA: not entailed" + problem},
 	}
 	for _, tt := range tests {
@@ -34,15 +34,15 @@ func TestEntailPrompts(t *testing.T) {
 	}
 }
 
-func rec(id, frag string, label int, premises ...string) *entail.Record {
-	return &entail.Record{ID: id, Fragment: frag, Label: label, LabelBinary: entail.Label(label).Binary(), Premises: premises, Hypothesis: "h."}
+func rec(id, frag string, label int, premises ...string) *entailrec.Record {
+	return &entailrec.Record{ID: id, Fragment: frag, Label: label, LabelBinary: entailrec.Label(label).Binary(), Premises: premises, Hypothesis: "h."}
 }
 
 // TestShots: one shot per label and fragment, the first of each label,
 // from distinct premise sets where there are any; none for a fragment
 // that lacks a label.
 func TestShots(t *testing.T) {
-	train := []*entail.Record{
+	train := []*entailrec.Record{
 		rec("s0", "S", 0, "a."), rec("s1", "S", 2, "a."), rec("s2", "S", 1, "a."),
 		rec("s3", "S", 2, "b."), rec("s4", "S", 1, "c."), rec("s5", "S", 0, "c."),
 		rec("v0", "V", 1, "a."), rec("v1", "V", 0, "a."), rec("v2", "V", 2, "a."),

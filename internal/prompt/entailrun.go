@@ -8,7 +8,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/nlsat/nlsat/internal/entail"
+	"github.com/nlsat/nlsat/internal/entailrec"
 	"github.com/nlsat/nlsat/internal/eval"
 	"github.com/nlsat/nlsat/internal/fragments"
 	"github.com/nlsat/nlsat/internal/inputerr"
@@ -44,14 +44,14 @@ func RunEntail(c EntailConfig, stdin io.Reader, stdout io.Writer) (EntailResult,
 	if err != nil {
 		return res, &inputerr.Error{Err: err}
 	}
-	var shots map[string][]*entail.Record
+	var shots map[string][]*entailrec.Record
 	if examples != "" {
 		if shots, err = readShots(examples, stdin); err != nil {
 			return res, err
 		}
 	}
 	var rows []EntailRow
-	err = eval.EachEntail(in, stdin, func(r *entail.Record, where string) error {
+	err = eval.EachEntail(in, stdin, func(r *entailrec.Record, where string) error {
 		s := shots[r.Fragment]
 		if examples != "" && s == nil {
 			return fmt.Errorf("%s: no worked examples for fragment %s: %s has no record of each label of it", where, r.Fragment, examples)
@@ -108,9 +108,9 @@ func sameFile(a, b string) bool {
 	return errA == nil && errB == nil && os.SameFile(fa, fb)
 }
 
-func readShots(name string, stdin io.Reader) (map[string][]*entail.Record, error) {
-	var train []*entail.Record
-	err := eval.EachEntail(name, stdin, func(r *entail.Record, _ string) error {
+func readShots(name string, stdin io.Reader) (map[string][]*entailrec.Record, error) {
+	var train []*entailrec.Record
+	err := eval.EachEntail(name, stdin, func(r *entailrec.Record, _ string) error {
 		train = append(train, r)
 		return nil
 	})
@@ -121,7 +121,7 @@ func readShots(name string, stdin io.Reader) (map[string][]*entail.Record, error
 }
 
 // shotIDs lists the worked examples per fragment, "S: a b c; V: d e f".
-func shotIDs(shots map[string][]*entail.Record) string {
+func shotIDs(shots map[string][]*entailrec.Record) string {
 	var frags []string
 	for f := range shots {
 		frags = append(frags, f)
