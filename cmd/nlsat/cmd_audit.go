@@ -32,9 +32,9 @@ validation.jsonl and test.jsonl, and generalisation.jsonl and zero-shot.jsonl
 when present) and measures whether anything but the logic predicts the
 labels.
 
-` + audit.About + `
+` + auditHelp + `
 
-` + audit.AboutEntailment + `
+` + auditEntailHelp + `
 
 Each split gets a verdict: "no surface shortcut above 55%" when no
 predictor's 95% Wilson interval lies above --threshold, or else the
