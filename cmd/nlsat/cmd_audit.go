@@ -33,9 +33,9 @@ when present) and measures whether anything but the logic predicts the
 labels. It needs the directory (it trains on train and scores the other
 splits), so unlike the commands that read records it takes no stdin.
 
-` + audit.About + `
+` + auditHelp + `
 
-` + audit.AboutEntailment + `
+` + auditEntailHelp + `
 
 Each split gets a verdict: "no surface shortcut above 55%" when no
 predictor's 95% Wilson interval lies above --threshold, or else the

@@ -147,8 +147,18 @@ func (o *crosscheckOptions) instances(s streams) ([]crosscheck.Instance, error) 
 		}
 		sampler := fragments.DefaultSampler()
 		sampler.Distinct = !o.repeats
-		plan, err := generate.NewPlan(generate.Options{Fragment: frag, FragmentSet: true, Sampler: sampler, Vocabulary: lx,
-			M: o.m.ptr(), N1: o.n1.ptr(), N2: o.n2.ptr(), Seed: o.seed, Count: o.count, Solver: "both"})
+		plan, err := generate.NewPlan(generate.Options{
+			Fragment:    frag,
+			FragmentSet: true,
+			Sampler:     sampler,
+			Vocabulary:  lx,
+			M:           o.m.ptr(),
+			N1:          o.n1.ptr(),
+			N2:          o.n2.ptr(),
+			Seed:        o.seed,
+			Count:       o.count,
+			Solver:      "both",
+		})
 		if err != nil {
 			return nil, usageError{err}
 		}

@@ -26,7 +26,7 @@ func newDistractCmd(s streams) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "distract [file.jsonl]",
 		Short: "Add sentences that provably keep each labelled instance's label",
-		Long:  distract.About + exitCodesHelp,
+		Long:  distractHelp + exitCodesHelp,
 		Example: `  nlsat split --fragment S --train 200 --validation 40 --test 40 --out nlsat-S
   nlsat distract nlsat-S/data/test.jsonl --count 3 --out test.distract3.jsonl
   nlsat distract nlsat-S/data/test.jsonl --count 2 --mode implied --out test.implied2.jsonl`,

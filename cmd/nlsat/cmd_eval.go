@@ -29,7 +29,7 @@ func (o *evalOptions) addFlags(cmd *cobra.Command) {
 	f.BoolVar(&c.AllowMissing, "allow-missing", false, "score gold records that have a prediction and count the others, instead of failing")
 	f.BoolVar(&o.json, "json", false, "print one JSON object (fixed key order, every key present) instead of tables")
 	f.StringVar(&c.Plot, "plot", "", "also draw accuracy against n per fragment into this .png or .svg file")
-	f.BoolVar(&c.Chains, "chains", false, eval.ChainsUsage)
+	f.BoolVar(&c.Chains, "chains", false, chainsUsage)
 	o.vocab.addFlag(cmd)
 	f.StringVar(&c.PerRecord, "per-record", "", "also write, per scored record, its answer, how it was read and whether it is right (JSONL) into this file")
 	cmd.MarkFlagRequired("gold")
@@ -41,7 +41,7 @@ func newEvalCmd(s streams) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "eval --gold DIR|FILE --pred FILE",
 		Short: "Score predictions against gold records, per fragment, n, m, label and difficulty",
-		Long:  eval.About + eval.AboutEntail + exitCodesHelp,
+		Long:  evalHelp + evalEntailHelp + exitCodesHelp,
 		Example: `  nlsat eval --gold nlsat-S/data/test.jsonl --pred preds.jsonl
   nlsat eval --gold nlsat-S/data/test.jsonl --pred results/gpt2/samples_nlsat_test_satunsat_gen_2025-06-01T12-00-00.jsonl --per-record errors.jsonl
   nlsat eval --gold nlsat-S/data/test.jsonl --pred gpt4.jsonl --field response --plot fig3.png

@@ -8,7 +8,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/nlsat/nlsat/internal/dataset"
 	"github.com/nlsat/nlsat/internal/distract"
 	"github.com/nlsat/nlsat/internal/entail"
 	"github.com/nlsat/nlsat/internal/entailrec"
@@ -54,7 +53,7 @@ func (o *generateOptions) addFlags(cmd *cobra.Command) {
 	o.shard.oversample = 1
 	f.DurationVar(&o.checkpoint, "checkpoint-every", 2*time.Second, "time between checkpoints of an unfinished output file")
 	f.IntVar(&o.distractors, "distractors", 0, "add this many sentences to each instance that provably do not change its label (recorded in the record's distractors)")
-	f.BoolVar(&o.proofs, "proofs", false, dataset.ProofsUsage)
+	f.BoolVar(&o.proofs, "proofs", false, proofsUsage)
 	f.Var(o.task, "task", "instance: sets labelled sat/unsat; entailment: premises, hypothesis and a three-way label (see below)")
 	f.Var(o.distractMode, "distractor-mode", "fresh: over words the instance does not use; implied: over its own words, entailed by its (consistent) sentences")
 }
@@ -65,12 +64,12 @@ func newGenerateCmd(s streams) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "generate",
 		Short: "Sample and label random instances of one fragment",
-		Long: generate.About + shardHelp + ` A generate shard decides the instances
+		Long: generateHelp + shardHelp + ` A generate shard decides the instances
 i ≡ shard (mod N) below count × --oversample into a directory (--out,
 default generate-FRAGMENT-shard-i-of-N); nlsat merge --out FILE SHARD...
 writes the first --count decided instances in index order.
 
-` + entail.About + exitCodesHelp,
+` + entailGenerateHelp + exitCodesHelp,
 		Example: `  nlsat generate --fragment A --count 100 --m 16 --n1 5 --n2 5 --seed 7 --out a.jsonl
   nlsat generate --fragment S --n1 10 --m 12-16 --solver none`,
 		Args: cobra.NoArgs,
@@ -90,10 +89,22 @@ func (o *generateOptions) plan(cmd *cobra.Command, solverName string) (*generate
 	}
 	mode, _ := distract.ParseMode(o.distractMode.value)
 	p, err := generate.NewPlan(generate.Options{
-		Fragment: o.fragment.fragment(), FragmentSet: cmd.Flags().Changed("fragment"), Sampler: sampler, Vocabulary: lx,
-		M: o.m.ptr(), N1: o.n1.ptr(), N2: o.n2.ptr(), Region: o.region, Seed: o.seed, Count: o.count,
-		Distractors: o.distractors, DistractMode: mode, Proofs: o.proofs,
-		Solver: o.solver.solver.value, SolverName: solverName, Timeout: o.solver.timeout,
+		Fragment:     o.fragment.fragment(),
+		FragmentSet:  cmd.Flags().Changed("fragment"),
+		Sampler:      sampler,
+		Vocabulary:   lx,
+		M:            o.m.ptr(),
+		N1:           o.n1.ptr(),
+		N2:           o.n2.ptr(),
+		Region:       o.region,
+		Seed:         o.seed,
+		Count:        o.count,
+		Distractors:  o.distractors,
+		DistractMode: mode,
+		Proofs:       o.proofs,
+		Solver:       o.solver.solver.value,
+		SolverName:   solverName,
+		Timeout:      o.solver.timeout,
 	})
 	if err != nil {
 		return nil, usageError{err}
@@ -130,9 +141,17 @@ func runGenerate(ctx context.Context, cmd *cobra.Command, o *generateOptions, s 
 		}
 		prog := progress.NewClasses(s.Err, "entail "+plan.Fragment, o.count, o.solver.quiet, labelNames...)
 		defer prog.Finish()
-		return entail.Run(ctx, plan, entail.RunOptions{Out: o.out, Stdout: s.Out, Output: o.solver.records.spec(),
-			Workers: o.solver.jobs, NewBackend: newBackend, Every: o.checkpoint, Progress: prog.AddClass,
-			Log: o.solver.logf(s), Started: prog.Start})
+		return entail.Run(ctx, plan, entail.RunOptions{
+			Out:        o.out,
+			Stdout:     s.Out,
+			Output:     o.solver.records.spec(),
+			Workers:    o.solver.jobs,
+			NewBackend: newBackend,
+			Every:      o.checkpoint,
+			Progress:   prog.AddClass,
+			Log:        o.solver.logf(s),
+			Started:    prog.Start,
+		})
 	}
 	if sharded {
 		return runGenerateShard(ctx, o, plan, newBackend, s)
@@ -142,9 +161,15 @@ func runGenerate(ctx context.Context, cmd *cobra.Command, o *generateOptions, s 
 	}
 	prog := progress.New(s.Err, "generate "+plan.Fragment, o.count, o.solver.quiet)
 	sum, err := generate.Run(ctx, plan, generate.RunOptions{
-		Out: o.out, Stdout: s.Out, Output: o.solver.records.spec(), Workers: o.solver.jobs, NewBackend: newBackend, Every: o.checkpoint,
-		Progress: prog.Add, Log: o.solver.logf(s),
-		Started: func(written int) { prog.Start(written) },
+		Out:        o.out,
+		Stdout:     s.Out,
+		Output:     o.solver.records.spec(),
+		Workers:    o.solver.jobs,
+		NewBackend: newBackend,
+		Every:      o.checkpoint,
+		Progress:   prog.Add,
+		Log:        o.solver.logf(s),
+		Started:    func(written int) { prog.Start(written) },
 	})
 	prog.Finish()
 	if errors.Is(err, job.ErrDone) {
@@ -184,9 +209,20 @@ func runGenerateShard(ctx context.Context, o *generateOptions, plan *generate.Pl
 	logf := o.solver.logf(s)
 	logf("generate %s: %s into %s", plan.Fragment, sh.slot, dir)
 	prog := progress.New(s.Err, fmt.Sprintf("generate %s shard %d/%d", plan.Fragment, sh.slot.Index, sh.slot.Count), -1, o.solver.quiet)
-	sum, err := generate.RunShard(ctx, plan, generate.ShardOptions{Slot: sh.slot, Oversample: sh.oversample, Dir: dir,
-		Manifest: job.Manifest{Toolkit: toolkit(), Command: "nlsat generate"}},
-		generate.RunOptions{Workers: o.solver.jobs, NewBackend: newBackend, Every: o.checkpoint, Progress: prog.Add, Log: logf})
+	shard := generate.ShardOptions{
+		Slot:       sh.slot,
+		Oversample: sh.oversample,
+		Dir:        dir,
+		Manifest:   job.Manifest{Toolkit: toolkit(), Command: "nlsat generate"},
+	}
+	run := generate.RunOptions{
+		Workers:    o.solver.jobs,
+		NewBackend: newBackend,
+		Every:      o.checkpoint,
+		Progress:   prog.Add,
+		Log:        logf,
+	}
+	sum, err := generate.RunShard(ctx, plan, shard, run)
 	prog.Finish()
 	if errors.Is(err, job.ErrDone) {
 		logf("%s already holds this shard, checksums intact; nothing to do", dir)

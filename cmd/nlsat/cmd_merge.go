@@ -87,7 +87,13 @@ func runMerge(ctx context.Context, o *mergeOptions, dirs []string, s streams) er
 }
 
 func mergeSplit(ctx context.Context, o *mergeOptions, src *job.Shards, s streams, start time.Time) error {
-	opt := split.Options{Dir: o.out, Force: o.force, Toolkit: toolkit(), Output: o.records.spec(), Audit: audit.ForManifest}
+	opt := split.Options{
+		Dir:     o.out,
+		Force:   o.force,
+		Toolkit: toolkit(),
+		Output:  o.records.spec(),
+		Audit:   audit.ForManifest,
+	}
 	m, err := split.Merge(ctx, src, opt)
 	if errors.Is(err, split.ErrAlreadyBuilt) {
 		if !o.quiet {

@@ -23,7 +23,7 @@ func newPairsCmd(s streams) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "pairs [file.jsonl]",
 		Short: "Write minimal pairs: one-sentence edits that flip each instance's label",
-		Long:  pairs.About + exitCodesHelp,
+		Long:  pairsHelp + exitCodesHelp,
 		Example: `  nlsat generate --fragment A --count 100 --out a.jsonl
   nlsat pairs a.jsonl --out a.pairs.jsonl`,
 		Args: cobra.MaximumNArgs(1),

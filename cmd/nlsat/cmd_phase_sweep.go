@@ -66,7 +66,7 @@ func newPhaseSweepCmd(s streams) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "phase-sweep",
 		Short: "Map P(sat) over a grid of (m, n1, n2) and find the phase-change region",
-		Long: phase.About + shardHelp + ` A phase-sweep shard estimates the points
+		Long: phaseSweepHelp + shardHelp + ` A phase-sweep shard estimates the points
 i ≡ shard (mod N) of each fragment's grid into --out (default
 phase-sweep-shard-i-of-N); nlsat merge --out DIR SHARD... writes the files
 of the whole sweep.
@@ -159,8 +159,15 @@ func runPhaseSweep(ctx context.Context, cmd *cobra.Command, o *phaseSweepOptions
 		}
 	}
 	prog := progress.New(s.Err, "phase-sweep", total, o.solver.quiet)
-	opt := phase.RunOptions{Workers: o.solver.jobs, NewBackend: newBackend, Every: o.checkpoint, Version: version.Version(),
-		Progress: func(st solver.Status) { prog.Add(st, true) }, Started: prog.Start, Log: o.solver.logf(s)}
+	opt := phase.RunOptions{
+		Workers:    o.solver.jobs,
+		NewBackend: newBackend,
+		Every:      o.checkpoint,
+		Version:    version.Version(),
+		Progress:   func(st solver.Status) { prog.Add(st, true) },
+		Started:    prog.Start,
+		Log:        o.solver.logf(s),
+	}
 	if sharded {
 		err = phase.RunShard(ctx, o.out, plans, o.shard.slot, job.Manifest{Toolkit: toolkit(), Command: "nlsat phase-sweep"}, opt)
 	} else {
@@ -203,8 +210,18 @@ func (o *phaseSweepOptions) plan(f fragments.Fragment, solverName string, s stre
 		o.solver.logf(s)("fragment %s: skipped %d points with fewer distinct sentences than m (first: m=%d n1=%d n2=%d)",
 			f, len(skipped), skipped[0].M, skipped[0].N1, skipped[0].N2)
 	}
-	p := phase.Plan{Fragment: f.String(), Points: pts, Samples: o.samples, Band: phase.Band{Lo: o.bandLo, Hi: o.bandHi},
-		Seed: o.seed, Sampler: sampler, FixedN2: o.fixedN2, Solver: o.solver.solver.value, SolverName: solverName, Vocabulary: lx}
+	p := phase.Plan{
+		Fragment:   f.String(),
+		Points:     pts,
+		Samples:    o.samples,
+		Band:       phase.Band{Lo: o.bandLo, Hi: o.bandHi},
+		Seed:       o.seed,
+		Sampler:    sampler,
+		FixedN2:    o.fixedN2,
+		Solver:     o.solver.solver.value,
+		SolverName: solverName,
+		Vocabulary: lx,
+	}
 	if o.adaptive {
 		p.Budget = o.budget
 	}

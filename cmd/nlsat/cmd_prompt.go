@@ -28,8 +28,8 @@ func (o *promptOptions) addFlags(cmd *cobra.Command) {
 	f.StringVar(&o.name, "name", "", "task tag; tasks are TAG_satunsat, TAG_truefalse and the same with _gen (default: nlsat_ and the output file's name)")
 	f.BoolVar(&o.absolute, "absolute-paths", false, "write the JSONL's absolute path into data_files, so lm_eval can run from any directory")
 	f.BoolVarP(&o.quiet, "quiet", "q", false, "no summary on stderr")
-	f.BoolVar(&o.cot, "cot", false, prompt.CoTUsage)
-	f.StringVar(&o.split, "split", "test", prompt.SplitUsage)
+	f.BoolVar(&o.cot, "cot", false, cotUsage)
+	f.StringVar(&o.split, "split", "test", promptSplitUsage)
 	cmd.MarkFlagRequired("out")
 }
 
@@ -38,7 +38,7 @@ func newPromptCmd(s streams) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "prompt [FILE|DIR] --out OUT.jsonl",
 		Short: "Render records into the paper's zero-shot prompts, with lm-eval tasks",
-		Long:  prompt.About + prompt.AboutEntail + exitCodesHelp,
+		Long:  promptHelp + promptEntailHelp + exitCodesHelp,
 		Example: `  nlsat prompt nlsat-S/data/test.jsonl --out test.jsonl
   lm_eval --model hf --model_args pretrained=gpt2 --include_path . --tasks nlsat_test --log_samples --output_path results
   nlsat prompt nlsat-S/data/test.jsonl --example nlsat-S/data/validation.jsonl --name nlsat_s_test --out s-test.jsonl

@@ -14,7 +14,6 @@ import (
 
 	"github.com/nlsat/nlsat/internal/audit"
 	"github.com/nlsat/nlsat/internal/dataset"
-	"github.com/nlsat/nlsat/internal/entail"
 	"github.com/nlsat/nlsat/internal/fragments"
 	"github.com/nlsat/nlsat/internal/progress"
 	"github.com/nlsat/nlsat/internal/split"
@@ -65,7 +64,7 @@ func newSplitCmd(s streams) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "split",
 		Short: "Build a balanced, deduplicated dataset with train, validation and test splits",
-		Long: split.About + "\n" + entail.BuildAbout + "\n" + shardHelp + ` A split shard draws and labels its share
+		Long: splitHelp + "\n" + entailSplitHelp + "\n" + shardHelp + ` A split shard draws and labels its share
 of the candidates (per stratum, what the stratum's rarer label needs on
 average plus four standard deviations, times --oversample) into OUT
 (default nlsat-FRAGMENT-shard-i-of-N);
@@ -117,8 +116,8 @@ func (o *splitOptions) addFlags(cmd *cobra.Command) {
 	f.StringVar(&o.holdoutPairs, "holdout-pairs", "", "with --holdout templates: comma-separated pairs of templates that never co-occur in train and validation, such as A1+A2,V3+Z1 (default: the fragment's own templates 1 and 2, e.g. A1+A2)")
 	f.IntVar(&o.minCore, "min-core", 0, "keep out unsat instances with an unsatisfiable subset of fewer than this many sentences (3: no two sentences contradict each other; each kept instance's absence of one is certified by checked models); 0 keeps all")
 	f.IntVar(&o.holdoutMUS, "holdout-mus", 3, "with --holdout difficulty: train and validation take unsat instances with a MUS of at most this many sentences, test those with no unsatisfiable subset that small")
-	f.IntVar(&o.holdoutDepth, "holdout-depth", split.DefaultHoldoutDepth, split.HoldoutDepthUsage)
-	f.BoolVar(&o.proofs, "proofs", false, dataset.ProofsUsage)
+	f.IntVar(&o.holdoutDepth, "holdout-depth", split.DefaultHoldoutDepth, holdoutDepthUsage)
+	f.BoolVar(&o.proofs, "proofs", false, proofsUsage)
 	o.shard.addFlags(cmd, true)
 	o.solver.addFlags(cmd)
 	o.solver.records.addFlags(cmd)
@@ -144,11 +143,35 @@ func (o *splitOptions) config(cmd *cobra.Command, solverName string) (split.Conf
 	if err != nil {
 		return split.Config{}, err
 	}
-	return split.Config{Fragment: o.fragment.list[0], Fragments: o.fragment.list, Train: o.train, Validation: o.validation, Test: o.test,
-		Generalisation: o.generalisation, ZeroShot: o.zeroShot, Seed: o.seed, RegionFile: o.region,
-		Dedup: o.dedup.value, DrawLimit: o.drawLimit, Sampler: sampler, Vocabulary: lx,
-		Holdout: o.holdout.value, HoldoutN: o.holdoutN, HoldoutShare: o.holdoutShare, HoldoutMUS: o.holdoutMUS, HoldoutPairs: o.holdoutPairs, HoldoutDepth: o.holdoutDepth, Proofs: o.proofs,
-		Balance: o.balance.value, Pilot: o.pilot, MinCore: o.minCore, MaxWords: o.maxWords, Audit: o.audit, Solver: o.solver.solver.value, SolverName: solverName}, nil
+	return split.Config{
+		Fragment:       o.fragment.list[0],
+		Fragments:      o.fragment.list,
+		Train:          o.train,
+		Validation:     o.validation,
+		Test:           o.test,
+		Generalisation: o.generalisation,
+		ZeroShot:       o.zeroShot,
+		Seed:           o.seed,
+		RegionFile:     o.region,
+		Dedup:          o.dedup.value,
+		DrawLimit:      o.drawLimit,
+		Sampler:        sampler,
+		Vocabulary:     lx,
+		Holdout:        o.holdout.value,
+		HoldoutN:       o.holdoutN,
+		HoldoutShare:   o.holdoutShare,
+		HoldoutMUS:     o.holdoutMUS,
+		HoldoutPairs:   o.holdoutPairs,
+		HoldoutDepth:   o.holdoutDepth,
+		Proofs:         o.proofs,
+		Balance:        o.balance.value,
+		Pilot:          o.pilot,
+		MinCore:        o.minCore,
+		MaxWords:       o.maxWords,
+		Audit:          o.audit,
+		Solver:         o.solver.solver.value,
+		SolverName:     solverName,
+	}, nil
 }
 
 func runSplit(ctx context.Context, cmd *cobra.Command, o *splitOptions, s streams) error {
@@ -195,11 +218,16 @@ func runSplit(ctx context.Context, cmd *cobra.Command, o *splitOptions, s stream
 		return prog
 	}
 	opt := split.Options{
-		Dir: o.out, Workers: o.solver.jobs, Force: o.force, Output: o.solver.records.spec(), License: o.license, CheckpointEvery: o.checkpoint,
-		Toolkit:    toolkit(),
-		Audit:      audit.ForManifest,
-		Command:    cfg.Command(p),
-		NewBackend: newBackend,
+		Dir:             o.out,
+		Workers:         o.solver.jobs,
+		Force:           o.force,
+		Output:          o.solver.records.spec(),
+		License:         o.license,
+		CheckpointEvery: o.checkpoint,
+		Toolkit:         toolkit(),
+		Audit:           audit.ForManifest,
+		Command:         cfg.Command(p),
+		NewBackend:      newBackend,
 		Progress: func(set string, ready, total, label int) {
 			b := bar(set, total, progress.New)
 			b.Add(dataset.StatusOf(label), false)
@@ -292,7 +320,12 @@ func (f *fragmentsFlag) Set(s string) error {
 
 func runSplitShard(ctx context.Context, p *split.Plan, opt split.Options, o *splitOptions, s streams, start time.Time) error {
 	opt.Log("split %s: %s into %s", p.Fragment, o.shard.slot.String(), o.out)
-	m, err := split.RunShard(ctx, p, split.Shard{Index: o.shard.slot.Index, Count: o.shard.slot.Count, Oversample: o.shard.oversample}, opt)
+	shard := split.Shard{
+		Index:      o.shard.slot.Index,
+		Count:      o.shard.slot.Count,
+		Oversample: o.shard.oversample,
+	}
+	m, err := split.RunShard(ctx, p, shard, opt)
 	if errors.Is(err, split.ErrAlreadyBuilt) {
 		opt.Log("%s already holds this shard, checksums intact; nothing to do", o.out)
 		return nil

@@ -15,7 +15,7 @@ import (
 
 // entailConfig resolves split's options for --task entailment.
 func (o *splitOptions) entailConfig(cmd *cobra.Command, solverName string) (entail.BuildConfig, error) {
-	for _, name := range entail.SplitRefused {
+	for _, name := range entailRefusedSplitFlags {
 		if cmd.Flags().Changed(name) {
 			return entail.BuildConfig{}, usagef("--task entailment takes no --%s (triples are balanced by construction and deduplicated up to renaming)", name)
 		}
@@ -29,9 +29,20 @@ func (o *splitOptions) entailConfig(cmd *cobra.Command, solverName string) (enta
 		}
 	}
 	sampler, lx, err := o.sampler.sampler()
-	return entail.BuildConfig{Fragment: o.fragment.list[0], Train: o.train, Validation: o.validation, Test: o.test, Seed: o.seed,
-		RegionFile: o.region, Sampler: sampler, Vocabulary: lx, MaxWords: o.maxWords, DrawLimit: o.drawLimit, Audit: o.audit,
-		Solver: solverName}, err
+	return entail.BuildConfig{
+		Fragment:   o.fragment.list[0],
+		Train:      o.train,
+		Validation: o.validation,
+		Test:       o.test,
+		Seed:       o.seed,
+		RegionFile: o.region,
+		Sampler:    sampler,
+		Vocabulary: lx,
+		MaxWords:   o.maxWords,
+		DrawLimit:  o.drawLimit,
+		Audit:      o.audit,
+		Solver:     solverName,
+	}, err
 }
 
 func runEntailSplit(ctx context.Context, cmd *cobra.Command, o *splitOptions, s streams) error {
@@ -60,10 +71,20 @@ func runEntailSplit(ctx context.Context, cmd *cobra.Command, o *splitOptions, s 
 	defer release()
 	prog := progress.NewClasses(s.Err, "split "+p.Fragment+" entailment triples", p.Records()/3, o.solver.quiet, "accepted by this run")
 	start := time.Now()
-	m, err := entail.Build(ctx, p, entail.BuildOptions{Dir: o.out, Workers: o.solver.jobs, NewBackend: newBackend,
-		Progress: func(accepted, _ int) { prog.Start(accepted - 1); prog.AddClass(0) }, Log: o.solver.logf(s), CheckpointEvery: o.checkpoint,
-		Toolkit: toolkit(), Command: cfg.Command(p, o.solver.solver.value), License: o.license, Force: o.force,
-		Output: o.solver.records.spec(), Audit: audit.ForManifest})
+	m, err := entail.Build(ctx, p, entail.BuildOptions{
+		Dir:             o.out,
+		Workers:         o.solver.jobs,
+		NewBackend:      newBackend,
+		Progress:        func(accepted, _ int) { prog.Start(accepted - 1); prog.AddClass(0) },
+		Log:             o.solver.logf(s),
+		CheckpointEvery: o.checkpoint,
+		Toolkit:         toolkit(),
+		Command:         cfg.Command(p, o.solver.solver.value),
+		License:         o.license,
+		Force:           o.force,
+		Output:          o.solver.records.spec(),
+		Audit:           audit.ForManifest,
+	})
 	prog.Finish()
 	if done, err := o.built(ctx, err, s); done || err != nil {
 		return err

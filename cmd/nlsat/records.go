@@ -32,7 +32,11 @@ func mapRecords[R any](ctx context.Context, o *solverOptions, s streams, what st
 	prog := progress.New(s.Err, what, n, o.quiet)
 	put := emit(f, name)
 	err = pipeline.Run(ctx, pipeline.Config[solver.Backend, R]{
-		Workers: o.jobs, Limit: n, New: newBackend, Close: solver.Close, Do: do,
+		Workers: o.jobs,
+		Limit:   n,
+		New:     newBackend,
+		Close:   solver.Close,
+		Do:      do,
 		Emit: func(i int, r R) (bool, error) {
 			st, err := put(i, r)
 			prog.Add(st, true)

@@ -7,8 +7,8 @@ import (
 	"math"
 	"slices"
 
+	"github.com/nlsat/nlsat/internal/binom"
 	"github.com/nlsat/nlsat/internal/learn"
-	"github.com/nlsat/nlsat/internal/stats"
 	"github.com/nlsat/nlsat/internal/textfeat"
 )
 
@@ -327,7 +327,7 @@ func score(name string, pred, y []int8, idx []int, o Options) Score {
 			visit(i)
 		}
 	}
-	iv := stats.Wilson(correct, total, o.Confidence)
+	iv := binom.Wilson(correct, total, o.Confidence)
 	acc := 0.0
 	if total > 0 {
 		acc = float64(correct) / float64(total)

@@ -5,7 +5,7 @@ import (
 	"math"
 	"strings"
 
-	"github.com/nlsat/nlsat/internal/stats"
+	"github.com/nlsat/nlsat/internal/binom"
 )
 
 // Order. A file can give its labels away by its order alone: if records
@@ -168,7 +168,7 @@ func lagScore(y []int8, lag int, chance float64, o Options) LagScore {
 			ls.Same++
 		}
 	}
-	iv := stats.Wilson(ls.Same, ls.Pairs, o.Confidence)
+	iv := binom.Wilson(ls.Same, ls.Pairs, o.Confidence)
 	ls.Rate, ls.Lo, ls.Hi = r4(float64(ls.Same)/float64(ls.Pairs)), r4(iv.Lo), r4(iv.Hi)
 	ls.Run = iv.Lo > chance+RunTolerance || iv.Hi < chance-RunTolerance
 	return ls

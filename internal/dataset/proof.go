@@ -125,6 +125,3 @@ func required(t reflect.Type) reflect.Type {
 	}
 	return reflect.StructOf(fields)
 }
-
-// ProofsUsage is the help of the --proofs flag of generate and split.
-const ProofsUsage = "give every record a checked step-by-step proof: the fields proof (steps with premises, rule, sentence, formula, english; [] for sat and for unsat without a proof within the budget) and difficulty.proof_depth (the longest chain; 0 for sat, -1 without a proof), record schema " + ProofSchemaVersion + "; without it records are as before"

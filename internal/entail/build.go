@@ -177,3 +177,7 @@ func (c BuildConfig) Command(p *BuildPlan, solver string) string {
 	}
 	return strings.Join(append(args, "--solver "+solver), " ")
 }
+
+// SplitDefaults are the record counts of an entailment build whose sizes
+// are not given.
+var SplitDefaults = map[string]int{"train": 3000, "validation": 300, "test": 300}

@@ -3,7 +3,7 @@ package eval
 import (
 	"fmt"
 
-	"github.com/nlsat/nlsat/internal/stats"
+	"github.com/nlsat/nlsat/internal/binom"
 )
 
 // PairReport scores minimal pairs: twins that differ in one sentence, an
@@ -38,7 +38,7 @@ func rate(hits, n int) Rate {
 	r := Rate{Hits: hits}
 	if n > 0 {
 		r.Rate = float64(hits) / float64(n)
-		iv := stats.Wilson(hits, n, Confidence)
+		iv := binom.Wilson(hits, n, Confidence)
 		r.CILow, r.CIHigh = iv.Lo, iv.Hi
 	}
 	return r

@@ -7,9 +7,9 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/nlsat/nlsat/internal/binom"
 	"github.com/nlsat/nlsat/internal/dataset"
 	"github.com/nlsat/nlsat/internal/fragments"
-	"github.com/nlsat/nlsat/internal/stats"
 )
 
 // Confidence is the level of every interval in a report.
@@ -126,7 +126,7 @@ func (t tally) score() Score {
 	s := Score{Count: t.count, Correct: t.correct, Unparseable: t.unparseable}
 	if t.count > 0 {
 		s.Accuracy = float64(t.correct) / float64(t.count)
-		iv := stats.Wilson(t.correct, t.count, Confidence)
+		iv := binom.Wilson(t.correct, t.count, Confidence)
 		s.CILow, s.CIHigh = iv.Lo, iv.Hi
 	}
 	if p := t.count - t.unparseable; p > 0 {

@@ -297,3 +297,41 @@ func TestViolations(t *testing.T) {
 		}
 	}
 }
+
+// TestHelpLivesInTheFace: help texts and flag usage strings are the
+// face's. A package below it that declares a constant or variable named
+// like one (About…, …Usage, …Help) fails the test.
+func TestHelpLivesInTheFace(t *testing.T) {
+	for path, p := range list(t, "") {
+		if Packages[path] == Face {
+			continue
+		}
+		for _, name := range append(p.GoFiles, p.CgoFiles...) {
+			file := filepath.Join(p.Dir, name)
+			fset := token.NewFileSet()
+			f, err := parser.ParseFile(fset, file, nil, parser.SkipObjectResolution)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, d := range f.Decls {
+				g, ok := d.(*ast.GenDecl)
+				if !ok || (g.Tok != token.CONST && g.Tok != token.VAR) {
+					continue
+				}
+				for _, spec := range g.Specs {
+					for _, id := range spec.(*ast.ValueSpec).Names {
+						if isHelpName(id.Name) {
+							t.Errorf("%s: %s declares %s: help text and flag usage belong in cmd/nlsat", fset.Position(id.Pos()), path, id.Name)
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// isHelpName reports whether an identifier is named like a help text or
+// a flag's usage string.
+func isHelpName(name string) bool {
+	return strings.HasPrefix(name, "About") || strings.HasSuffix(name, "Usage") || strings.HasSuffix(name, "Help")
+}

@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"github.com/nlsat/nlsat/internal/atomicfile"
-	"github.com/nlsat/nlsat/internal/stats"
+	"github.com/nlsat/nlsat/internal/binom"
 )
 
 // PointsHeader is the header of points.csv.
@@ -68,7 +68,7 @@ type pointJSON struct {
 	Unsat    int            `json:"unsat"`
 	Unknown  int            `json:"unknown"`
 	PSat     *float64       `json:"p_sat"`
-	CI       stats.Interval `json:"ci"`
+	CI       binom.Interval `json:"ci"`
 	Verdict  Verdict        `json:"verdict"`
 }
 
@@ -79,7 +79,7 @@ func WritePointsJSONL(w io.Writer, es []Estimate) error {
 	for _, e := range es {
 		j := pointJSON{Fragment: e.Fragment.String(), M: e.M, N1: e.N1, N2: e.N2, Alpha: round4(e.Alpha()),
 			Beta: round4(e.Beta()), N: e.N, Sat: e.Sat, Unsat: e.Unsat, Unknown: e.Unknown,
-			CI: stats.Interval{Lo: round4(e.CI.Lo), Hi: round4(e.CI.Hi)}, Verdict: e.Verdict}
+			CI: binom.Interval{Lo: round4(e.CI.Lo), Hi: round4(e.CI.Hi)}, Verdict: e.Verdict}
 		if !math.IsNaN(e.P) {
 			p := round4(e.P)
 			j.PSat = &p

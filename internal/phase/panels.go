@@ -9,8 +9,8 @@ import (
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 
+	"github.com/nlsat/nlsat/internal/binom"
 	"github.com/nlsat/nlsat/internal/figure"
-	"github.com/nlsat/nlsat/internal/stats"
 )
 
 // PaperFigures builds the multi-panel figures of the paper from the
@@ -222,7 +222,7 @@ func ratioPanel(d fragData, band Band, title string) (*plot.Plot, [][]string, er
 		if dec[c] == 0 {
 			continue
 		}
-		x, y, ci := sum[c]/float64(dec[c]), float64(sat[c])/float64(dec[c]), stats.Wilson(sat[c], dec[c], Confidence)
+		x, y, ci := sum[c]/float64(dec[c]), float64(sat[c])/float64(dec[c]), binom.Wilson(sat[c], dec[c], Confidence)
 		pooled = append(pooled, figure.CurvePoint{X: x, Y: y, Lo: ci.Lo, Hi: ci.Hi})
 		table = append(table, []string{f4(b.edge(c)), f4(b.edge(c + 1)), f4(x), itoa(dec[c]), itoa(sat[c]), f4(y), f4(ci.Lo), f4(ci.Hi)})
 	}

@@ -7,8 +7,8 @@ import (
 	"io"
 	"math"
 
+	"github.com/nlsat/nlsat/internal/binom"
 	"github.com/nlsat/nlsat/internal/fragments"
-	"github.com/nlsat/nlsat/internal/stats"
 )
 
 // Region is the content of region.json: the points of one fragment whose
@@ -38,7 +38,7 @@ type RegionPoint struct {
 	// Unknown counts the instances of N left undecided, not in PSat.
 	Unknown int            `json:"unknown,omitempty"`
 	PSat    float64        `json:"p_sat"`
-	CI      stats.Interval `json:"ci"`
+	CI      binom.Interval `json:"ci"`
 	Verdict Verdict        `json:"verdict"`
 }
 
@@ -51,7 +51,7 @@ func NewRegion(cfg Config, es []Estimate, version, solverName string) *Region {
 	for _, e := range es {
 		if e.Fragment == cfg.Fragment && !math.IsNaN(e.P) && cfg.Band.Contains(e.P) {
 			r.Points = append(r.Points, RegionPoint{Point: e.Point, N: e.N, Unknown: e.Unknown, PSat: round4(e.P),
-				CI: stats.Interval{Lo: round4(e.CI.Lo), Hi: round4(e.CI.Hi)}, Verdict: e.Verdict})
+				CI: binom.Interval{Lo: round4(e.CI.Lo), Hi: round4(e.CI.Hi)}, Verdict: e.Verdict})
 		}
 	}
 	return r

@@ -7,8 +7,8 @@ import (
 	"slices"
 	"time"
 
+	"github.com/nlsat/nlsat/internal/binom"
 	"github.com/nlsat/nlsat/internal/fragments"
-	"github.com/nlsat/nlsat/internal/stats"
 )
 
 // Confidence is the confidence level of every interval: 95%.
@@ -38,7 +38,7 @@ type Estimate struct {
 	// P is sat / (sat + unsat), NaN if nothing was decided; CI is its
 	// Wilson interval at Confidence.
 	P       float64
-	CI      stats.Interval
+	CI      binom.Interval
 	Verdict Verdict
 	// Timed reports whether MedianTime and P90Time were measured.
 	Timed               bool
@@ -89,7 +89,7 @@ func (e *Estimate) finish(b Band) {
 	if d := e.Decided(); d > 0 {
 		e.P = float64(e.Sat) / float64(d)
 	}
-	e.CI = stats.Wilson(e.Sat, e.Decided(), Confidence)
+	e.CI = binom.Wilson(e.Sat, e.Decided(), Confidence)
 	e.Verdict = b.Classify(e.CI)
 	if len(e.times) > 0 {
 		ts := slices.Clone(e.times)

@@ -5,8 +5,8 @@ import (
 	"math"
 	"testing"
 
+	"github.com/nlsat/nlsat/internal/binom"
 	"github.com/nlsat/nlsat/internal/fragments"
-	"github.com/nlsat/nlsat/internal/stats"
 )
 
 func TestRunIsDeterministic(t *testing.T) {
@@ -96,7 +96,7 @@ func TestAdaptiveStopsByRule(t *testing.T) {
 
 // finishVerdict recomputes the verdict from the counts.
 func (e Estimate) finishVerdict() Verdict {
-	return PaperBand().Classify(stats.Wilson(e.Sat, e.Decided(), Confidence))
+	return PaperBand().Classify(binom.Wilson(e.Sat, e.Decided(), Confidence))
 }
 
 // TestBandMatchesDirectEstimate checks the region of S at n1 = 10 against

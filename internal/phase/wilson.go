@@ -3,7 +3,7 @@ package phase
 import (
 	"strconv"
 
-	"github.com/nlsat/nlsat/internal/stats"
+	"github.com/nlsat/nlsat/internal/binom"
 )
 
 // Band is a closed range of P(sat); the paper's phase-change region is the
@@ -38,7 +38,7 @@ const (
 )
 
 // Classify returns the verdict for an interval against the band.
-func (b Band) Classify(iv stats.Interval) Verdict {
+func (b Band) Classify(iv binom.Interval) Verdict {
 	switch {
 	case iv.Lo > b.Hi:
 		return Above

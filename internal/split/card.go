@@ -6,8 +6,8 @@ import (
 
 	"github.com/nlsat/nlsat/internal/dataset"
 	"github.com/nlsat/nlsat/internal/fragments"
+	"github.com/nlsat/nlsat/internal/paperdata"
 	"github.com/nlsat/nlsat/internal/phase"
-	"github.com/nlsat/nlsat/internal/stats"
 )
 
 // features is the record's schema in the dataset card's YAML form, as the
@@ -443,8 +443,8 @@ func cardLengths(b *strings.Builder, p *Plan) {
 			break // the further sets of a one-fragment build
 		}
 		f := p.PoolFrag(k).String()
-		var paper stats.Lengths
-		for _, l := range stats.PaperLengths {
+		var paper paperdata.Lengths
+		for _, l := range paperdata.TrainLengths {
 			if l.Fragment == f {
 				paper = l
 			}

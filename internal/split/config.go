@@ -409,3 +409,9 @@ func (c Config) holdoutArgs(p *Plan) []string {
 	}
 	return nil
 }
+
+// DefaultHoldoutDepth is the default largest proof depth of train and
+// validation under a depth hold-out: the median proof depth of the
+// unsat instances of S, W and V in their regions (docs/measurements.md,
+// Proofs), so that train keeps depths 1 and 2 and test has 3 and more.
+const DefaultHoldoutDepth = 2

@@ -4,20 +4,22 @@ import (
 	"fmt"
 	"io"
 	"text/tabwriter"
+
+	"github.com/nlsat/nlsat/internal/paperdata"
 )
 
-// PaperLengths are the rows of the paper's Tables 4 (sentences m per
-// instance) and 5 (words, "separated by SPACE") for its training sets of
-// 120K instances per fragment, copied from its Appendix D.1. The tables'
-// headers read "minimum, maximum, mean" but every row gives the larger
-// number first (S: 29, 8, 17.06); the numbers are kept and read as
-// maximum, minimum, mean, the only order their means allow.
-var PaperLengths = []Lengths{
-	{Fragment: "S", Instances: 120000, Sentences: Summary{Min: 8, Max: 29, Mean: 17.06}, Words: Summary{Min: 35, Max: 149, Mean: 83.19}},
-	{Fragment: "W", Instances: 120000, Sentences: Summary{Min: 9, Max: 32, Mean: 18.95}, Words: Summary{Min: 43, Max: 267, Mean: 129.08}},
-	{Fragment: "V", Instances: 120000, Sentences: Summary{Min: 5, Max: 25, Mean: 14.00}, Words: Summary{Min: 22, Max: 221, Mean: 97.37}},
-	{Fragment: "Z", Instances: 120000, Sentences: Summary{Min: 6, Max: 28, Mean: 14.31}, Words: Summary{Min: 29, Max: 274, Mean: 110.22}},
-	{Fragment: "A", Instances: 120000, Sentences: Summary{Min: 8, Max: 34, Mean: 16.50}, Words: Summary{Min: 39, Max: 318, Mean: 123.42}},
+// PaperLengths are the paper's Tables 4 and 5 (paperdata.TrainLengths)
+// as rows of a Report.
+var PaperLengths = paperLengths()
+
+func paperLengths() []Lengths {
+	var out []Lengths
+	for _, l := range paperdata.TrainLengths {
+		out = append(out, Lengths{Fragment: l.Fragment, Instances: l.Instances,
+			Sentences: Summary{Min: l.Sentences.Min, Max: l.Sentences.Max, Mean: l.Sentences.Mean},
+			Words:     Summary{Min: l.Words.Min, Max: l.Words.Max, Mean: l.Words.Mean}})
+	}
+	return out
 }
 
 // WritePaperComparison prints the paper's Tables 4 and 5 beside the same

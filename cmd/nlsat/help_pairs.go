@@ -1,10 +1,12 @@
-package pairs
+package main
 
-import "github.com/nlsat/nlsat/internal/dataset"
+import (
+	"github.com/nlsat/nlsat/internal/dataset"
+	"github.com/nlsat/nlsat/internal/pairs"
+)
 
-// About describes, for nlsat pairs' help, what the command does. It
-// lives beside the code that does it so that the two change together.
-const About = `Pairs reads labelled records (stdin if no file or "-"), and for each instance
+// pairsHelp describes, for nlsat pairs' help, what the command does.
+const pairsHelp = `Pairs reads labelled records (stdin if no file or "-"), and for each instance
 looks for the smallest edit of one sentence that flips its label. Edits are
 tried in a fixed order: by sentence, then by kind, then by role:
 
@@ -29,10 +31,10 @@ edit are counted on stderr, with the pairs per edit kind and the share of
 instances per fragment that have one. An input label that the solver
 contradicts is an error.
 
-Records (schema ` + SchemaVersion + `): the instance record's fields (` + dataset.SchemaVersion + `),
+Records (schema ` + pairs.SchemaVersion + `): the instance record's fields (` + dataset.SchemaVersion + `),
 then pair_id (the input id, shared by both twins), pair_role ("original" or
 "edited") and edit {"sentence": 0-based index, "kind", "role", "from", "to"},
 which is {"sentence": -1, "kind": "", "role": "", "from": "", "to": ""} in
-the original. The edited twin's id is the input id + "` + EditedSuffix + `".
+the original. The edited twin's id is the input id + "` + pairs.EditedSuffix + `".
 
 `

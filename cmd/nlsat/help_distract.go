@@ -1,8 +1,7 @@
-package distract
+package main
 
-// About describes, for nlsat distract's help, what the command does. It
-// lives beside the code that does it so that the two change together.
-const About = `Distract reads labelled records (stdin if no file or "-"), such as a split
+// distractHelp describes, for nlsat distract's help, what the command does.
+const distractHelp = `Distract reads labelled records (stdin if no file or "-"), such as a split
 that nlsat split wrote, and adds --count sentences to each instance that do
 not change its label, so that a model's robustness to irrelevant sentences
 can be measured on the same instances:

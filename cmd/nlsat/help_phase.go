@@ -1,8 +1,8 @@
-package phase
+package main
 
-// About describes, for nlsat phase-sweep's help, what the command does. It
-// lives beside the code that does it so that the two change together.
-const About = `Phase-sweep draws instances at every point (m, n1, n2) of a grid, decides
+// phaseSweepHelp describes, for nlsat phase-sweep's help, what the command
+// does.
+const phaseSweepHelp = `Phase-sweep draws instances at every point (m, n1, n2) of a grid, decides
 each, and estimates P(sat) with a Wilson 95% interval. It writes into --out:
 
   points.csv, points.jsonl  counts, P(sat), interval and verdict per point

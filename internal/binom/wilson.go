@@ -1,4 +1,4 @@
-package stats
+package binom
 
 import (
 	"encoding/json"

@@ -1,8 +1,7 @@
-package split
+package main
 
-// About describes, for nlsat split's help, how a dataset is built. It lives
-// beside the code that builds it so that the two change together.
-const About = `Split builds a dataset of one fragment (or of several: see Joint builds):
+// splitHelp describes, for nlsat split's help, how a dataset is built.
+const splitHelp = `Split builds a dataset of one fragment (or of several: see Joint builds):
 train, validation and test splits of exact sizes (by default the paper's
 120,000 / 10,000 / 10,000), drawn from the hard region, labelled, and
 written with a dataset card, a manifest and checksums:
@@ -94,11 +93,5 @@ uninterrupted run. No file appears under OUT/data before it is complete.
 The output is identical for any -j.
 `
 
-// DefaultHoldoutDepth is the default --holdout-depth: the median proof
-// depth of the unsat instances of S, W and V in their regions
-// (docs/measurements.md, Proofs), so that train keeps depths 1 and 2 and
-// test has 3 and more.
-const DefaultHoldoutDepth = 2
-
-// HoldoutDepthUsage is the help of --holdout-depth.
-const HoldoutDepthUsage = "with --holdout depth: train and validation take unsat instances whose checked proof has depth at most this, test deeper ones"
+// holdoutDepthUsage is the help of --holdout-depth.
+const holdoutDepthUsage = "with --holdout depth: train and validation take unsat instances whose checked proof has depth at most this, test deeper ones"

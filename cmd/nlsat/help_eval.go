@@ -1,8 +1,7 @@
-package eval
+package main
 
-// About describes, for nlsat eval's help, what the command does. It
-// lives beside the code that does it so that the two change together.
-const About = `Eval scores a predictions file against gold records and prints the accuracy
+// evalHelp describes, for nlsat eval's help, what the command does.
+const evalHelp = `Eval scores a predictions file against gold records and prints the accuracy
 overall, per split file (when --gold is a directory), per fragment, per
 n = n1 + n2, per bin of m, per gold label, per size of the minimal
 unsatisfiable subset (unsat gold) and of the checked model (sat gold), per
@@ -47,12 +46,12 @@ claim fails somewhere), why the others fail and at which step first;
 
 `
 
-// ChainsUsage is the help of nlsat eval --chains.
-const ChainsUsage = "also check the chain of thought in each free-text answer step by step (the form of prompt --cot): share valid, first unsupported step"
+// chainsUsage is the help of nlsat eval --chains.
+const chainsUsage = "also check the chain of thought in each free-text answer step by step (the form of prompt --cot): share valid, first unsupported step"
 
-// AboutEntail describes, for nlsat eval's help, the scoring of entailment
+// evalEntailHelp describes, for nlsat eval's help, the scoring of entailment
 // records.
-const AboutEntail = `When the gold records are entailment records (generate --task entailment:
+const evalEntailHelp = `When the gold records are entailment records (generate --task entailment:
 the record_schema of the dataset's manifest.json, else the first record
 has premises and hypothesis), eval prints the accuracy overall, per split
 file, per fragment, per difficulty (difficulty.subset_size, 0 for

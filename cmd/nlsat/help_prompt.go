@@ -1,8 +1,7 @@
-package prompt
+package main
 
-// About describes, for nlsat prompt's help, what the command does. It
-// lives beside the code that does it so that the two change together.
-const About = `Prompt renders every record of FILE (stdin if none is given, or for -;
+// promptHelp describes, for nlsat prompt's help, what the command does.
+const promptHelp = `Prompt renders every record of FILE (stdin if none is given, or for -;
 usually the zero-shot set) into the two prompts of the paper's Appendix C and writes one JSONL row per
 record with both:
 
@@ -41,11 +40,12 @@ Every record must be labelled (label -1 is an error naming the line).
 
 `
 
-// CoTUsage is the help of prompt --cot.
-const CoTUsage = "add target_cot to every row, a chain-of-thought target: for unsat the record's checked proof as nlsat solve prints it (numbered steps citing earlier ones, \"by 1, 4\"), then \"Answer: unsatisfiable\"; for sat a sentence saying no contradiction follows, then \"Answer: satisfiable\"; \"\" for unsat without a proof within the budget (the records must be written with --proofs); also write the task TAG_satunsat_cot, whose target is target_cot (score its samples with nlsat eval --chains)"
+// cotUsage is the help of prompt --cot.
+const cotUsage = "add target_cot to every row, a chain-of-thought target: for unsat the record's checked proof as nlsat solve prints it (numbered steps citing earlier ones, \"by 1, 4\"), then \"Answer: unsatisfiable\"; for sat a sentence saying no contradiction follows, then \"Answer: satisfiable\"; \"\" for unsat without a proof within the budget (the records must be written with --proofs); also write the task TAG_satunsat_cot, whose target is target_cot (score its samples with nlsat eval --chains)"
 
-// AboutEntail describes, for nlsat prompt's help, the entailment prompts.
-const AboutEntail = `FILE may instead hold entailment records (generate --task entailment; schema
+// promptEntailHelp describes, for nlsat prompt's help, the entailment
+// prompts.
+const promptEntailHelp = `FILE may instead hold entailment records (generate --task entailment; schema
 nlsat-entail/1), or be a dataset directory of them (its --split, test by
 default). The kind is the record_schema of the dataset's manifest.json
 when there is one, else told by the first record's keys (premises and
@@ -81,5 +81,5 @@ TAG_entail_binary_fewshot and their _gen. nlsat eval scores their samples.
 
 `
 
-// SplitUsage is the help of prompt --split.
-const SplitUsage = "with a dataset directory of entailment records: the split to prompt (the worked examples come from train)"
+// promptSplitUsage is the help of prompt --split.
+const promptSplitUsage = "with a dataset directory of entailment records: the split to prompt (the worked examples come from train)"

@@ -1,8 +1,9 @@
-package generate
+package main
 
-// About describes, for nlsat generate's help, what the command does. It
-// lives beside the code that does it so that the two change together.
-const About = `Generate samples instances of one fragment with the paper's Algorithm 1 and
+import "github.com/nlsat/nlsat/internal/dataset"
+
+// generateHelp describes, for nlsat generate's help, what the command does.
+const generateHelp = `Generate samples instances of one fragment with the paper's Algorithm 1 and
 labels each with a decision procedure. Each record carries the sentences,
 their templates and formulas, the label with its certificate (the size of a
 checked model, or a certified minimal unsatisfiable subset), and the seed it
@@ -27,3 +28,6 @@ the run is interrupted or killed, the same command resumes it and ends in
 the same bytes.
 
 `
+
+// proofsUsage is the help of the --proofs flag of generate and split.
+const proofsUsage = "give every record a checked step-by-step proof: the fields proof (steps with premises, rule, sentence, formula, english; [] for sat and for unsat without a proof within the budget) and difficulty.proof_depth (the longest chain; 0 for sat, -1 without a proof), record schema " + dataset.ProofSchemaVersion + "; without it records are as before"

@@ -1,8 +1,7 @@
-package audit
+package main
 
-// About describes, for nlsat audit's help, what the audit measures. It
-// lives beside the code that measures it so that the two change together.
-const About = `Baselines, trained on train and scored on every other split, overall and
+// auditHelp describes, for nlsat audit's help, what the audit measures.
+const auditHelp = `Baselines, trained on train and scored on every other split, overall and
 per stratum:
 
   - majority: the most frequent label in train (sat on a tie);
@@ -55,9 +54,9 @@ label permutations, which is what an uninformative feature scores.
 Strata are a fragment with one (n1, n2), and a fragment with m in a bin of
 width 5; a stratum is reported when it has at least --min-stratum records.`
 
-// AboutEntailment describes, for nlsat audit's help, how an entailment
+// auditEntailHelp describes, for nlsat audit's help, how an entailment
 // dataset is audited.
-const AboutEntailment = `Entailment datasets (record schema nlsat-entail/1, recognised by the first
+const auditEntailHelp = `Entailment datasets (record schema nlsat-entail/1, recognised by the first
 train record's keys "premises" and "hypothesis"; labels 0 entailment,
 1 neutral, 2 contradiction) are audited as three binary problems, one per
 pair of labels: entailment vs neutral, entailment vs contradiction, neutral

@@ -1,8 +1,8 @@
-package entail
+package main
 
-// About describes, for nlsat generate's help, the entailment task. It
-// lives beside the code that does it so that the two change together.
-const About = `Entailment (--task entailment). Each record holds premises Φ (an instance
+// entailGenerateHelp describes, for nlsat generate's help, the entailment
+// task.
+const entailGenerateHelp = `Entailment (--task entailment). Each record holds premises Φ (an instance
 drawn as above, checked consistent), a hypothesis ψ over the same words, and
 a label in MNLI's order: 0 entailment (Φ ⊨ ψ), 1 neutral, 2 contradiction
 (Φ ⊨ ¬ψ), with label_binary 0 entailed, 1 not entailed. ¬ψ is written as a
@@ -17,8 +17,8 @@ nlsat-entail/1. An interrupted run resumes; no shards, distractors or proofs.
 
 `
 
-// BuildAbout describes, for nlsat split's help, the entailment build.
-const BuildAbout = `Entailment (--task entailment). Builds train, validation and test of
+// entailSplitHelp describes, for nlsat split's help, the entailment build.
+const entailSplitHelp = `Entailment (--task entailment). Builds train, validation and test of
 entailment records (schema nlsat-entail/1, as nlsat generate --task
 entailment writes them: premises, hypothesis, label 0 entailment, 1 neutral,
 2 contradiction in MNLI's order, label_binary, certificates) over the
@@ -33,10 +33,7 @@ written as for instance builds; an interrupted build resumes. One fragment
 at a time; no shards, hold-outs, further sets or minimal fields.
 `
 
-// SplitRefused are nlsat split's flags that only instance builds take:
-// triples are balanced by construction and deduplicated up to renaming.
-var SplitRefused = []string{"preset", "generalisation", "zero-shot", "holdout", "proofs", "min-core", "balance", "balance-pilot", "dedup"}
-
-// SplitDefaults are the record counts of an entailment build whose sizes
-// are not given.
-var SplitDefaults = map[string]int{"train": 3000, "validation": 300, "test": 300}
+// entailRefusedSplitFlags are nlsat split's flags that only instance builds
+// take: triples are balanced by construction and deduplicated up to
+// renaming.
+var entailRefusedSplitFlags = []string{"preset", "generalisation", "zero-shot", "holdout", "proofs", "min-core", "balance", "balance-pilot", "dedup"}
