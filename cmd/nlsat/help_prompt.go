@@ -2,8 +2,8 @@ package main
 
 // promptHelp describes, for nlsat prompt's help, what the command does.
 const promptHelp = `Prompt renders every record of FILE (stdin if none is given, or for -;
-usually the zero-shot set) into the two prompts of the paper's Appendix C and writes one JSONL row per
-record with both:
+usually the zero-shot set) into the two prompts of the paper's Appendix C
+and writes one JSONL row per record with both:
 
   prompt_sat  "Q: Given the following set of sentences, tell me whether they
               are satisfiable or not. Generate satisfiable if they are and
