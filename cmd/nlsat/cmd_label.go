@@ -55,7 +55,7 @@ with status 1 unless --allow-unknown is given.
 }
 
 func runLabel(ctx context.Context, o *labelOptions, in string, s streams) error {
-	recs, err := o.vocab.read(in, s.In, dataset.ReadParsed)
+	recs, err := o.vocab.read(ctx, in, s.In, dataset.ReadParsed)
 	if err != nil {
 		return err
 	}

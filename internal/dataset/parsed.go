@@ -1,6 +1,7 @@
 package dataset
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -88,8 +89,9 @@ type Parsed struct {
 // after each full stop). Records need not be valid records of this
 // toolkit; a sentence outside the grammar, or outside the fragment the
 // record names, is an InputError naming the file, line and sentence. The
-// words are those of lx (nil: the built-in vocabulary).
-func ReadParsed(name string, stdin io.Reader, lx *fragments.Lexicon) ([]Parsed, error) {
+// words are those of lx (nil: the built-in vocabulary). It stops with
+// ctx's error once ctx ends.
+func ReadParsed(ctx context.Context, name string, stdin io.Reader, lx *fragments.Lexicon) ([]Parsed, error) {
 	if lx == nil {
 		lx = fragments.Default()
 	}
@@ -101,6 +103,9 @@ func ReadParsed(name string, stdin io.Reader, lx *fragments.Lexicon) ([]Parsed, 
 	dec := NewDecoder(r, display)
 	var out []Parsed
 	for {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 		rec, err := dec.Next()
 		if errors.Is(err, io.EOF) {
 			break
@@ -123,8 +128,8 @@ func ReadParsed(name string, stdin io.Reader, lx *fragments.Lexicon) ([]Parsed, 
 // ReadLabelled is ReadParsed for records that must be labelled: a record
 // with label -1 (or none) is an InputError naming its line. A record
 // without an id gets its position, one without a fragment its smallest.
-func ReadLabelled(name string, stdin io.Reader, lx *fragments.Lexicon) ([]Parsed, error) {
-	ps, err := ReadParsed(name, stdin, lx)
+func ReadLabelled(ctx context.Context, name string, stdin io.Reader, lx *fragments.Lexicon) ([]Parsed, error) {
+	ps, err := ReadParsed(ctx, name, stdin, lx)
 	if err != nil {
 		return nil, err
 	}

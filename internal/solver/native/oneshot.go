@@ -37,7 +37,7 @@ func (t *typer) oneShot(s *sat.Solver) (*typeSet, error) {
 	s.Options.MaxConflicts = 0
 	g.each(func(u uint64) bool {
 		o.addKey(t.info(key{u, -1}))
-		return true
+		return len(o.keys)%256 != 0 || t.ctx.Err() == nil
 	})
 	o.cfree = len(o.keys)
 	for c := range t.monoc {
@@ -46,9 +46,12 @@ func (t *typer) oneShot(s *sat.Solver) (*typeSet, error) {
 			if ki := t.info(key{u, c}); t.viableIn(ki, g) {
 				o.addKey(ki)
 			}
-			return true
+			return t.ctx.Err() == nil
 		})
 		o.cover(first)
+	}
+	if t.ctx.Err() != nil {
+		return nil, errCanceled // the loops above stopped short
 	}
 	if len(t.monoc) == 0 {
 		o.cover(0)
@@ -57,6 +60,9 @@ func (t *typer) oneShot(s *sat.Solver) (*typeSet, error) {
 		return nil, errMemory
 	}
 	for i := range o.keys {
+		if i%64 == 0 && t.ctx.Err() != nil {
+			return nil, errCanceled
+		}
 		o.requirements(i, g)
 	}
 	if err := o.conflicts(); err != nil {
@@ -206,7 +212,7 @@ func (o *encoder) conflicts() error {
 		return false
 	}
 	for i, a := range reps {
-		if i%64 == 0 && t.ctx.Err() != nil {
+		if t.ctx.Err() != nil {
 			return errCanceled
 		}
 		for _, b := range reps[i:] {
@@ -221,6 +227,9 @@ func (o *encoder) conflicts() error {
 		o.s.AddClause(sat.Neg(o.side(r[0])), sat.Neg(o.side(r[1])))
 	}
 	for i, k := range o.keys {
+		if i%64 == 0 && t.ctx.Err() != nil {
+			return errCanceled
+		}
 		for _, z := range o.sides {
 			if z.applies(k.k) {
 				o.s.AddClause(sat.Neg(o.in[i]), sat.Pos(o.rvar[z]))
