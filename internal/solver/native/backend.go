@@ -97,6 +97,11 @@ func (b *Backend) solve(ctx context.Context, p *solver.Problem) (solver.Result, 
 	defer workspaces.put(ws)
 	ws.sat.Options = sat.Options{Stop: func() bool { return ctx.Err() != nil }}
 	n, err := normalizeIn(&ws.norm, p.Sentences, &ws.slab, &ws.shapes)
+	if errors.Is(err, errWide) {
+		if res, ok, err := wideMonadic(ctx, &ws.sat, p); ok {
+			return res, err
+		}
+	}
 	if err != nil {
 		return solver.Result{}, err
 	}
@@ -258,6 +263,9 @@ func (b *Backend) FindCore(ctx context.Context, p *solver.Problem, core []int) (
 		fs[i] = p.Sentences[j]
 	}
 	n, err := normalizeIn(&ws.norm, fs, &ws.slab, &ws.shapes)
+	if errors.Is(err, errWide) {
+		return core, nil // Solve took the core from its SAT calls
+	}
 	if err != nil || len(n.cs) > 0 || len(n.qs) > 0 {
 		return core, err
 	}
