@@ -84,7 +84,7 @@ func TestSigtermStopsOneShot(t *testing.T) {
 	if err := os.WriteFile(in, []byte(lines[10]), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	stopsWithin(t, syscall.SIGTERM, 3*time.Second, out, "label", in, "-j", "1", "-q", "--max-nodes", "1", "--out", out)
+	stopsWithin(t, syscall.SIGTERM, 2*time.Second, out, "label", in, "-j", "1", "-q", "--max-nodes", "1", "--out", out)
 }
 
 // TestSigtermStopsSolveLarge sends SIGTERM to solve on a satisfiable

@@ -59,6 +59,9 @@ func (t *typer) oneShot(s *sat.Solver) (*typeSet, error) {
 	if need := int64(len(o.keys)) * int64(t.nverbs+len(t.n.qs)+4) * 64; t.budget > 0 && need > t.budget {
 		return nil, errMemory
 	}
+	if t.budget > 0 && o.witnessBytes() > t.budget {
+		return nil, errMemory
+	}
 	for i := range o.keys {
 		if i%64 == 0 && t.ctx.Err() != nil {
 			return nil, errCanceled
@@ -161,6 +164,17 @@ func (o *encoder) requirements(i int, g bitset) {
 		s.AddClause(sat.Neg(o.in[i]), sat.Pos(self), sat.Pos(o.witness(j, k, g)))
 	}
 	o.self = append(o.self, selfs)
+}
+
+// witnessBytes bounds the memory of the witness clauses: one W per
+// requirement and signature of the keys, each a clause of up to every
+// c-free key, four bytes a literal and its watches.
+func (o *encoder) witnessBytes() int64 {
+	sigs := map[int]bool{}
+	for _, k := range o.keys {
+		sigs[k.sig] = true
+	}
+	return int64(len(o.t.n.qs)) * int64(len(sigs)) * int64(o.cfree+2) * 8
 }
 
 // witness returns the W of requirement j for keys of k's signature,
