@@ -59,6 +59,9 @@ func TestEvalChains(t *testing.T) {
 		if code != 0 {
 			t.Fatalf("%s: exit %d: %s", c.name, code, stderr)
 		}
+		if code, out1, stderr := nlsat(context.Background(), c.preds, "eval", "--gold", in, "--pred", "-", "--chains", "-j", "1"); code != 0 || out1 != out {
+			t.Errorf("%s: -j 1 gives exit %d (%s) and a different report:\n%s\nwant\n%s", c.name, code, stderr, out1, out)
+		}
 		_, chains, _ := strings.Cut(out, "Chains of thought")
 		got.WriteString("== " + c.name + "\nChains of thought" + chains)
 		eachJSON(t, per, func(b []byte) {

@@ -83,7 +83,7 @@ func runCrosscheck(ctx context.Context, o *crosscheckOptions, s streams) error {
 	if !z3.Available() {
 		return usagef("crosscheck needs Z3: this nlsat was built without it (install libz3-dev and rebuild with make)")
 	}
-	insts, err := o.instances(s)
+	insts, err := o.instances(ctx, s)
 	if err != nil {
 		return err
 	}
@@ -126,13 +126,13 @@ func runCrosscheck(ctx context.Context, o *crosscheckOptions, s streams) error {
 	return nil
 }
 
-func (o *crosscheckOptions) instances(s streams) ([]crosscheck.Instance, error) {
+func (o *crosscheckOptions) instances(ctx context.Context, s streams) ([]crosscheck.Instance, error) {
 	lx, err := o.vocab.lexicon()
 	if err != nil {
 		return nil, err
 	}
 	if o.in != "" {
-		recs, err := dataset.ReadParsed(o.in, s.In, lx)
+		recs, err := dataset.ReadParsed(ctx, o.in, s.In, lx)
 		return crosscheck.FromRecords(o.in, recs), err
 	}
 	var out []crosscheck.Instance

@@ -64,7 +64,7 @@ func runDistract(ctx context.Context, o *distractOptions, in string, s streams) 
 	if err != nil {
 		return usageError{err}
 	}
-	recs, err := o.vocab.read(in, s.In, dataset.ReadLabelled)
+	recs, err := o.vocab.read(ctx, in, s.In, dataset.ReadLabelled)
 	if err != nil {
 		return err
 	}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"strings"
 
@@ -15,6 +16,7 @@ type evalOptions struct {
 	answers *enumFlag
 	json    bool
 	vocab   vocabFlag
+	solver  *solverOptions
 }
 
 func (o *evalOptions) addFlags(cmd *cobra.Command) {
@@ -31,13 +33,14 @@ func (o *evalOptions) addFlags(cmd *cobra.Command) {
 	f.StringVar(&c.Plot, "plot", "", "also draw accuracy against n per fragment into this .png or .svg file")
 	f.BoolVar(&c.Chains, "chains", false, chainsUsage)
 	o.vocab.addFlag(cmd)
+	o.solver.addFlags(cmd)
 	f.StringVar(&c.PerRecord, "per-record", "", "also write, per scored record, its answer, how it was read and whether it is right (JSONL) into this file")
 	cmd.MarkFlagRequired("gold")
 	cmd.MarkFlagRequired("pred")
 }
 
 func newEvalCmd(s streams) *cobra.Command {
-	o := &evalOptions{}
+	o := &evalOptions{solver: newSolverOptions("native", false)}
 	cmd := &cobra.Command{
 		Use:   "eval --gold DIR|FILE --pred FILE",
 		Short: "Score predictions against gold records, per fragment, n, m, label and difficulty",
@@ -48,7 +51,7 @@ func newEvalCmd(s streams) *cobra.Command {
   nlsat eval --gold nlsat-S --pred preds.jsonl --allow-missing --json > scores.json`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			return runEval(o, s)
+			return runEval(cmd.Context(), o, s)
 		},
 	}
 	o.addFlags(cmd)
@@ -57,13 +60,17 @@ func newEvalCmd(s streams) *cobra.Command {
 
 // runEval scores and prints the report; eval.Run's errors about the input
 // are inputerr.Errors, so exit 2.
-func runEval(o *evalOptions, s streams) error {
+func runEval(ctx context.Context, o *evalOptions, s streams) error {
 	o.cfg.Answers = eval.AnswerSet(o.answers.value)
 	lx, err := o.vocab.lexicon()
 	if err != nil {
 		return err
 	}
 	o.cfg.Lexicon = lx
+	if o.cfg.NewBackend, _, err = o.solver.backends(); err != nil {
+		return err
+	}
+	o.cfg.Workers = o.solver.jobs
 	if schema, err := eval.RecordSchema(o.cfg.Gold); err == nil && schema == entailrec.Schema {
 		rep, err := eval.RunEntail(o.cfg, s.In)
 		switch {
@@ -74,7 +81,7 @@ func runEval(o *evalOptions, s streams) error {
 		}
 		return encodeJSON(s, rep)
 	}
-	rep, err := eval.Run(o.cfg, s.In)
+	rep, err := eval.Run(ctx, o.cfg, s.In)
 	if err != nil {
 		return err
 	}

@@ -55,7 +55,7 @@ with status 1 unless --allow-unknown is given.
 }
 
 func runLabel(ctx context.Context, o *labelOptions, in string, s streams) error {
-	recs, err := o.vocab.read(in, s.In, dataset.ReadParsed)
+	recs, err := o.vocab.read(ctx, in, s.In, dataset.ReadParsed)
 	if err != nil {
 		return err
 	}
@@ -65,7 +65,11 @@ func runLabel(ctx context.Context, o *labelOptions, in string, s streams) error 
 		func(ctx context.Context, b solver.Backend, i int) (solver.Verdict, error) {
 			v, err := solver.Decide(ctx, b, fragments.Formulas(recs[i].Sents), solver.DecideOptions{MUS: true})
 			if err != nil {
-				return v, fmt.Errorf("record %d (%s): %w", i+1, recs[i].Rec.ID, err)
+				name := recs[i].Rec.ID
+				if name == "" {
+					name = recs[i].Where // file:line
+				}
+				return v, fmt.Errorf("record %d (%s): %w", i+1, name, err)
 			}
 			return v, nil
 		},

@@ -44,7 +44,7 @@ func newPairsCmd(s streams) *cobra.Command {
 }
 
 func runPairs(ctx context.Context, o *pairsOptions, in string, s streams) error {
-	recs, err := o.vocab.read(in, s.In, dataset.ReadLabelled)
+	recs, err := o.vocab.read(ctx, in, s.In, dataset.ReadLabelled)
 	if err != nil {
 		return err
 	}

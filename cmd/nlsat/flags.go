@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"strconv"
@@ -197,10 +198,10 @@ func (v *vocabFlag) words() (*fragments.Lexicon, error) {
 }
 
 // read reads records with a reader of package dataset and the vocabulary.
-func (v *vocabFlag) read(in string, stdin io.Reader, read func(string, io.Reader, *fragments.Lexicon) ([]dataset.Parsed, error)) ([]dataset.Parsed, error) {
+func (v *vocabFlag) read(ctx context.Context, in string, stdin io.Reader, read func(context.Context, string, io.Reader, *fragments.Lexicon) ([]dataset.Parsed, error)) ([]dataset.Parsed, error) {
 	lx, err := v.lexicon()
 	if err != nil {
 		return nil, err
 	}
-	return read(in, stdin, lx)
+	return read(ctx, in, stdin, lx)
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"os/exec"
@@ -13,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/nlsat/nlsat/internal/fol"
 	"github.com/nlsat/nlsat/internal/fragments"
 )
 
@@ -42,9 +44,10 @@ func hardInstances(t *testing.T) [][]string {
 }
 
 // TestSigtermStopsSolve runs nlsat label in a child process on instances
-// that take the native decider many seconds each, sends SIGTERM a second
-// into the first one, and checks that the process exits within a second,
-// with status 130, saying it was interrupted, and without an output file.
+// that take the native decider many seconds each (inside the lazy search
+// and its SAT queries), sends SIGTERM a second into the first one, and
+// checks that the process exits within a second, with status 130, saying
+// it was interrupted, and without an output file.
 func TestSigtermStopsSolve(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the program in a child process")
@@ -59,7 +62,154 @@ func TestSigtermStopsSolve(t *testing.T) {
 	if err := os.WriteFile(in, b.Bytes(), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command(os.Args[0], "label", in, "-j", "1", "-q", "--out", out)
+	stopsWithin(t, syscall.SIGTERM, time.Second, out, "label", in, "-j", "1", "-q", "--out", out)
+}
+
+// TestSigtermStopsOneShot sends SIGTERM to label while it decides, with the
+// node budget at 1, a 16-noun V instance by the one-shot encoding, whose
+// construction takes minutes (record 10 of the generate call below).
+func TestSigtermStopsOneShot(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the program in a child process")
+	}
+	dir := t.TempDir()
+	all, in, out := filepath.Join(dir, "v.jsonl"), filepath.Join(dir, "rec10.jsonl"), filepath.Join(dir, "labelled.jsonl")
+	runChild(t, "generate", "--fragment", "V", "--n1", "13-16", "--n2", "2-8", "--m", "30-60", "--count", "100",
+		"--seed", "53", "--solver", "none", "-q", "--out", all)
+	data, err := os.ReadFile(all)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.SplitAfter(string(data), "\n")
+	if err := os.WriteFile(in, []byte(lines[10]), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	stopsWithin(t, syscall.SIGTERM, 2*time.Second, out, "label", in, "-j", "1", "-q", "--max-nodes", "1", "--out", out)
+}
+
+// TestSigtermStopsSolveLarge sends SIGTERM to solve on a satisfiable
+// 100,000-sentence V instance (sentences true in a random 6-element world
+// over 64 nouns and 16 verbs), whose lazy search builds a type set for
+// minutes.
+func TestSigtermStopsSolveLarge(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the program in a child process")
+	}
+	in := filepath.Join(t.TempDir(), "large.txt")
+	sents := plantedInstance(t, rand.New(rand.NewPCG(1, 7)), fragments.V, 100000, 64, 16, 6)
+	if err := os.WriteFile(in, []byte(strings.Join(sents, "\n")+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	stopsWithin(t, syscall.SIGTERM, 12*time.Second, "", "solve", "--file", in, "--json")
+}
+
+// TestSigintStopsLabelLarge sends SIGINT to label reading a 100,000-record
+// file (1,000 V instances, each a hundred times under new ids).
+func TestSigintStopsLabelLarge(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the program in a child process")
+	}
+	dir := t.TempDir()
+	small, in, out := filepath.Join(dir, "small.jsonl"), filepath.Join(dir, "large.jsonl"), filepath.Join(dir, "labelled.jsonl")
+	runChild(t, "generate", "--fragment", "V", "--n1", "8", "--n2", "3", "--m", "16-24", "--count", "1000",
+		"--seed", "5", "--solver", "none", "-q", "--out", small)
+	data, err := os.ReadFile(small)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	for c := range 100 {
+		for i, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+			var rec map[string]any
+			if err := json.Unmarshal([]byte(line), &rec); err != nil {
+				t.Fatal(err)
+			}
+			rec["id"] = fmt.Sprintf("copy%03d-%04d", c, i)
+			line, _ := json.Marshal(rec)
+			b.Write(append(line, '\n'))
+		}
+	}
+	if err := os.WriteFile(in, b.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	stopsWithin(t, syscall.SIGINT, 5*time.Second, out, "label", in, "-q", "--out", out)
+}
+
+// plantedInstance returns m distinct sentences of fragment f over the
+// first n1 nouns and n2 verbs of the built-in vocabulary, each true in a
+// random world of the given size: a satisfiable instance of any size.
+func plantedInstance(t *testing.T, rng *rand.Rand, f fragments.Fragment, m, n1, n2, size int) []string {
+	lx := fragments.Default()
+	var nouns, verbs []string
+	for _, n := range lx.Nouns()[:n1] {
+		nouns = append(nouns, n.Word)
+	}
+	for _, v := range lx.Verbs()[:n2] {
+		verbs = append(verbs, v.Base)
+	}
+	world := &fol.Structure{Size: size, Unary: map[string][]bool{}, Binary: map[string][][]bool{}}
+	for _, n := range nouns {
+		world.Unary[n] = make([]bool, size)
+		for a := range size {
+			world.Unary[n][a] = rng.IntN(3) == 0
+		}
+	}
+	seen := map[string]bool{}
+	var out []string
+	for len(out) < m {
+		if len(seen) > 1000*m {
+			t.Fatalf("only %d of %d true sentences found", len(out), m)
+		}
+		s := fragments.DrawSentence(rng, f, fragments.DefaultParams(), nouns, verbs)
+		e := lx.English(s)
+		if seen[e] {
+			continue
+		}
+		seen[e] = true
+		form := fragments.Formulas([]fragments.Sentence{s})[0]
+		sig, err := fol.SignatureOf(form)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for name, k := range sig {
+			if k == 2 && world.Binary[name] == nil {
+				world.Binary[name] = make([][]bool, size)
+				for a := range size {
+					world.Binary[name][a] = make([]bool, size)
+					for b := range size {
+						world.Binary[name][a][b] = rng.IntN(2) == 0
+					}
+				}
+			}
+		}
+		if ok, err := fol.Eval(form, world); err != nil {
+			t.Fatal(err)
+		} else if ok {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// runChild runs the program with args in a child process and fails the
+// test unless it succeeds.
+func runChild(t *testing.T, args ...string) {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], args...)
+	cmd.Env = append(os.Environ(), "NLSAT_TEST_RUN_MAIN=1")
+	if b, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("nlsat %s: %v\n%s", strings.Join(args, " "), err, b)
+	}
+}
+
+// stopsWithin runs the program with args in a child process, sends it sig
+// after the given delay, and checks that it exits within a second of the
+// signal (a bound on its stopping at all: without a check of the context
+// the commands of the tests run on for minutes), with status 130, saying
+// it was interrupted, and that out (if not "") was not written.
+func stopsWithin(t *testing.T, sig syscall.Signal, after time.Duration, out string, args ...string) {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], args...)
 	cmd.Env = append(os.Environ(), "NLSAT_TEST_RUN_MAIN=1")
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
@@ -70,11 +220,11 @@ func TestSigtermStopsSolve(t *testing.T) {
 	go func() { done <- cmd.Wait() }()
 	select {
 	case err := <-done:
-		t.Fatalf("label finished before the signal (%v): the instances are no longer hard; pick harder ones", err)
-	case <-time.After(time.Second):
+		t.Fatalf("nlsat %s finished before the signal (%v): the instance is no longer hard; pick a harder one", args[0], err)
+	case <-time.After(after):
 	}
 	sent := time.Now()
-	if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
+	if err := cmd.Process.Signal(sig); err != nil {
 		t.Fatal(err)
 	}
 	var err error
@@ -83,14 +233,17 @@ func TestSigtermStopsSolve(t *testing.T) {
 	case <-time.After(10 * time.Second):
 		cmd.Process.Kill()
 		<-done
-		t.Fatal("label ignored SIGTERM for 10 s")
+		t.Fatalf("nlsat %s ignored %v for 10 s", args[0], sig)
 	}
 	if took := time.Since(sent); took > time.Second {
-		t.Errorf("label took %v to stop after SIGTERM, want at most 1 s", took)
+		t.Errorf("nlsat %s took %v to stop after %v, want at most 1 s", args[0], took, sig)
 	}
 	var exit *exec.ExitError
 	if !errors.As(err, &exit) || exit.ExitCode() != exitInterrupted || !strings.Contains(stderr.String(), "interrupted") {
 		t.Errorf("got %v, stderr %q; want exit %d, interrupted", err, stderr.String(), exitInterrupted)
+	}
+	if out == "" {
+		return
 	}
 	if _, err := os.Stat(out); !os.IsNotExist(err) {
 		t.Errorf("an output file was written: %v", err)

@@ -1,6 +1,7 @@
 package dataset
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -89,8 +90,9 @@ type Parsed struct {
 // after each full stop). Records need not be valid records of this
 // toolkit; a sentence outside the grammar, or outside the fragment the
 // record names, is an inputerr.Error naming the file, line and sentence. The
-// words are those of lx (nil: the built-in vocabulary).
-func ReadParsed(name string, stdin io.Reader, lx *fragments.Lexicon) ([]Parsed, error) {
+// words are those of lx (nil: the built-in vocabulary). It stops with
+// ctx's error once ctx ends.
+func ReadParsed(ctx context.Context, name string, stdin io.Reader, lx *fragments.Lexicon) ([]Parsed, error) {
 	if lx == nil {
 		lx = fragments.Default()
 	}
@@ -102,6 +104,9 @@ func ReadParsed(name string, stdin io.Reader, lx *fragments.Lexicon) ([]Parsed, 
 	dec := NewDecoder(r, display)
 	var out []Parsed
 	for {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 		rec, err := dec.Next()
 		if errors.Is(err, io.EOF) {
 			break
@@ -124,8 +129,8 @@ func ReadParsed(name string, stdin io.Reader, lx *fragments.Lexicon) ([]Parsed, 
 // ReadLabelled is ReadParsed for records that must be labelled: a record
 // with label -1 (or none) is an inputerr.Error naming its line. A record
 // without an id gets its position, one without a fragment its smallest.
-func ReadLabelled(name string, stdin io.Reader, lx *fragments.Lexicon) ([]Parsed, error) {
-	ps, err := ReadParsed(name, stdin, lx)
+func ReadLabelled(ctx context.Context, name string, stdin io.Reader, lx *fragments.Lexicon) ([]Parsed, error) {
+	ps, err := ReadParsed(ctx, name, stdin, lx)
 	if err != nil {
 		return nil, err
 	}

@@ -9,7 +9,10 @@ import (
 
 	"github.com/nlsat/nlsat/internal/dataset"
 	"github.com/nlsat/nlsat/internal/fragments"
+	"github.com/nlsat/nlsat/internal/inputerr"
+	"github.com/nlsat/nlsat/internal/pipeline"
 	"github.com/nlsat/nlsat/internal/proof"
+	"github.com/nlsat/nlsat/internal/solver"
 	"github.com/nlsat/nlsat/internal/solver/native"
 )
 
@@ -44,17 +47,27 @@ type KeyCount struct {
 var reasonOrder = []string{proof.ChainValid, proof.ChainNoContradiction, proof.ChainNoSteps, proof.ChainUnparsed,
 	proof.ChainCitesLater, proof.ChainWrongSentence, proof.ChainDoesNotFollow}
 
+// chainJob is one chain to check: a gold record's sentences and the answer.
+type chainJob struct {
+	g      *Gold
+	sents  []fragments.Sentence
+	answer string
+}
+
 // scoreChains checks the chain in the answer of every gold record with a
-// prediction against the record's sentences, read with lx.
-func scoreChains(gold []Gold, preds []Prediction, lx *fragments.Lexicon) (*ChainReport, map[string]*proof.ChainResult, error) {
+// prediction against the record's sentences, read with c.Lexicon, on
+// c.Workers workers each with a decider from c.NewBackend (native when
+// nil). A sentence that does not parse is an InputError; once ctx ends
+// it returns ctx's error, never a chain scored on a stopped check.
+func scoreChains(ctx context.Context, c Config, gold []Gold, preds []Prediction) (*ChainReport, map[string]*proof.ChainResult, error) {
+	lx := c.Lexicon
 	byID := make(map[string]*Prediction, len(preds))
 	for k := range preds {
 		byID[preds[k].ID] = &preds[k]
 	}
-	b := native.New(native.Options{})
-	results := map[string]*proof.ChainResult{}
-	tally := map[int]*chainTally{dataset.LabelUnsat: {}, dataset.LabelSat: {}}
-	for _, g := range gold {
+	var jobs []chainJob
+	for gi := range gold {
+		g := &gold[gi]
 		p, ok := byID[g.ID]
 		if !ok {
 			continue
@@ -63,12 +76,41 @@ func scoreChains(gold []Gold, preds []Prediction, lx *fragments.Lexicon) (*Chain
 		for i, text := range g.sentences {
 			var err error
 			if sents[i], err = lx.Parse(text); err != nil {
-				return nil, nil, fmt.Errorf("%s: record %s, sentence %d: %w (--vocab names the vocabulary)", g.Where, g.ID, i+1, err)
+				return nil, nil, &inputerr.Error{Err: fmt.Errorf("%s: record %s, sentence %d: %w (--vocab names the vocabulary)", g.Where, g.ID, i+1, err)}
 			}
 		}
-		r := proof.CheckChain(context.Background(), b, lx, sents, p.Answer)
-		results[g.ID] = &r
-		tally[g.Label].add(r)
+		jobs = append(jobs, chainJob{g: g, sents: sents, answer: p.Answer})
+	}
+	newBackend := c.NewBackend
+	if newBackend == nil {
+		newBackend = func() (solver.Backend, error) { return native.New(native.Options{}), nil }
+	}
+	results := map[string]*proof.ChainResult{}
+	tally := map[int]*chainTally{dataset.LabelUnsat: {}, dataset.LabelSat: {}}
+	err := pipeline.Run(ctx, pipeline.Config[solver.Backend, proof.ChainResult]{
+		Workers: c.Workers, Limit: len(jobs), New: newBackend, Close: solver.Close,
+		Do: func(ctx context.Context, b solver.Backend, i int) (proof.ChainResult, error) {
+			j := jobs[i]
+			r := proof.CheckChain(ctx, b, lx, j.sents, j.answer)
+			switch {
+			case ctx.Err() != nil:
+				return r, ctx.Err() // a check the context stopped is no result
+			case r.Undecided:
+				return r, fmt.Errorf("record %s: step %d of its chain: %s; a chain is never scored on an undecided step", j.g.ID, r.FirstUnsupported, r.Detail)
+			}
+			return r, nil
+		},
+		Emit: func(i int, r proof.ChainResult) (bool, error) {
+			results[jobs[i].g.ID] = &r
+			tally[jobs[i].g.Label].add(r)
+			return false, nil
+		},
+	})
+	if err == nil {
+		err = ctx.Err()
+	}
+	if err != nil {
+		return nil, nil, err
 	}
 	return &ChainReport{Unsat: tally[dataset.LabelUnsat].score(), Sat: tally[dataset.LabelSat].score()}, results, nil
 }

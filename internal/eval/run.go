@@ -1,6 +1,7 @@
 package eval
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -14,6 +15,7 @@ import (
 	"github.com/nlsat/nlsat/internal/fragments"
 	"github.com/nlsat/nlsat/internal/inputerr"
 	"github.com/nlsat/nlsat/internal/proof"
+	"github.com/nlsat/nlsat/internal/solver"
 )
 
 // Config is one evaluation: where the gold records and predictions are,
@@ -33,12 +35,18 @@ type Config struct {
 	// Lexicon (the built-in vocabulary when nil).
 	Chains  bool
 	Lexicon *fragments.Lexicon
+	// NewBackend makes one worker's decider for the steps of the chains
+	// (the native decider when nil), and Workers is the number of workers
+	// (0: all cores); the report does not depend on it.
+	NewBackend func() (solver.Backend, error)
+	Workers    int
 }
 
 // Run reads the gold records and predictions, scores them, and writes the
 // per-record file and the plot, each atomically. Every error about the
-// configuration, the inputs or the outputs is a *inputerr.Error.
-func Run(c Config, stdin io.Reader) (Report, error) {
+// configuration, the inputs or the outputs is a *inputerr.Error; the
+// chains are checked under ctx, whose end stops Run with its error.
+func Run(ctx context.Context, c Config, stdin io.Reader) (Report, error) {
 	format := strings.TrimPrefix(strings.ToLower(filepath.Ext(c.Plot)), ".")
 	if c.Plot != "" && !slices.Contains(PlotFormats(), format) {
 		return Report{}, inputerr.Errorf("--plot %s: the file must end in .png or .svg", c.Plot)
@@ -69,8 +77,8 @@ func Run(c Config, stdin io.Reader) (Report, error) {
 		if c.Lexicon == nil {
 			c.Lexicon = fragments.Default()
 		}
-		if rep.Chains, chains, err = scoreChains(gold, preds, c.Lexicon); err != nil {
-			return rep, &inputerr.Error{Err: err}
+		if rep.Chains, chains, err = scoreChains(ctx, c, gold, preds); err != nil {
+			return rep, err
 		}
 	}
 	if c.PerRecord != "" {

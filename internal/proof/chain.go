@@ -2,6 +2,7 @@ package proof
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"regexp"
 	"slices"
@@ -40,6 +41,10 @@ type ChainResult struct {
 	// Reason is one of the Chain… constants, and Detail says more.
 	Reason string `json:"reason"`
 	Detail string `json:"detail"`
+	// Undecided says that the decider could not decide step
+	// FirstUnsupported (a timeout or unknown), so the chain's score is
+	// unknown, not that the step is unsupported.
+	Undecided bool `json:"-"`
 }
 
 // stepLine is a numbered line: number, English, then the justification
@@ -114,6 +119,7 @@ func CheckChain(ctx context.Context, b solver.Backend, lx *fragments.Lexicon, se
 		}
 		if err != nil {
 			res.FirstUnsupported, res.Reason, res.Detail = i+1, reason, err.Error()
+			res.Undecided = errors.Is(err, ErrUndecided)
 			return res
 		}
 		if s.Rule == Anyone || s.Rule == Instance {
@@ -150,6 +156,9 @@ func chainStep(lx *fragments.Lexicon, sentences []fragments.Sentence, l chainLin
 	}
 	switch l.how {
 	case "the world is not empty":
+		if err := naming(l.english, named+1); err != nil {
+			return s, ChainDoesNotFollow, err
+		}
 		s.Rule, s.English = Anyone, anyoneEnglish(named+1)
 		return s, "", nil
 	case "sentence":
@@ -169,6 +178,25 @@ func chainStep(lx *fragments.Lexicon, sentences []fragments.Sentence, l chainLin
 	}
 	s.Formula, s.English = f, english
 	return s, "", nil
+}
+
+// namesOnly is the English of a step that the world's not being empty
+// justifies: it names an individual and says nothing of it ("Take anyone
+// at all; call them #2.", "Take someone; call them #2.", "#2 exists.",
+// "There is someone; call them #2.").
+var namesOnly = regexp.MustCompile(`(?i)^(?:take\s+(?:anyone|anybody|someone|somebody|something|anything)(?:\s+at\s+all)?\s*[;,:]?\s*call\s+(?:them|it|him|her)\s+#(\d+)|#(\d+)\s+exists|there\s+is\s+(?:someone|somebody|something|an\s+individual)\s*[;,:]?\s*call\s+(?:them|it|him|her)\s+#(\d+))\s*\.?$`)
+
+// naming checks the English of a "the world is not empty" step: it may
+// only name an individual, and that must be #k, the next new one.
+func naming(english string, k int) error {
+	m := namesOnly.FindStringSubmatch(strings.TrimSpace(english))
+	if m == nil {
+		return fmt.Errorf("%q says more than that there is someone, which is all the world's not being empty gives", english)
+	}
+	if n, _ := strconv.Atoi(m[1] + m[2] + m[3]); n != k {
+		return fmt.Errorf("%q names #%d where a new individual is #%d", english, n, k)
+	}
+	return nil
 }
 
 // givenStep makes a "sentence k" line a Given step, if it says sentence

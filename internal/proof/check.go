@@ -233,13 +233,17 @@ func (c *checker) entailed(ctx context.Context, s Step) error {
 	case v.Status == solver.Sat:
 		return errors.New("it does not follow from the premises it cites")
 	case v.Status != solver.Unsat:
-		return fmt.Errorf("%s could not decide the step (%s)", c.b.Name(), v.Reason)
+		return fmt.Errorf("%s could not decide the step (%s): %w", c.b.Name(), v.Reason, ErrUndecided)
 	}
 	return nil
 }
 
 // anyoneEnglish and contradictionEnglish are the fixed English of the
 // steps without a formula.
+// ErrUndecided marks a step the decider could not decide (a timeout or
+// unknown): neither supported nor unsupported.
+var ErrUndecided = errors.New("undecided")
+
 func anyoneEnglish(k int) string { return fmt.Sprintf("Take anyone at all; call them #%d.", k) }
 
 func contradictionEnglish(n int) string {

@@ -28,6 +28,9 @@ type Options struct {
 	// MaxMemory bounds the native decider's memory per problem (0: its
 	// default); past it a problem is an error naming the budget.
 	MaxMemory Memory
+	// MaxNodes bounds the native decider's lazy search, past which it
+	// decides by its one-shot encoding (0: its default).
+	MaxNodes int
 }
 
 // Factory returns a constructor of one worker's backend of the named
@@ -48,7 +51,7 @@ func Factory(name string, o Options) (func() (solver.Backend, error), string, er
 }
 
 func factory(name string, o Options) (func() (solver.Backend, error), error) {
-	nopts := native.Options{MaxMemory: int64(o.MaxMemory)}
+	nopts := native.Options{MaxMemory: int64(o.MaxMemory), MaxNodes: o.MaxNodes}
 	newNative := func() (solver.Backend, error) { return native.New(nopts), nil }
 	newZ3 := func() (solver.Backend, error) {
 		b, err := z3.New(z3.Options{Timeout: o.Timeout})

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"slices"
 	"time"
 
@@ -97,6 +98,11 @@ func (b *Backend) solve(ctx context.Context, p *solver.Problem) (solver.Result, 
 	defer workspaces.put(ws)
 	ws.sat.Options = sat.Options{Stop: func() bool { return ctx.Err() != nil }}
 	n, err := normalizeIn(&ws.norm, p.Sentences, &ws.slab, &ws.shapes)
+	if errors.Is(err, errWide) {
+		if res, ok, err := wideMonadic(ctx, &ws.sat, p); ok {
+			return res, err
+		}
+	}
 	if err != nil {
 		return solver.Result{}, err
 	}
@@ -136,11 +142,17 @@ func (b *Backend) types(ctx context.Context, ws *workspace, n *normal, m int, st
 	t.budget = b.opts.MaxMemory
 	switch {
 	case !b.opts.Explicit:
-		ts, core, err = b.lazySearch(ctx, ws, n, m)
+		ts, core, err = b.lazySearch(ctx, ws, n, m, b.opts.MaxNodes)
 		stats["nogoods"] = float64(t.learnt)
-		if errors.Is(err, errGaveUp) && len(n.nouns) <= b.opts.ExplicitNouns && explicitBytes(n) <= b.opts.MaxMemory {
+		if errors.Is(err, errGaveUp) {
 			nodes := t.nodes
-			ts, err = b.fallback(ctx, ws, n, stats)
+			if len(n.nouns) <= b.opts.ExplicitNouns && explicitBytes(n) <= b.opts.MaxMemory {
+				ts, err = b.fallback(ctx, ws, n, stats)
+			}
+			if oneShotFailed(err) {
+				ts, core, err = b.unbounded(ctx, ws, n, m, stats)
+				nodes += t.nodes
+			}
 			t.nodes = nodes
 		}
 	case len(n.nouns) > b.opts.ExplicitNouns:
@@ -153,7 +165,11 @@ func (b *Backend) types(ctx context.Context, ws *workspace, n *normal, m int, st
 		ts, err = t.search(nil, t.mono0)
 		if errors.Is(err, errGaveUp) {
 			stats["one_shot"] = 1
-			ts, err = t.oneShot(&ws.sat)
+			nodes := t.nodes
+			if ts, err = t.oneShot(&ws.sat); oneShotFailed(err) {
+				ts, core, err = b.unbounded(ctx, ws, n, m, stats)
+				t.nodes += nodes
+			}
 		} else if ts == nil && err == nil {
 			// The explicit search does not track its refutation; the lazy
 			// one does, and must agree.
@@ -169,8 +185,7 @@ func (b *Backend) types(ctx context.Context, ws *workspace, n *normal, m int, st
 	case errors.Is(err, errMemory):
 		return nil, solver.Result{}, memoryError("the type search", ws.lz.bytes(), b.opts.MaxMemory)
 	case errors.Is(err, errGaveUp) || errors.Is(err, errTooBig):
-		return nil, solver.Result{Status: solver.Unknown, Reason: solver.GaveUp, Stats: stats,
-			Detail: fmt.Sprintf("clique-repair search exceeded %d nodes, and the one-shot encoding does not fit", b.opts.MaxNodes)}, nil
+		return nil, solver.Result{}, fmt.Errorf("internal error: the search gave up past its node budget (%d) and past the unbounded lazy search", b.opts.MaxNodes)
 	case errors.Is(err, errCanceled):
 		r := solver.Canceled
 		if errors.Is(ctx.Err(), context.DeadlineExceeded) {
@@ -210,15 +225,34 @@ func (b *Backend) initExplicit(ctx context.Context, t *typer, n *normal, stats m
 func (b *Backend) fallback(ctx context.Context, ws *workspace, n *normal, stats map[string]float64) (*typeSet, error) {
 	t := &ws.t
 	b.initExplicit(ctx, t, n, stats)
+	t.budget = b.opts.MaxMemory // the lazy search's typer did not keep it
 	stats["one_shot"] = 1
 	return t.oneShot(&ws.sat)
 }
 
-// lazySearch runs the lazy type search on n, from m sentences; an unsat
-// answer comes with the sentences of its refutation.
-func (b *Backend) lazySearch(ctx context.Context, ws *workspace, n *normal, m int) (*typeSet, []int, error) {
+// oneShotFailed reports whether the one-shot encoding could not decide:
+// the search it follows gave up, it does not fit (too many class pairs),
+// or it would outgrow the memory budget. The lazy search without a node
+// budget then decides.
+func oneShotFailed(err error) bool {
+	return errors.Is(err, errGaveUp) || errors.Is(err, errTooBig) || errors.Is(err, errMemory)
+}
+
+// unbounded is the exact path behind the one-shot encoding: the lazy
+// search with no node budget, under the context and the memory budget.
+func (b *Backend) unbounded(ctx context.Context, ws *workspace, n *normal, m int, stats map[string]float64) (*typeSet, []int, error) {
+	stats["unbounded"] = 1
+	ts, core, err := b.lazySearch(ctx, ws, n, m, math.MaxInt)
+	stats["nogoods"] = float64(ws.t.learnt)
+	return ts, core, err
+}
+
+// lazySearch runs the lazy type search on n, from m sentences, within
+// maxNodes nodes; an unsat answer comes with the sentences of its
+// refutation.
+func (b *Backend) lazySearch(ctx context.Context, ws *workspace, n *normal, m, maxNodes int) (*typeSet, []int, error) {
 	t := &ws.t
-	initLazyTyper(t, ctx, n, b.opts.MaxNodes)
+	initLazyTyper(t, ctx, n, maxNodes)
 	l := ws.lz.init(t, &ws.sat, m)
 	l.budget = b.opts.MaxMemory
 	ts, sup, _, err := l.search()
@@ -232,7 +266,7 @@ func (b *Backend) lazySearch(ctx context.Context, ws *workspace, n *normal, m in
 // unsatisfiable, from the lazy search; nil (every sentence) if that search
 // is stopped. A sat answer there is an internal error.
 func (b *Backend) refutation(ctx context.Context, ws *workspace, n *normal, m int) ([]int, error) {
-	ts, core, err := b.lazySearch(ctx, ws, n, m)
+	ts, core, err := b.lazySearch(ctx, ws, n, m, b.opts.MaxNodes)
 	switch {
 	case ts != nil:
 		return nil, errors.New("internal error: the explicit type search says unsat, the lazy one sat")
@@ -258,6 +292,9 @@ func (b *Backend) FindCore(ctx context.Context, p *solver.Problem, core []int) (
 		fs[i] = p.Sentences[j]
 	}
 	n, err := normalizeIn(&ws.norm, fs, &ws.slab, &ws.shapes)
+	if errors.Is(err, errWide) {
+		return core, nil // Solve took the core from its SAT calls
+	}
 	if err != nil || len(n.cs) > 0 || len(n.qs) > 0 {
 		return core, err
 	}

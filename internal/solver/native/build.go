@@ -43,7 +43,12 @@ func (t *typer) build(f []guard, g bitset) (ts *typeSet, x, y guard, ok bool) {
 	b := &builder{t: t, ts: &typeSet{}}
 	memo := t.scratch.memo[:0] // viability by signature, for this g
 	defer func() { t.scratch.memo = memo[:0] }()
+	// Once the context ends the result is discarded (search checks it), so
+	// the loops below only need to stop.
 	for c := range t.monoc {
+		if t.ctx.Err() != nil {
+			return nil, x, y, false
+		}
 		pick, ok := b.pick(c, f, g, &memo)
 		if !ok {
 			return nil, x, y, false
@@ -55,10 +60,16 @@ func (t *typer) build(f []guard, g bitset) (ts *typeSet, x, y guard, ok bool) {
 		b.add(t.info(key{u, -1}))
 	}
 	for i := 0; i < len(b.ts.members); i++ {
+		if t.ctx.Err() != nil {
+			return nil, x, y, false
+		}
 		b.witness(i, g)
 	}
 	ms := b.ts.members
 	for i := range ms {
+		if t.ctx.Err() != nil {
+			return nil, x, y, false
+		}
 		for j := i + 1; j < len(ms); j++ {
 			if x, y, bad := t.conflict(ms[i], ms[j]); bad {
 				return nil, x, y, true

@@ -64,15 +64,26 @@
 // sides; its type set goes to the usual builder and its model is checked
 // like any other. (Its size is polynomial in the pattern space, so it is
 // no help where that space is huge; there the lazy search with
-// backjumping is the exact method.)
+// backjumping is the exact method.) Where the one-shot encoding does not
+// apply (more nouns, or its conflict classes or witness clauses would not
+// fit the memory budget), the lazy search runs again without a node
+// budget (unbounded): it is exact, and stops only for the context or the
+// memory budget. The node budget only chooses when to try the one-shot
+// encoding; no problem is left undecided by it.
 //
 // # Unknown
 //
-// The answer is Unknown, never a guess, when the search exceeds
-// Options.MaxNodes nodes and the one-shot encoding does not apply (more
-// nouns, or too large) (GaveUp), when the explicit search is asked for
-// more than Options.ExplicitNouns nouns (GaveUp), or when the context ends
-// (Canceled, or Timeout for Problem.Timeout).
+// The answer is Unknown, never a guess, when the explicit search is asked
+// for more than Options.ExplicitNouns nouns (GaveUp), or when the context
+// ends (Canceled, or Timeout for Problem.Timeout).
+//
+// # Many nouns
+//
+// A noun pattern is one 64-bit word, so the type search takes at most 64
+// nouns. A problem without verbs (S and W) past that is decided by
+// wideMonadic: per existential one SAT call on the Tseitin encoding of the
+// sentences, which is exact at any number of nouns. A problem with verbs
+// and more than 64 nouns is an error wrapping ErrUnsupported.
 //
 // # Memory
 //

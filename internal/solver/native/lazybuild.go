@@ -226,7 +226,7 @@ func (l *lazy) forbidFor(c int, excl []guard) []guard {
 // forbidden regions; when there is none it asks the solver why, and
 // returns the sentences of the refutation.
 func (l *lazy) pick(c int, excl []guard) (u uint64, ok bool, sup sset, err error) {
-	if u, ok := dpll(l.forbidFor(c, excl)); ok {
+	if u, ok := dpllIn(l.forbidFor(c, excl), &l.dpllBuf); ok {
 		return u, true, nil, nil
 	}
 	if len(excl) > 0 {
@@ -249,9 +249,13 @@ func (l *lazy) pick(c int, excl []guard) (u uint64, ok bool, sup sset, err error
 }
 
 // incompatible returns a member whose pair problem with a is
-// unsatisfiable, or nil.
+// unsatisfiable, or nil; nil too once the context ends (the caller's
+// next check of it then stops the search).
 func (b *builder) incompatible(a *kinfo) *kinfo {
-	for _, m := range b.ts.members {
+	for i, m := range b.ts.members {
+		if i%64 == 63 && b.t.ctx.Err() != nil {
+			return nil
+		}
 		if m.k != a.k && !b.t.pairSAT(a, m, nil) {
 			return m
 		}
@@ -358,6 +362,9 @@ func (l *lazy) build() (ts *typeSet, x, y guard, st int, sup sset, lev lset, err
 	t := l.t
 	b := &builder{t: t, ts: &typeSet{}}
 	for c := range t.n.csrc {
+		if err := t.ctx.Err(); err != nil {
+			return nil, x, y, 0, nil, nil, errCanceled
+		}
 		k, ok, sup, err := l.candidate(b, c)
 		if err != nil || !ok {
 			return nil, x, y, lzUnsat, l.with(sup, t.n.csrc[c]), l.failLev, err
@@ -385,6 +392,9 @@ func (l *lazy) build() (ts *typeSet, x, y guard, st int, sup sset, lev lset, err
 	}
 	ms := b.ts.members
 	for i := range ms {
+		if err := t.ctx.Err(); err != nil {
+			return nil, x, y, 0, nil, nil, errCanceled
+		}
 		for j := i + 1; j < len(ms); j++ {
 			if x, y, bad := t.conflict(ms[i], ms[j]); bad {
 				sup := l.union(nil, nil)

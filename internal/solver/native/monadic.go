@@ -10,12 +10,23 @@ import (
 // dpll finds a noun pattern u (bits over the nouns) that lies in none of
 // the forbidden regions; ok is false if there is none.
 func dpll(forbid []guard) (u uint64, ok bool) {
-	return dpllRec(forbid, 0, 0)
+	var buf []guard
+	return dpllIn(forbid, &buf)
+}
+
+// dpllIn is dpll with scratch space *buf, kept for the next call.
+func dpllIn(forbid []guard, buf *[]guard) (u uint64, ok bool) {
+	u, ok, *buf = dpllRec(forbid, 0, 0, (*buf)[:0])
+	return u, ok
 }
 
 // dpllRec extends the partial assignment (set, val) by unit propagation and
-// branching on the first unassigned noun of an open clause.
-func dpllRec(forbid []guard, set, val uint64) (uint64, bool) {
+// branching on the first unassigned noun of the first open clause. A
+// clause satisfied by (set, val) stays satisfied below, so each level
+// passes on only the open clauses, in their order, kept in buf after the
+// levels above (which a growing buf leaves where they were); the search,
+// and so the pattern found, is the one over the whole list.
+func dpllRec(forbid []guard, set, val uint64, buf []guard) (uint64, bool, []guard) {
 	for {
 		unit := false
 		for _, g := range forbid {
@@ -25,7 +36,7 @@ func dpllRec(forbid []guard, set, val uint64) (uint64, bool) {
 			free := g.mask &^ set
 			switch {
 			case free == 0:
-				return 0, false
+				return 0, false, buf
 			case free&(free-1) == 0:
 				set |= free
 				val |= free &^ g.val // the literal that avoids the region
@@ -36,18 +47,25 @@ func dpllRec(forbid []guard, set, val uint64) (uint64, bool) {
 			break
 		}
 	}
+	start := len(buf)
 	for _, g := range forbid {
-		if set&g.mask&(val^g.val) != 0 {
-			continue
+		if set&g.mask&(val^g.val) == 0 {
+			buf = append(buf, g)
 		}
-		free := g.mask &^ set
-		b := free & -free
-		if u, ok := dpllRec(forbid, set|b, val|(b&^g.val)); ok {
-			return u, true
-		}
-		return dpllRec(forbid, set|b, val|(b&g.val))
 	}
-	return val, true
+	open := buf[start:len(buf):len(buf)]
+	if len(open) == 0 {
+		return val, true, buf[:start]
+	}
+	g := open[0]
+	free := g.mask &^ set
+	b := free & -free
+	u, ok, buf := dpllRec(open, set|b, val|(b&^g.val), buf)
+	if ok {
+		return u, true, buf[:start]
+	}
+	u, ok, buf = dpllRec(open, set|b, val|(b&g.val), buf)
+	return u, ok, buf[:start]
 }
 
 // monoFor appends to out the forbidden regions that bind keys with fresh

@@ -84,8 +84,8 @@ func normalizeIn(n *normal, fs []fol.Formula, slab *nodeSlab, sc *shapeCache) (*
 	if err := n.signature(fs, generic); err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrUnsupported, err)
 	}
-	if len(n.nouns) > 64 {
-		return nil, fmt.Errorf("%w: %d nouns, at most 64 are supported", ErrUnsupported, len(n.nouns))
+	if len(n.nouns) > maxPatternNouns {
+		return nil, fmt.Errorf("%w: %d nouns in a problem with verbs, at most %d are supported (%w)", ErrUnsupported, len(n.nouns), maxPatternNouns, errWide)
 	}
 	return n, nil
 }

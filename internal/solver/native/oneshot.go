@@ -37,7 +37,7 @@ func (t *typer) oneShot(s *sat.Solver) (*typeSet, error) {
 	s.Options.MaxConflicts = 0
 	g.each(func(u uint64) bool {
 		o.addKey(t.info(key{u, -1}))
-		return true
+		return len(o.keys)%256 != 0 || t.ctx.Err() == nil
 	})
 	o.cfree = len(o.keys)
 	for c := range t.monoc {
@@ -46,9 +46,12 @@ func (t *typer) oneShot(s *sat.Solver) (*typeSet, error) {
 			if ki := t.info(key{u, c}); t.viableIn(ki, g) {
 				o.addKey(ki)
 			}
-			return true
+			return t.ctx.Err() == nil
 		})
 		o.cover(first)
+	}
+	if t.ctx.Err() != nil {
+		return nil, errCanceled // the loops above stopped short
 	}
 	if len(t.monoc) == 0 {
 		o.cover(0)
@@ -56,7 +59,13 @@ func (t *typer) oneShot(s *sat.Solver) (*typeSet, error) {
 	if need := int64(len(o.keys)) * int64(t.nverbs+len(t.n.qs)+4) * 64; t.budget > 0 && need > t.budget {
 		return nil, errMemory
 	}
+	if t.budget > 0 && o.witnessBytes() > t.budget {
+		return nil, errMemory
+	}
 	for i := range o.keys {
+		if i%64 == 0 && t.ctx.Err() != nil {
+			return nil, errCanceled
+		}
 		o.requirements(i, g)
 	}
 	if err := o.conflicts(); err != nil {
@@ -157,6 +166,17 @@ func (o *encoder) requirements(i int, g bitset) {
 	o.self = append(o.self, selfs)
 }
 
+// witnessBytes bounds the memory of the witness clauses: one W per
+// requirement and signature of the keys, each a clause of up to every
+// c-free key, four bytes a literal and its watches.
+func (o *encoder) witnessBytes() int64 {
+	sigs := map[int]bool{}
+	for _, k := range o.keys {
+		sigs[k.sig] = true
+	}
+	return int64(len(o.t.n.qs)) * int64(len(sigs)) * int64(o.cfree+2) * 8
+}
+
 // witness returns the W of requirement j for keys of k's signature,
 // making it (W implies that some eligible pattern of G is in T) on first
 // use.
@@ -206,7 +226,7 @@ func (o *encoder) conflicts() error {
 		return false
 	}
 	for i, a := range reps {
-		if i%64 == 0 && t.ctx.Err() != nil {
+		if t.ctx.Err() != nil {
 			return errCanceled
 		}
 		for _, b := range reps[i:] {
@@ -221,6 +241,9 @@ func (o *encoder) conflicts() error {
 		o.s.AddClause(sat.Neg(o.side(r[0])), sat.Neg(o.side(r[1])))
 	}
 	for i, k := range o.keys {
+		if i%64 == 0 && t.ctx.Err() != nil {
+			return errCanceled
+		}
 		for _, z := range o.sides {
 			if z.applies(k.k) {
 				o.s.AddClause(sat.Neg(o.in[i]), sat.Pos(o.rvar[z]))

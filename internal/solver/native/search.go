@@ -87,6 +87,9 @@ func (t *typer) gfp(g bitset) {
 	for changed := true; changed && t.ctx.Err() == nil; {
 		changed = false
 		for _, cl := range t.classes {
+			if t.ctx.Err() != nil {
+				return // the callers check the context: g is short of the fixpoint
+			}
 			if !cl.members.intersects(g) {
 				continue
 			}
@@ -171,6 +174,8 @@ func (t *typer) search(f []guard, g0 bitset) (*typeSet, error) {
 	}
 	ts, x, y, ok := t.build(f, g)
 	switch {
+	case t.ctx.Err() != nil:
+		return nil, errCanceled // build stopped short
 	case !ok:
 		return nil, nil
 	case ts != nil:

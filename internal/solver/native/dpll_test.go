@@ -1,0 +1,82 @@
+package native
+
+import (
+	"math/rand/v2"
+	"testing"
+)
+
+// dpllWhole is dpll as it was, scanning every clause at every level: the
+// reference for the pattern dpll must find.
+func dpllWhole(forbid []guard, set, val uint64) (uint64, bool) {
+	for {
+		unit := false
+		for _, g := range forbid {
+			if set&g.mask&(val^g.val) != 0 {
+				continue
+			}
+			free := g.mask &^ set
+			switch {
+			case free == 0:
+				return 0, false
+			case free&(free-1) == 0:
+				set |= free
+				val |= free &^ g.val
+				unit = true
+			}
+		}
+		if !unit {
+			break
+		}
+	}
+	for _, g := range forbid {
+		if set&g.mask&(val^g.val) != 0 {
+			continue
+		}
+		free := g.mask &^ set
+		b := free & -free
+		if u, ok := dpllWhole(forbid, set|b, val|(b&^g.val)); ok {
+			return u, true
+		}
+		return dpllWhole(forbid, set|b, val|(b&g.val))
+	}
+	return val, true
+}
+
+// TestDpllSamePattern checks that dpll, which passes each level only the
+// open clauses and reuses its scratch, finds the very pattern of the
+// whole-list search on random regions (the lazy search's choices, and so
+// its models, depend on it).
+func TestDpllSamePattern(t *testing.T) {
+	rng := rand.New(rand.NewPCG(27, 5))
+	var buf []guard
+	sat, unsat := 0, 0
+	for range 3000 {
+		nn := 3 + rng.IntN(40)
+		var forbid []guard
+		for range rng.IntN(6 * nn) {
+			var g guard
+			for range 1 + rng.IntN(4) {
+				b := uint64(1) << rng.IntN(nn)
+				g.mask |= b
+				if rng.IntN(2) == 0 {
+					g.val |= b
+				}
+			}
+			g.c = -1
+			forbid = append(forbid, g)
+		}
+		wu, wok := dpllWhole(forbid, 0, 0)
+		gu, gok := dpllIn(forbid, &buf)
+		if gu != wu || gok != wok {
+			t.Fatalf("dpll gives %x %v, the whole-list search %x %v, on %v", gu, gok, wu, wok, forbid)
+		}
+		if wok {
+			sat++
+		} else {
+			unsat++
+		}
+	}
+	if sat < 300 || unsat < 300 {
+		t.Errorf("only %d sat and %d unsat region sets", sat, unsat)
+	}
+}
