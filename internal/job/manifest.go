@@ -107,39 +107,37 @@ func Verify(dir string, m *Manifest) error {
 
 // Open reads and checks the shards in dirs, which must all be of kind,
 // and returns their directories and manifests ordered by shard index.
+// Every problem is reported at once, one line each: unfinished or
+// tampered shards, shards of another build, shards given twice, and the
+// indices no finished shard covers, so that one look tells what to run
+// again.
 func Open(dirs []string, kind string) ([]string, []*Manifest, error) {
 	if len(dirs) == 0 {
 		return nil, nil, errors.New("no shard directories given")
 	}
+	var problems []error
 	var first *Manifest
+	var firstDir string
 	var byIndex []string
 	var ms []*Manifest
 	for _, dir := range dirs {
 		m, err := Read(dir)
-		if err != nil {
-			return nil, nil, err
+		if err == nil && first == nil && m.Count < 1 {
+			err = fmt.Errorf("%s: shard count %d", dir, m.Count)
 		}
-		if first == nil {
-			first = m
-			if m.Count < 1 {
-				return nil, nil, fmt.Errorf("%s: shard count %d", dir, m.Count)
-			}
+		if err == nil && first == nil {
+			first, firstDir = m, dir
 			byIndex, ms = make([]string, m.Count), make([]*Manifest, m.Count)
 		}
-		switch {
-		case m.Kind != kind:
-			return nil, nil, fmt.Errorf("%s is a shard of %s, not of %s", dir, m.Kind, kind)
-		case m.Digest != first.Digest:
-			return nil, nil, fmt.Errorf("%s was built with another configuration or seed than %s (plan %.12s…, not %.12s…)", dir, dirs[0], m.Digest, first.Digest)
-		case m.Count != first.Count || m.Oversample != first.Oversample:
-			return nil, nil, fmt.Errorf("%s is shard %d of %d (oversample %g), but %s is one of %d (oversample %g)", dir, m.Index, m.Count, m.Oversample, dirs[0], first.Count, first.Oversample)
-		case m.Index < 0 || m.Index >= m.Count:
-			return nil, nil, fmt.Errorf("%s: shard index %d out of range for %d shards", dir, m.Index, m.Count)
-		case byIndex[m.Index] != "":
-			return nil, nil, fmt.Errorf("shard %d is given twice: %s and %s", m.Index, byIndex[m.Index], dir)
+		if err == nil {
+			err = fits(dir, m, kind, first, firstDir, byIndex)
 		}
-		if err := Verify(dir, m); err != nil {
-			return nil, nil, err
+		if err == nil {
+			err = Verify(dir, m)
+		}
+		if err != nil {
+			problems = append(problems, err)
+			continue
 		}
 		byIndex[m.Index], ms[m.Index] = dir, m
 	}
@@ -150,7 +148,28 @@ func Open(dirs []string, kind string) ([]string, []*Manifest, error) {
 		}
 	}
 	if len(missing) > 0 {
-		return nil, nil, fmt.Errorf("shards %v of %d are missing", missing, first.Count)
+		problems = append(problems, fmt.Errorf("shards %v of %d are missing", missing, first.Count))
+	}
+	if len(problems) > 0 {
+		return nil, nil, errors.Join(problems...)
 	}
 	return byIndex, ms, nil
+}
+
+// fits checks that m, read from dir, belongs with the first shard read
+// (first, from firstDir) and that its index is not taken yet.
+func fits(dir string, m *Manifest, kind string, first *Manifest, firstDir string, byIndex []string) error {
+	switch {
+	case m.Kind != kind:
+		return fmt.Errorf("%s is a shard of %s, not of %s", dir, m.Kind, kind)
+	case m.Digest != first.Digest:
+		return fmt.Errorf("%s was built with another configuration or seed than %s (plan %.12s…, not %.12s…)", dir, firstDir, m.Digest, first.Digest)
+	case m.Count != first.Count || m.Oversample != first.Oversample:
+		return fmt.Errorf("%s is shard %d of %d (oversample %g), but %s is one of %d (oversample %g)", dir, m.Index, m.Count, m.Oversample, firstDir, first.Count, first.Oversample)
+	case m.Index < 0 || m.Index >= m.Count:
+		return fmt.Errorf("%s: shard index %d out of range for %d shards", dir, m.Index, m.Count)
+	case byIndex[m.Index] != "":
+		return fmt.Errorf("shard %d is given twice: %s and %s", m.Index, byIndex[m.Index], dir)
+	}
+	return nil
 }

@@ -32,6 +32,7 @@ func TestOpen(t *testing.T) {
 	s0, s1, s2 := makeShard(t, "split", "d", 0, 3), makeShard(t, "split", "d", 1, 3), makeShard(t, "split", "d", 2, 3)
 	tampered := makeShard(t, "split", "d", 1, 3)
 	os.WriteFile(filepath.Join(tampered, "data.jsonl"), []byte("{\"shard\":9}\n"), 0o644)
+	unfinished1, unfinished2 := t.TempDir(), t.TempDir()
 	tests := []struct {
 		name string
 		dirs []string
@@ -45,6 +46,10 @@ func TestOpen(t *testing.T) {
 		{"other kind", []string{s0, makeShard(t, "generate", "d", 1, 3), s2}, "is a shard of generate, not of split"},
 		{"tampered", []string{s0, tampered, s2}, "was changed or truncated"},
 		{"not a shard", []string{s0, t.TempDir(), s2}, "is not a finished shard"},
+		{"every problem at once", []string{unfinished1, s0, unfinished2, tampered}, unfinished1 + " is not a finished shard"},
+		{"every problem at once, the second", []string{unfinished1, s0, unfinished2, tampered}, unfinished2 + " is not a finished shard"},
+		{"every problem at once, the tampered", []string{unfinished1, s0, unfinished2, tampered}, "was changed or truncated"},
+		{"every problem at once, the missing", []string{unfinished1, s0, unfinished2, tampered}, "shards [1 2] of 3 are missing"},
 		{"none", nil, "no shard directories"},
 	}
 	for _, tt := range tests {
