@@ -26,13 +26,15 @@ type shardOptions struct {
 const shardHelp = `Shards. --shard-index i --shard-count N runs shard i of N (an array job:
 Kubernetes Indexed Jobs set JOB_COMPLETION_INDEX, Slurm job arrays set
 SLURM_ARRAY_TASK_ID and SLURM_ARRAY_TASK_COUNT, and these are the defaults
-when the flags are not given). Each instance's randomness depends only on
-the master seed and its index, so nlsat merge turns the N shard outputs
-into exactly the bytes of one unsharded run. A shard can be re-run alone.`
+when the flags are not given; with --shard-count, a Slurm task's id is its
+shard index, so one task can be submitted again alone and stepped arrays
+work). Each instance's randomness depends only on the master seed and its
+index, so nlsat merge turns the N shard outputs into exactly the bytes of
+one unsharded run. A shard can be re-run alone.`
 
 func (o *shardOptions) addFlags(cmd *cobra.Command, oversample bool) {
-	cmd.Flags().IntVar(&o.index, "shard-index", -1, "run shard i of --shard-count (default $JOB_COMPLETION_INDEX or $SLURM_ARRAY_TASK_ID - $SLURM_ARRAY_TASK_MIN)")
-	cmd.Flags().IntVar(&o.count, "shard-count", 0, "number of shards (default $SLURM_ARRAY_TASK_COUNT; required under Kubernetes)")
+	cmd.Flags().IntVar(&o.index, "shard-index", -1, "run shard i of --shard-count (default $JOB_COMPLETION_INDEX, or $SLURM_ARRAY_TASK_ID: the task id itself with --shard-count, its place in the array without)")
+	cmd.Flags().IntVar(&o.count, "shard-count", 0, "number of shards (default $SLURM_ARRAY_TASK_COUNT for a whole array; required under Kubernetes and for a stepped, partial or resubmitted array)")
 	if oversample {
 		cmd.Flags().Float64Var(&o.oversample, "oversample", 1.2, "with shards: margin on the candidates drawn per stratum (enough on average for its rarer label, plus four standard deviations)")
 	}

@@ -198,6 +198,11 @@ func TestResolveSlot(t *testing.T) {
 		{"index alone", 1, 0, true, false, nil, false, Slot{}, "go together"},
 		{"bad environment", 0, 0, false, false, map[string]string{"SLURM_ARRAY_TASK_ID": "x"}, false, Slot{}, "is not a shard number"},
 		{"slurm without count", 0, 0, false, false, map[string]string{"SLURM_ARRAY_TASK_ID": "2"}, false, Slot{}, "$SLURM_ARRAY_TASK_COUNT is not"},
+		{"slurm task again, with count", 0, 4, false, true, map[string]string{"SLURM_ARRAY_TASK_ID": "3", "SLURM_ARRAY_TASK_MIN": "3", "SLURM_ARRAY_TASK_MAX": "3", "SLURM_ARRAY_TASK_COUNT": "1"}, true, Slot{3, 4, "$SLURM_ARRAY_TASK_ID"}, ""},
+		{"slurm task again, without count", 0, 0, false, false, map[string]string{"SLURM_ARRAY_TASK_ID": "3", "SLURM_ARRAY_TASK_MIN": "3", "SLURM_ARRAY_TASK_MAX": "3", "SLURM_ARRAY_TASK_COUNT": "1"}, false, Slot{}, "submitted alone: give --shard-count"},
+		{"slurm stepped, with count", 0, 7, false, true, map[string]string{"SLURM_ARRAY_TASK_ID": "4", "SLURM_ARRAY_TASK_MIN": "0", "SLURM_ARRAY_TASK_MAX": "6", "SLURM_ARRAY_TASK_COUNT": "4"}, true, Slot{4, 7, "$SLURM_ARRAY_TASK_ID"}, ""},
+		{"slurm stepped, without count", 0, 0, false, false, map[string]string{"SLURM_ARRAY_TASK_ID": "4", "SLURM_ARRAY_TASK_MIN": "0", "SLURM_ARRAY_TASK_MAX": "6", "SLURM_ARRAY_TASK_COUNT": "4"}, false, Slot{}, "stepped or partial array"},
+		{"slurm whole, one-based", 0, 0, false, false, map[string]string{"SLURM_ARRAY_TASK_ID": "8", "SLURM_ARRAY_TASK_MIN": "1", "SLURM_ARRAY_TASK_MAX": "8", "SLURM_ARRAY_TASK_COUNT": "8"}, true, Slot{7, 8, "$SLURM_ARRAY_TASK_ID"}, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

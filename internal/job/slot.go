@@ -21,8 +21,11 @@ func (s Slot) String() string {
 // --shard-count flags (index and count, set when given) and, where they
 // are absent, the environment of an array job: a Kubernetes Indexed Job
 // sets JOB_COMPLETION_INDEX (the count must then be given), a Slurm job
-// array SLURM_ARRAY_TASK_ID, SLURM_ARRAY_TASK_MIN and
-// SLURM_ARRAY_TASK_COUNT. It reports whether the run is sharded at all.
+// array SLURM_ARRAY_TASK_ID, SLURM_ARRAY_TASK_MIN, SLURM_ARRAY_TASK_MAX
+// and SLURM_ARRAY_TASK_COUNT. Without --shard-count a whole array (ids
+// MIN..MAX, one task each) is the shards in order; with it, the task id
+// is the shard index, so that one task can be submitted again and
+// stepped arrays work. It reports whether the run is sharded at all.
 func ResolveSlot(index, count int, indexSet, countSet bool, getenv func(string) string) (Slot, bool, error) {
 	s := Slot{Index: index, Count: count, From: "flags"}
 	atoi := func(name string) (int, bool, error) {
@@ -67,20 +70,35 @@ func (s *Slot) fromEnv(countSet bool, atoi func(string) (int, bool, error)) (ind
 	if err != nil || !ok {
 		return false, countSet, err
 	}
+	s.From = "$SLURM_ARRAY_TASK_ID"
+	if countSet {
+		// With the count given, the task id is the shard index: one task
+		// submitted again (--array=3), or a stepped or partial array
+		// (--array=0-6:2), computes the shards its ids name.
+		s.Index = n
+		return true, true, nil
+	}
 	lo, _, err := atoi("SLURM_ARRAY_TASK_MIN")
 	if err != nil {
 		return false, countSet, err
 	}
-	s.Index, s.From = n-lo, "$SLURM_ARRAY_TASK_ID"
-	if !countSet {
-		c, ok, err := atoi("SLURM_ARRAY_TASK_COUNT")
-		if err != nil {
-			return true, false, err
-		}
-		if !ok {
-			return true, false, fmt.Errorf("$SLURM_ARRAY_TASK_ID is set but $SLURM_ARRAY_TASK_COUNT is not: give --shard-count")
-		}
-		s.Count = c
+	hi, hiSet, err := atoi("SLURM_ARRAY_TASK_MAX")
+	if err != nil {
+		return false, countSet, err
 	}
+	c, ok, err := atoi("SLURM_ARRAY_TASK_COUNT")
+	if err != nil {
+		return true, false, err
+	}
+	switch {
+	case !ok:
+		return true, false, fmt.Errorf("$SLURM_ARRAY_TASK_ID is set but $SLURM_ARRAY_TASK_COUNT is not: give --shard-count")
+	case hiSet && hi-lo+1 != c:
+		return true, false, fmt.Errorf("this task belongs to a stepped or partial array (ids %d-%d, %d tasks): give --shard-count, and the task id is the shard index", lo, hi, c)
+	case c == 1 && lo > 0:
+		return true, false, fmt.Errorf("this is one task (id %d) of an array submitted alone: give --shard-count, and the task id is the shard index", n)
+	}
+	// A whole array, whatever its first id, is the shards in order.
+	s.Index, s.Count = n-lo, c
 	return true, true, nil
 }
