@@ -10,12 +10,19 @@ LDFLAGS  := -ldflags "-X github.com/nlsat/nlsat/internal/version.version=$(VERSI
 FUZZTIME ?= 30s
 BIN      := bin/nlsat
 
-.PHONY: all build run test short lint bench fuzz clean
+PREFIX   ?= /usr/local
+
+.PHONY: all build install run test short lint bench fuzz clean
 
 all: build
 
 build:
 	$(GO) build $(TAGS) $(LDFLAGS) -o $(BIN) ./cmd/nlsat
+
+# Puts nlsat where the nodes of a cluster find it: PREFIX/bin (on a shared
+# file system, or run on every node).
+install: build
+	install -D -m 0755 $(BIN) $(DESTDIR)$(PREFIX)/bin/nlsat
 
 # The main job on the built-in defaults: the paper-size dataset of
 # fragment A (120,000 / 10,000 / 10,000), written to out/nlsat-A. Run again

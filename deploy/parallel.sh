@@ -1,7 +1,25 @@
 #!/bin/bash
-# The paper preset of fragment A as 8 shards on one workstation with GNU
-# parallel (one job per core), then the merge.
+# An nlsat build as N shards on one workstation with GNU parallel (one
+# shard per core at a time), then the merge. Usage:
+#
+#   deploy/parallel.sh N SHARDS OUT COMMAND [ARGS...]
+#
+# for example
+#
+#   deploy/parallel.sh 8 nlsat-A-shards nlsat-A split --fragment A --preset paper --seed 1
+#
+# Shard i goes to SHARDS/shard-i; run the same line again after an
+# interruption and every shard resumes from its checkpoint. nlsat is looked
+# up on PATH, or given as $NLSAT.
 set -euo pipefail
-parallel -j "$(nproc)" nlsat split --fragment A --preset paper --seed 1 -j 1 -q \
-	--shard-index {} --shard-count 8 --out nlsat-A-shards/shard-{} ::: 0 1 2 3 4 5 6 7
-nlsat merge --out nlsat-A nlsat-A-shards/shard-*
+if [ "$#" -lt 4 ]; then
+	echo "usage: $0 N SHARDS OUT COMMAND [ARGS...]" >&2
+	exit 2
+fi
+n=$1 shards=$2 out=$3
+shift 3
+nlsat=${NLSAT:-nlsat}
+mkdir -p "$shards"
+seq 0 $((n - 1)) | parallel -j "$(nproc)" "$nlsat" "$@" -j 1 -q \
+	--shard-index {} --shard-count "$n" --out "$shards/shard-{}"
+"$nlsat" merge --out "$out" "$shards"/shard-*

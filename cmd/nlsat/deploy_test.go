@@ -48,7 +48,7 @@ func TestDeployExamples(t *testing.T) {
 	if !strings.Contains(cmdline, "$JOB_COMPLETION_INDEX") || !strings.Contains(cmdline, "nlsat split") {
 		t.Errorf("the job does not run nlsat split per index: %q", cmdline)
 	}
-	for _, script := range []string{"../../deploy/slurm-array.sh", "../../deploy/parallel.sh"} {
+	for _, script := range []string{"../../deploy/slurm-array.sh", "../../deploy/slurm-build.sh", "../../deploy/parallel.sh", "../../scripts/slurm-test.sh"} {
 		if out, err := exec.Command("bash", "-n", script).CombinedOutput(); err != nil {
 			t.Errorf("%s: %v\n%s", script, err, out)
 		}
