@@ -104,7 +104,7 @@ func decodeInstance(line []byte) (item, []string, error) {
 		return item{}, nil, fmt.Errorf("not a record: %w", err)
 	}
 	rec := &dataset.Record{ID: sr.ID, Fragment: sr.Fragment, Text: sr.Text, Sentences: sr.Sentences, Label: sr.Label,
-		LabelText: sr.LabelText, M: sr.M, N1: sr.N1, N2: sr.N2, Alpha: sr.Alpha, Beta: sr.Beta}
+		LabelText: sr.LabelText, M: sr.M, N1: sr.N1, N2: sr.N2, Alpha: dataset.Float(sr.Alpha), Beta: dataset.Float(sr.Beta)}
 	if err := rec.Validate(); err != nil {
 		return item{}, nil, err
 	}

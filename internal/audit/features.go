@@ -64,7 +64,7 @@ func shareBin(v float64) int { return min(int(math.Floor(v*10)), 9) }
 func surface(r *dataset.Record, text string) [numFeatures]float64 {
 	var x [numFeatures]float64
 	x[fM], x[fN1], x[fN2] = float64(r.M), float64(r.N1), float64(r.N2)
-	x[fAlpha], x[fBeta] = r.Alpha, r.Beta
+	x[fAlpha], x[fBeta] = float64(r.Alpha), float64(r.Beta)
 	textfeat.Tokens(text, func(tok []byte) {
 		if i, ok := tokenFeature[string(tok)]; ok {
 			x[i]++

@@ -8,6 +8,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"math/big"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -181,7 +182,9 @@ func readWithHyparquet(t testing.TB, name string) (header []byte, rows [][]byte)
 	return lines[0], lines[1:]
 }
 
-// jsonValue decodes a JSON text, numbers as written.
+// jsonValue decodes a JSON text, each number as its exact value in
+// lowest terms (so that 0 and 0.0, which JavaScript writes alike, are
+// equal, and no integer loses digits).
 func jsonValue(t testing.TB, b []byte) any {
 	t.Helper()
 	dec := json.NewDecoder(bytes.NewReader(b))
@@ -189,6 +192,28 @@ func jsonValue(t testing.TB, b []byte) any {
 	var v any
 	if err := dec.Decode(&v); err != nil {
 		t.Fatalf("%v: %.200s", err, b)
+	}
+	return exactNumbers(t, v)
+}
+
+// exactNumbers replaces the json.Numbers in v by their exact values as
+// big.Rat strings.
+func exactNumbers(t testing.TB, v any) any {
+	switch v := v.(type) {
+	case json.Number:
+		r, ok := new(big.Rat).SetString(string(v))
+		if !ok {
+			t.Fatalf("not a number: %s", v)
+		}
+		return r.RatString()
+	case []any:
+		for i := range v {
+			v[i] = exactNumbers(t, v[i])
+		}
+	case map[string]any:
+		for k := range v {
+			v[k] = exactNumbers(t, v[k])
+		}
 	}
 	return v
 }

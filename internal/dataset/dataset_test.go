@@ -58,11 +58,47 @@ func TestEncodeKeepsEveryKeyAndType(t *testing.T) {
 			t.Errorf("line %d has a null: %s", i+1, line)
 		}
 	}
-	want := []string{`"label":-1,"label_text":""`, `"label":0,"label_text":"unsat","m":2,"n1":2,"n2":1,"alpha":1,"beta":2`}
+	want := []string{`"label":-1,"label_text":""`, `"label":0,"label_text":"unsat","m":2,"n1":2,"n2":1,"alpha":1.0,"beta":2.0`}
 	for i, w := range want {
 		if !bytes.Contains(lines[i], []byte(w)) {
 			t.Errorf("line %d = %s, want it to contain %s", i+1, lines[i], w)
 		}
+	}
+}
+
+// TestFloatJSON: alpha and beta are written as floats whatever their
+// value, whole ones with ".0" (beta is 0 in every record of fragment S),
+// others as encoding/json writes a float64, and read back as they were.
+func TestFloatJSON(t *testing.T) {
+	tests := []struct {
+		v    float64
+		want string
+	}{
+		{0, "0.0"},
+		{2, "2.0"},
+		{-3, "-3.0"},
+		{1.5, "1.5"},
+		{7.0 / 3, "2.3333333333333335"},
+		{1e-7, "1e-7"},
+		{1e21, "1e+21"},
+	}
+	for _, tt := range tests {
+		b, err := json.Marshal(Float(tt.v))
+		if err != nil || string(b) != tt.want {
+			t.Errorf("Float(%g) writes %s (%v), want %s", tt.v, b, err, tt.want)
+		}
+		var back Float
+		if err := json.Unmarshal(b, &back); err != nil || float64(back) != tt.v {
+			t.Errorf("%s reads back as %g (%v), want %g", b, back, err, tt.v)
+		}
+	}
+	var buf bytes.Buffer
+	s := &Record{ID: "S-test-1", Label: LabelSat, N1: 3, Sentences: []string{"Every artist is a baker.", "Some baker is an artist."}}
+	if err := NewEncoder(&buf).Encode(s); err != nil {
+		t.Fatal(err)
+	}
+	if want := `"n2":0,"alpha":0.6666666666666666,"beta":0.0,`; !strings.Contains(buf.String(), want) {
+		t.Errorf("an S record writes %s, want it to contain %s", buf.String(), want)
 	}
 }
 

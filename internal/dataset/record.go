@@ -1,6 +1,8 @@
 package dataset
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
 	"strconv"
 )
@@ -27,8 +29,8 @@ type Record struct {
 	M           int         `json:"m" parquet:"m"`
 	N1          int         `json:"n1" parquet:"n1"`
 	N2          int         `json:"n2" parquet:"n2"`
-	Alpha       float64     `json:"alpha" parquet:"alpha"`
-	Beta        float64     `json:"beta" parquet:"beta"`
+	Alpha       Float       `json:"alpha" parquet:"alpha"`
+	Beta        Float       `json:"beta" parquet:"beta"`
 	Nouns       []string    `json:"nouns" parquet:"nouns,list"`
 	Verbs       []string    `json:"verbs" parquet:"verbs,list"`
 	Templates   []string    `json:"templates" parquet:"templates,list"`
@@ -124,11 +126,29 @@ func (r *Record) Normalize() {
 	r.Alpha, r.Beta = ratio(r.M, r.N1), ratio(r.M, r.N2)
 }
 
-func ratio(m, n int) float64 {
+func ratio(m, n int) Float {
 	if n == 0 {
 		return 0
 	}
-	return float64(m) / float64(n)
+	return Float(float64(m) / float64(n))
+}
+
+// Float is a float64 that JSON writes with a decimal point even when it
+// is whole (0.0, 2.0; 1.5 as encoding/json writes it), so that a reader
+// that infers a column's type from its values (pandas, DuckDB, Polars,
+// HuggingFace datasets' JSON loader) types alpha and beta as floats in
+// every file, also in one whose values are all whole, such as beta in
+// fragment S. Parquet stores it as DOUBLE, as a float64.
+type Float float64
+
+// MarshalJSON writes f as encoding/json writes a float64, with ".0"
+// added where that has neither a point nor an exponent.
+func (f Float) MarshalJSON() ([]byte, error) {
+	b, err := json.Marshal(float64(f))
+	if err != nil || bytes.ContainsAny(b, ".eE") {
+		return b, err
+	}
+	return append(b, ".0"...), nil
 }
 
 // NotInstanceHint ends the error about a record without sentences: the
