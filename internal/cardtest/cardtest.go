@@ -153,6 +153,79 @@ func Features(t testing.TB, features string) []Feature {
 	return fs.Features
 }
 
+// CheckInfo fails t with every problem InfoProblems finds in a card.
+func CheckInfo(t testing.TB, card []byte) {
+	t.Helper()
+	for _, p := range InfoProblems(card) {
+		t.Error(p)
+	}
+}
+
+// InfoProblems checks the dataset_info of a card's YAML front matter:
+// every configuration's features use "list:" for lists, never
+// "sequence:" (a card mixing the two reads differently in different
+// datasets versions), and no split has num_bytes nor a configuration
+// dataset_size, which datasets takes for the size of the data in
+// Arrow's memory layout, not of the files.
+func InfoProblems(card []byte) []string {
+	rest, ok := bytes.CutPrefix(card, []byte("---\n"))
+	front, _, found := bytes.Cut(rest, []byte("\n---\n"))
+	if !ok || !found {
+		return []string{"the card has no YAML front matter"}
+	}
+	var fm struct {
+		Info []struct {
+			Name     string           `yaml:"config_name"`
+			Features []Feature        `yaml:"features"`
+			Splits   []map[string]any `yaml:"splits"`
+			Rest     map[string]any   `yaml:",inline"`
+		} `yaml:"dataset_info"`
+	}
+	if err := yaml.Unmarshal(front, &fm); err != nil {
+		return []string{err.Error()}
+	}
+	if len(fm.Info) == 0 {
+		return []string{"the card has no dataset_info"}
+	}
+	var out []string
+	for _, c := range fm.Info {
+		if len(c.Features) == 0 {
+			out = append(out, fmt.Sprintf("configuration %s declares no features", c.Name))
+		}
+		for _, f := range c.Features {
+			if name := sequenceIn(f); name != "" {
+				out = append(out, fmt.Sprintf("configuration %s: feature %s is written sequence:, not list:", c.Name, name))
+			}
+		}
+		for _, s := range c.Splits {
+			if _, ok := s["num_bytes"]; ok {
+				out = append(out, fmt.Sprintf("configuration %s: split %v has num_bytes", c.Name, s["name"]))
+			}
+			if _, ok := s["num_examples"]; !ok {
+				out = append(out, fmt.Sprintf("configuration %s: split %v has no num_examples", c.Name, s["name"]))
+			}
+		}
+		if _, ok := c.Rest["dataset_size"]; ok {
+			out = append(out, fmt.Sprintf("configuration %s has dataset_size", c.Name))
+		}
+	}
+	return out
+}
+
+// sequenceIn returns the name of the first feature within f (f
+// included) written "sequence:", or "".
+func sequenceIn(f Feature) string {
+	if f.Sequence != "" {
+		return f.Name
+	}
+	for _, g := range append(f.Struct, f.List...) {
+		if name := sequenceIn(g); name != "" {
+			return f.Name + "." + name
+		}
+	}
+	return ""
+}
+
 // hyparquetScript is, from a package directory of internal, the script that prints a Parquet file as hyparquet
 // (pure JavaScript, independent of the Go writer) reads it; .ci/run
 // installs hyparquet beside it.

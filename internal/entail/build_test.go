@@ -338,6 +338,7 @@ func checkCard(t *testing.T, dir string) {
 	if !bytes.Contains(card, []byte(Features)) {
 		t.Fatal("the card does not declare the record's features")
 	}
+	cardtest.CheckInfo(t, card)
 	fs := cardtest.Features(t, Features)
 	data, err := dataset.ReadFile(filepath.Join(dir, "data", "train.jsonl"))
 	if err != nil {

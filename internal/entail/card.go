@@ -17,7 +17,7 @@ const Features = `  features:
   - name: fragment
     dtype: string
   - name: premises
-    sequence: string
+    list: string
   - name: hypothesis
     dtype: string
   - name: label
@@ -46,15 +46,15 @@ const Features = `  features:
   - name: n2
     dtype: int64
   - name: nouns
-    sequence: string
+    list: string
   - name: verbs
-    sequence: string
+    list: string
   - name: templates
-    sequence: string
+    list: string
   - name: hypothesis_template
     dtype: string
   - name: formulas
-    sequence: string
+    list: string
   - name: hypothesis_formula
     dtype: string
   - name: solver
@@ -62,9 +62,9 @@ const Features = `  features:
   - name: certificate
     struct:
     - name: subset
-      sequence: int64
+      list: int64
     - name: models
-      sequence: int64
+      list: int64
   - name: difficulty
     struct:
     - name: subset_size
@@ -94,10 +94,12 @@ func Card(m *Manifest) string {
 	fmt.Fprintf(&b, "dataset_info:\n- config_name: default\n%s  splits:\n", Features)
 	var bytes int64
 	for _, f := range m.Files {
-		fmt.Fprintf(&b, "  - name: %s\n    num_bytes: %d\n    num_examples: %d\n", f.Split, f.Bytes, f.Rows)
+		fmt.Fprintf(&b, "  - name: %s\n    num_examples: %d\n", f.Split, f.Rows)
 		bytes += f.Bytes
 	}
-	fmt.Fprintf(&b, "  download_size: %d\n  dataset_size: %d\n---\n\n", bytes, bytes)
+	// As in split's card: the files' size, and no num_bytes or
+	// dataset_size (the size of the data in Arrow's memory layout).
+	fmt.Fprintf(&b, "  download_size: %d\n---\n\n", bytes)
 	cardBody(&b, m)
 	return b.String()
 }

@@ -463,6 +463,9 @@ func TestCardGolden(t *testing.T) {
 			t.Fatal(err)
 		}
 		golden.Check(t, filepath.Join("testdata", "small-Z."+name), got)
+		if name == CardFile {
+			cardtest.CheckInfo(t, got)
+		}
 	}
 }
 

@@ -11,7 +11,10 @@ import (
 )
 
 // features is the record's schema in the dataset card's YAML form, as the
-// HuggingFace datasets library reads it (label is a ClassLabel).
+// HuggingFace datasets library reads it (label is a ClassLabel). Every
+// list is written "list:", the one syntax for lists of scalars and of
+// structs alike (a "sequence:" of a struct would be read as a struct of
+// lists).
 const features = `  features:
   - name: id
     dtype: string
@@ -20,7 +23,7 @@ const features = `  features:
   - name: text
     dtype: string
   - name: sentences
-    sequence: string
+    list: string
   - name: label
     dtype:
       class_label:
@@ -40,13 +43,13 @@ const features = `  features:
   - name: beta
     dtype: float64
   - name: nouns
-    sequence: string
+    list: string
   - name: verbs
-    sequence: string
+    list: string
   - name: templates
-    sequence: string
+    list: string
   - name: formulas
-    sequence: string
+    list: string
   - name: solver
     dtype: string
   - name: certificate
@@ -54,7 +57,7 @@ const features = `  features:
     - name: model_size
       dtype: int64
     - name: mus
-      sequence: int64
+      list: int64
   - name: seed
     dtype: string
   - name: difficulty
@@ -66,9 +69,9 @@ const features = `  features:
     - name: search_nodes
       dtype: int64
     - name: unsat_pair
-      sequence: int64
+      list: int64
   - name: distractors
-    sequence: int64
+    list: int64
   - name: distractor_mode
     dtype: string
 `
@@ -88,13 +91,12 @@ const minimalFeatures = `  features:
 
 // proofFeatures are the features of a build with proofs: proof_depth in
 // difficulty, and proof, a list of structs (Arrow's list<struct>, as
-// the JSON and Parquet files hold it; a "sequence" of a dict would be
-// read as a dict of lists).
-var proofFeatures = strings.Replace(features, "      sequence: int64\n  - name: distractors", "      sequence: int64\n    - name: proof_depth\n      dtype: int64\n  - name: distractors", 1) +
+// the JSON and Parquet files hold it).
+var proofFeatures = strings.Replace(features, "      list: int64\n  - name: distractors", "      list: int64\n    - name: proof_depth\n      dtype: int64\n  - name: distractors", 1) +
 	`  - name: proof
     list:
     - name: premises
-      sequence: int64
+      list: int64
     - name: rule
       dtype: string
     - name: sentence
@@ -204,10 +206,14 @@ func cardYAML(b *strings.Builder, m *Manifest, cs []config) {
 		fmt.Fprintf(b, "- config_name: %s\n%s  splits:\n", c.name, cardFeatures(m))
 		var bytes int64
 		for _, f := range c.files {
-			fmt.Fprintf(b, "  - name: %s\n    num_bytes: %d\n    num_examples: %d\n", c.split(f), f.Bytes, f.Rows)
+			fmt.Fprintf(b, "  - name: %s\n    num_examples: %d\n", c.split(f), f.Rows)
 			bytes += f.Bytes
 		}
-		fmt.Fprintf(b, "  download_size: %d\n  dataset_size: %d\n", bytes, bytes)
+		// download_size is the size of the files; num_bytes and
+		// dataset_size, which datasets takes for the size of the data
+		// in Arrow's memory layout, are not written (datasets does not
+		// need them).
+		fmt.Fprintf(b, "  download_size: %d\n", bytes)
 	}
 	b.WriteString("---\n\n")
 }

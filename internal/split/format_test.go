@@ -65,6 +65,7 @@ func checkFormat(t *testing.T, dir, ref string, o dataset.Output) {
 		}
 	}
 	card, _ := os.ReadFile(filepath.Join(dir, CardFile))
+	cardtest.CheckInfo(t, card)
 	for _, fr := range m.Files {
 		if !bytes.Contains(card, []byte("path: "+fr.Path+"\n")) {
 			t.Errorf("the card's data_files do not name %s", fr.Path)
@@ -199,6 +200,7 @@ func TestProofsCard(t *testing.T) {
 	if !bytes.Contains(card, []byte(proofFeatures)) {
 		t.Fatalf("the card does not declare the proof features:\n%s", card)
 	}
+	cardtest.CheckInfo(t, card)
 	fs := cardtest.Features(t, proofFeatures)
 	last := fs[len(fs)-1]
 	if last.Name != "proof" || last.ArrowType() != "list<struct<premises:list<int64>,rule:string,sentence:int64,formula:string,english:string>>" {
