@@ -179,8 +179,33 @@ func Card(m *Manifest) string {
 	cardFiles(&b, m, cs)
 	cardMaking(&b, m)
 	cardCandidates(&b, m)
+	b.WriteString(CardCitation)
 	return b.String()
 }
+
+// PaperCitation names the paper whose datasets nlsat reproduces, as a
+// card's text cites it.
+const PaperCitation = "Madusanka, Pratt-Hartmann and Batista-Navarro, \"Natural Language Satisfiability: Exploring the Problem Distribution and Evaluating Transformer-based Language Models\" (arXiv:2508.17153, <https://arxiv.org/abs/2508.17153>)"
+
+// CardCitation ends a dataset card: BibTeX entries for the paper and for
+// nlsat (as CITATION.cff describes it).
+const CardCitation = "\n## Citation\n\n" +
+	"If you use this dataset, please cite the paper whose method it reproduces, and nlsat, which built it:\n\n" +
+	"```bibtex\n" +
+	"@misc{madusanka2025nls,\n" +
+	"  title         = {Natural Language Satisfiability: Exploring the Problem Distribution and Evaluating Transformer-based Language Models},\n" +
+	"  author        = {Madusanka, Tharindu and Pratt-Hartmann, Ian and Batista-Navarro, Riza},\n" +
+	"  year          = {2025},\n" +
+	"  eprint        = {2508.17153},\n" +
+	"  archivePrefix = {arXiv},\n" +
+	"  url           = {https://arxiv.org/abs/2508.17153}\n" +
+	"}\n\n" +
+	"@software{nlsat,\n" +
+	"  title  = {nlsat: natural-language satisfiability datasets},\n" +
+	"  author = {{The nlsat authors}},\n" +
+	"  url    = {https://github.com/nlsat/nlsat}\n" +
+	"}\n" +
+	"```\n"
 
 // cardYAML writes the card's YAML front matter.
 func cardYAML(b *strings.Builder, m *Manifest, cs []config) {
@@ -227,6 +252,7 @@ func cardFiles(b *strings.Builder, m *Manifest, cs []config) {
 		"and `unsat` otherwise. Labels come from a sound and complete decision procedure (`%s`) and each carries a "+
 		"certificate: for `sat`, the size of a model that was checked against every sentence's first-order formula; "+
 		"for `unsat`, a minimal unsatisfiable subset of the sentences whose minimality was checked.\n\n", fragmentText(p), m.Solver)
+	b.WriteString("The instances are made by the method of " + PaperCitation + ", called \"the paper\" below, with the changes this card states; BibTeX entries are under Citation at the end.\n\n")
 	if p.Joint() {
 		fmt.Fprintf(b, "A joint build: every split holds each fragment's own quota (one set per fragment below), balanced in every stratum of every fragment; "+
 			"the field `fragment` says which each instance is from, and `nlsat eval` scores predictions per fragment. "+
@@ -339,6 +365,7 @@ func cardCandidates(b *strings.Builder, m *Manifest) {
 		}
 		fmt.Fprintf(b, "| %s | %d | %d | %d | %d | %d | %d | %d | %d |\n", s.Name, s.Candidates, s.Accepted, und, s.Thinned, s.HeldOut, s.LabelFull, s.DuplicatesExact, s.DuplicatesRenaming)
 	}
+	cardThinned(b, m)
 	for _, s := range m.Sets {
 		if s.Pilot != nil {
 			fmt.Fprintf(b, "\nBefore thinning, the surface model predicted the labels of set %s's %d decided pilot candidates with %.1f%% accuracy out of sample (its logistic part alone: %.1f%%; the majority label: %.1f%%): the shortcut the surface balance set out to remove (the audit below measures what is left).",
@@ -372,6 +399,24 @@ func cardCandidates(b *strings.Builder, m *Manifest) {
 		b.WriteString("\nWith proofs (record schema " + dataset.ProofSchemaVersion + "): `proof`, the steps of a refutation of the certified MUS, each checked on its own (`premises`, earlier steps numbered from 1; `rule`; `sentence`, for a given step the sentence it repeats; `formula`; `english`), `[]` for sat and for unsat without a proof within the budget; " +
 			"and `difficulty.proof_depth`, the proof's longest chain of inferences (0 for sat, -1 for unsat without a proof).\n")
 	}
+}
+
+// cardThinned says, under the surface balance, what share of the
+// candidates drawn it thinned, from this build's counts: the one place
+// the card or nlsat's documentation states that share, since it depends
+// on the fragment, the region and the pilot.
+func cardThinned(b *strings.Builder, m *Manifest) {
+	if m.Plan.Balance.Mode != BalanceSurface {
+		return
+	}
+	drawn, thinned := 0, 0
+	for _, s := range m.Sets {
+		drawn, thinned = drawn+s.Candidates, thinned+s.Thinned
+	}
+	if drawn == 0 {
+		return
+	}
+	fmt.Fprintf(b, "\nThe surface balance thinned %d of the %d candidates drawn (%.1f%%).", thinned, drawn, 100*float64(thinned)/float64(drawn))
 }
 
 // fragmentText names the fragments of the plan: "fragment A", or for a
