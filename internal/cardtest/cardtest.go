@@ -140,6 +140,147 @@ func arrowType(n parquet.Node) string {
 	return n.Type().String()
 }
 
+// HFMetadataMatches checks that a Parquet file describes itself as the
+// card does: its key/value metadata holds, under "huggingface", the
+// features HuggingFace datasets reads when it loads the file without the
+// card, and they are the card's, in order (ClassLabels with the card's
+// class names, Values, lists, structs). It returns them as JSON.
+func HFMetadataMatches(t testing.TB, name, features string) []byte {
+	t.Helper()
+	f, err := os.Open(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	info, _ := f.Stat()
+	pf, err := parquet.OpenFile(f, info.Size())
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, ok := pf.Lookup("huggingface")
+	if !ok {
+		t.Fatalf("%s: no huggingface key/value metadata", name)
+	}
+	CheckHFMetadata(t, name, []byte(v), features)
+	return []byte(v)
+}
+
+// CheckHFMetadata checks the value of a Parquet file's huggingface
+// metadata against the card's features (see HFMetadataMatches).
+func CheckHFMetadata(t testing.TB, name string, meta []byte, features string) {
+	t.Helper()
+	var got struct {
+		Info struct {
+			Features json.RawMessage `json:"features"`
+		} `json:"info"`
+	}
+	if err := json.Unmarshal(meta, &got); err != nil {
+		t.Fatalf("%s: huggingface metadata: %v", name, err)
+	}
+	fs := Features(t, features)
+	want := map[string]any{}
+	var names []string
+	for _, f := range fs {
+		want[f.Name] = f.hfFeature()
+		names = append(names, f.Name)
+	}
+	if order := objectKeys(t, got.Info.Features); !reflect.DeepEqual(order, names) {
+		t.Errorf("%s: the huggingface metadata's features are %v, the card's %v", name, order, names)
+	}
+	var gotFeatures map[string]any
+	if err := json.Unmarshal(got.Info.Features, &gotFeatures); err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range names {
+		if !reflect.DeepEqual(gotFeatures[n], want[n]) {
+			t.Errorf("%s: the huggingface metadata declares %s as %v, the card as %v", name, n, gotFeatures[n], want[n])
+		}
+	}
+}
+
+// HyparquetHFMetadata returns the value of the huggingface key/value
+// metadata in the schema line SameRowsHyparquet returns, as hyparquet
+// read it.
+func HyparquetHFMetadata(t testing.TB, header []byte) []byte {
+	t.Helper()
+	var h struct {
+		KV []struct{ Key, Value string } `json:"key_value_metadata"`
+	}
+	if err := json.Unmarshal(header, &h); err != nil {
+		t.Fatal(err)
+	}
+	for _, kv := range h.KV {
+		if kv.Key == "huggingface" {
+			return []byte(kv.Value)
+		}
+	}
+	t.Fatalf("hyparquet reads no huggingface key/value metadata: %s", header)
+	return nil
+}
+
+// objectKeys returns the keys of a JSON object in order.
+func objectKeys(t testing.TB, obj []byte) []string {
+	t.Helper()
+	dec := json.NewDecoder(bytes.NewReader(obj))
+	if _, err := dec.Token(); err != nil {
+		t.Fatal(err)
+	}
+	var keys []string
+	for dec.More() {
+		k, err := dec.Token()
+		if err != nil {
+			t.Fatal(err)
+		}
+		keys = append(keys, k.(string))
+		var skip json.RawMessage
+		if err := dec.Decode(&skip); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return keys
+}
+
+// hfFeature is the feature as datasets serialises it,
+// decoded from JSON: a Value or a ClassLabel as an object with its
+// "_type", a struct as an object of its fields, a list as a one-element
+// array of its element's feature.
+func (f Feature) hfFeature() any {
+	value := func(dtype string) any { return map[string]any{"dtype": dtype, "_type": "Value"} }
+	switch {
+	case f.Sequence != "":
+		return []any{value(f.Sequence)}
+	case f.ListOf != "":
+		return []any{value(f.ListOf)}
+	case f.List != nil:
+		return []any{structFeature(f.List)}
+	case f.Struct != nil:
+		return structFeature(f.Struct)
+	}
+	if s, ok := f.Dtype.(string); ok {
+		return value(s)
+	}
+	// class_label: names: {'0': a, '1': b, ...}
+	cl, _ := f.Dtype.(map[string]any)["class_label"].(map[string]any)
+	byID, _ := cl["names"].(map[string]any)
+	names := make([]any, len(byID))
+	for id, n := range byID {
+		var i int
+		fmt.Sscan(id, &i)
+		if i >= 0 && i < len(names) {
+			names[i] = n
+		}
+	}
+	return map[string]any{"names": names, "_type": "ClassLabel"}
+}
+
+func structFeature(fields []Feature) map[string]any {
+	out := map[string]any{}
+	for _, g := range fields {
+		out[g.Name] = g.hfFeature()
+	}
+	return out
+}
+
 // Features parses the features of a card's YAML form (the text under
 // "features:").
 func Features(t testing.TB, features string) []Feature {

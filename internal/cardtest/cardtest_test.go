@@ -93,3 +93,64 @@ dataset_info:
 		}
 	}
 }
+
+// TestHFFeature: each kind of card feature becomes the feature datasets
+// serialises, as CheckHFMetadata expects it in a
+// Parquet file's huggingface metadata; a file that declares another
+// fails.
+func TestHFFeature(t *testing.T) {
+	const card = `features:
+- name: label
+  dtype:
+    class_label:
+      names:
+        '0': unsat
+        '1': sat
+- name: m
+  dtype: int64
+- name: sentences
+  list: string
+- name: certificate
+  struct:
+  - name: model_size
+    dtype: int64
+  - name: mus
+    list: int64
+- name: proof
+  list:
+  - name: rule
+    dtype: string
+`
+	v := func(d string) string { return `{"dtype":"` + d + `","_type":"Value"}` }
+	good := `{"info":{"features":{"label":{"names":["unsat","sat"],"_type":"ClassLabel"},"m":` + v("int64") +
+		`,"sentences":[` + v("string") + `],"certificate":{"model_size":` + v("int64") + `,"mus":[` + v("int64") + `]}` +
+		`,"proof":[{"rule":` + v("string") + `}]}}}`
+	tests := []struct {
+		name, old, new string
+		ok             bool
+	}{
+		{"as the card", "", "", true},
+		{"class names swapped", `["unsat","sat"]`, `["sat","unsat"]`, false},
+		{"label a Value", `{"names":["unsat","sat"],"_type":"ClassLabel"}`, v("int64"), false},
+		{"list as a Value", `"sentences":[` + v("string") + `]`, `"sentences":` + v("string"), false},
+		{"columns reordered", `"label":{"names":["unsat","sat"],"_type":"ClassLabel"},"m":` + v("int64"), `"m":` + v("int64") + `,"label":{"names":["unsat","sat"],"_type":"ClassLabel"}`, false},
+	}
+	for _, tt := range tests {
+		meta := strings.Replace(good, tt.old, tt.new, 1)
+		r := &recorder{TB: t}
+		CheckHFMetadata(r, tt.name, []byte(meta), card)
+		if ok := len(r.errs) == 0; ok != tt.ok {
+			t.Errorf("%s: accepted %v, want %v (%v)", tt.name, ok, tt.ok, r.errs)
+		}
+	}
+}
+
+// recorder is a testing.TB that records errors instead of failing.
+type recorder struct {
+	testing.TB
+	errs []string
+}
+
+func (r *recorder) Helper()                   {}
+func (r *recorder) Errorf(f string, a ...any) { r.errs = append(r.errs, f) }
+func (r *recorder) Fatalf(f string, a ...any) { r.errs = append(r.errs, f) }

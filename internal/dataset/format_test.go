@@ -123,7 +123,8 @@ func TestFormatsRoundTrip(t *testing.T) {
 }
 
 // TestParquetSchema checks the column types of the Parquet layout against
-// what the dataset card declares: ClassLabel and integers as INT64,
+// what the dataset card declares: ClassLabel and integers as INT64 (the
+// label optional, for the HuggingFace metadata: see parquetRowType),
 // floats as DOUBLE, sequences as LIST, certificate and difficulty as
 // groups.
 func TestParquetSchema(t *testing.T) {
@@ -137,7 +138,7 @@ func TestParquetSchema(t *testing.T) {
 		got[fl.Name()] = nodeKind(fl)
 	}
 	want := map[string]string{"id": "string", "fragment": "string", "text": "string", "sentences": "list<string>",
-		"label": "int64", "label_text": "string", "m": "int64", "n1": "int64", "n2": "int64", "alpha": "double", "beta": "double",
+		"label": "optional int64", "label_text": "string", "m": "int64", "n1": "int64", "n2": "int64", "alpha": "double", "beta": "double",
 		"nouns": "list<string>", "verbs": "list<string>", "templates": "list<string>", "formulas": "list<string>",
 		"solver": "string", "certificate": "struct<model_size:int64,mus:list<int64>>", "seed": "string",
 		"difficulty":  "struct<mus_size:int64,model_size:int64,search_nodes:int64,unsat_pair:list<int64>>",
@@ -155,7 +156,7 @@ func TestParquetSchema(t *testing.T) {
 // nodeKind describes a Parquet node as an Arrow type would read it.
 func nodeKind(n parquet.Node) string {
 	if !n.Required() {
-		return "optional"
+		return "optional " + nodeKind(parquet.Required(n))
 	}
 	if lt := n.Type().LogicalType(); lt != nil && isType[*format.ListType](lt) {
 		return "list<" + nodeKind(n.Fields()[0].Fields()[0]) + ">"

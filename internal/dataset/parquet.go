@@ -24,31 +24,48 @@ const RowGroupRows = 1000
 // (structs); every column is required, as every key is present in every
 // record. Pages are compressed with Snappy, which every Parquet reader
 // decodes without extras.
+//
+// The label columns (labels) are the exception: they are optional, and
+// the file's key/value metadata holds, under "huggingface", the features
+// with the labels' class names, which HuggingFace datasets reads when it
+// loads the file without its card (see parquetRowType and hfMetadata).
 type parquetSink struct {
-	w   *parquet.Writer
-	typ reflect.Type
+	w        *parquet.Writer
+	typ, row reflect.Type
 }
 
-func newParquetSink(w io.Writer, typ reflect.Type) *parquetSink {
-	return &parquetSink{typ: typ, w: parquet.NewWriter(w,
-		parquet.SchemaOf(reflect.New(typ).Interface()),
+func newParquetSink(w io.Writer, typ reflect.Type, labels ClassLabels) *parquetSink {
+	row := parquetRowType(typ, labels)
+	schema := parquet.SchemaOf(reflect.New(row).Interface())
+	if row != typ && typ.Name() != "" {
+		// The root keeps the name of the record type, as before.
+		schema = parquet.NewSchema(typ.Name(), schema)
+	}
+	return &parquetSink{typ: typ, row: row, w: parquet.NewWriter(w,
+		schema,
 		parquet.Compression(&parquet.Snappy),
 		parquet.MaxRowsPerRowGroup(RowGroupRows),
 		// The library's own name, without the build information the
 		// default adds, so that every build writes the same bytes.
 		parquet.CreatedBy("parquet-go", "", ""),
+		parquet.KeyValueMetadata(HFMetadataKey, hfMetadata(schema, labels)),
 	)}
 }
 
 func (s *parquetSink) line(b []byte) error {
-	row := reflect.New(s.typ).Interface()
-	if err := json.Unmarshal(b, row); err != nil {
+	rec := reflect.New(s.typ)
+	if err := json.Unmarshal(b, rec.Interface()); err != nil {
 		return err
 	}
-	if r, ok := row.(interface{ Normalize() }); ok {
+	if r, ok := rec.Interface().(interface{ Normalize() }); ok {
 		r.Normalize()
 	}
-	return s.w.Write(row)
+	if s.row == s.typ {
+		return s.w.Write(rec.Interface())
+	}
+	row := reflect.New(s.row)
+	copyRow(row.Elem(), rec.Elem())
+	return s.w.Write(row.Interface())
 }
 
 func (s *parquetSink) close() error { return s.w.Close() }

@@ -21,6 +21,9 @@ type MinimalRecord struct {
 	Label int    `json:"label" parquet:"label"`
 }
 
+// ClassLabels names the label's classes, as Record's.
+func (MinimalRecord) ClassLabels() ClassLabels { return RecordLabels }
+
 // NewWriter returns a writer of records in output o to w. It is fed JSONL
 // lines, as an Encoder writes them, and encodes them in o's format (with
 // o.Minimal, only their text and label); Close ends the encoding (a
@@ -40,7 +43,7 @@ func NewWriter(w io.Writer, o Output) (io.WriteCloser, error) {
 		case typ == nil:
 			typ = reflect.TypeFor[Record]()
 		}
-		return &lineWriter{sink: newParquetSink(w, typ)}, nil
+		return &lineWriter{sink: newParquetSink(w, typ, labelsOf(typ))}, nil
 	}
 	var z io.WriteCloser = nopCloser{w}
 	switch o.Format {

@@ -113,7 +113,9 @@ func TestBuild(t *testing.T) {
 			for _, sp := range p.Splits {
 				name := filepath.Join(pq, "data", sp.Name+".parquet")
 				cardtest.ParquetMatches(t, name, Features)
+				cardtest.HFMetadataMatches(t, name, Features)
 				header := cardtest.SameRowsHyparquet(t, name, filepath.Join(ref, filepath.FromSlash(sp.File)))
+				cardtest.CheckHFMetadata(t, name+" (hyparquet)", cardtest.HyparquetHFMetadata(t, header), Features)
 				for _, col := range []string{`"name":"label","type":"INT64"`, `"name":"premises","type":null,"logical":"LIST"`, `"name":"subset","type":null,"logical":"LIST"`} {
 					if !bytes.Contains(header, []byte(col)) {
 						t.Errorf("%s: hyparquet's schema has no %s: %s", name, col, header)

@@ -56,6 +56,13 @@ type Difficulty struct {
 	SubsetSize int `json:"subset_size" parquet:"subset_size"`
 }
 
+// ClassLabels names the classes of the two label columns, for a Parquet
+// file's HuggingFace metadata: label in MNLI's order, label_binary
+// entailed or not.
+func (Record) ClassLabels() dataset.ClassLabels {
+	return dataset.ClassLabels{"label": LabelNames[:], "label_binary": BinaryNames[:]}
+}
+
 // Row is the struct type of an entailment file's Parquet rows.
 var Row = reflect.TypeFor[Record]()
 

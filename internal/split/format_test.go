@@ -62,6 +62,17 @@ func checkFormat(t *testing.T, dir, ref string, o dataset.Output) {
 		}
 		if o.Format == dataset.Parquet {
 			cardtest.ParquetMatches(t, filepath.Join(dir, fr.Path), cardFeatures(m))
+			// Copied alone, without the card, the file still says what
+			// its columns are and the label's class names.
+			alone := filepath.Join(t.TempDir(), filepath.Base(fr.Path))
+			data, err := os.ReadFile(filepath.Join(dir, fr.Path))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(alone, data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			cardtest.HFMetadataMatches(t, alone, cardFeatures(m))
 		}
 	}
 	card, _ := os.ReadFile(filepath.Join(dir, CardFile))
@@ -208,5 +219,6 @@ func TestProofsCard(t *testing.T) {
 	}
 	for _, fr := range m.Files {
 		cardtest.ParquetMatches(t, filepath.Join(dir, fr.Path), proofFeatures)
+		cardtest.HFMetadataMatches(t, filepath.Join(dir, fr.Path), proofFeatures)
 	}
 }
