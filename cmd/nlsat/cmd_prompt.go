@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
@@ -19,6 +20,7 @@ type promptOptions struct {
 	quiet    bool
 	cot      bool
 	split    string
+	fewshot  string
 }
 
 func (o *promptOptions) addFlags(cmd *cobra.Command) {
@@ -30,6 +32,7 @@ func (o *promptOptions) addFlags(cmd *cobra.Command) {
 	f.BoolVarP(&o.quiet, "quiet", "q", false, "no summary on stderr")
 	f.BoolVar(&o.cot, "cot", false, cotUsage)
 	f.StringVar(&o.split, "split", "test", promptSplitUsage)
+	f.StringVar(&o.fewshot, "fewshot", "", "records (a file, or a dataset directory) whose prompts the task files declare as lm-eval's few-shot split, which --num_fewshot K draws its demonstrations from (default: the validation split of FILE's dataset, or its train split; else the worked examples alone)")
 	cmd.MarkFlagRequired("out")
 }
 
@@ -43,7 +46,8 @@ func newPromptCmd(s streams) *cobra.Command {
   lm_eval --model hf --model_args pretrained=gpt2 --include_path . --tasks nlsat_test --log_samples --output_path results
   nlsat prompt nlsat-S/data/test.jsonl --example nlsat-S/data/validation.jsonl --name nlsat_s_test --out s-test.jsonl
   nlsat generate --task entailment --fragment V --count 30 --out v-entail.jsonl
-  nlsat prompt v-entail.jsonl --out v-entail-prompts.jsonl`,
+  nlsat generate --task entailment --fragment V --count 30 --seed 2 --out v-shots.jsonl
+  nlsat prompt v-entail.jsonl --fewshot v-shots.jsonl --out v-entail-prompts.jsonl`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			in := "-" // stdin, as label and stats read it
@@ -64,6 +68,9 @@ func runPrompt(o *promptOptions, in string, s streams) error {
 	if o.example == "-" && in == "-" {
 		return usagef("records and --example cannot both come from stdin")
 	}
+	if o.fewshot == "-" {
+		return usagef("--fewshot must name a file (or a dataset directory), not stdin")
+	}
 	schema, rest, err := eval.InputSchema(in, s.In)
 	if rest != nil {
 		s.In = rest
@@ -75,7 +82,7 @@ func runPrompt(o *promptOptions, in string, s streams) error {
 	if err != nil {
 		return err
 	}
-	n, files, err := prompt.Run(prompt.Config{In: in, Example: o.example, Out: o.out, CoT: o.cot, TaskFile: tf}, s.In, s.Out)
+	n, files, err := prompt.Run(prompt.Config{In: in, Example: o.example, Fewshot: o.fewshot, Out: o.out, CoT: o.cot, TaskFile: tf}, s.In, s.Out)
 	if err == nil && !o.quiet {
 		fmt.Fprintf(s.Err, "nlsat: wrote %d prompt rows to %s and tasks %s\n", n, o.out, strings.Join(files, ", "))
 	}
@@ -92,7 +99,10 @@ func runPromptEntail(o *promptOptions, in string, s streams) error {
 	if err != nil {
 		return err
 	}
-	res, err := prompt.RunEntail(prompt.EntailConfig{In: in, Split: o.split, Examples: o.example, Out: o.out, TaskFile: tf}, s.In, s.Out)
+	res, err := prompt.RunEntail(prompt.EntailConfig{In: in, Split: o.split, Examples: o.example, Fewshot: o.fewshot, Out: o.out, TaskFile: tf}, s.In, s.Out)
+	if errors.Is(err, prompt.ErrNoFewshot) {
+		return usagef("%v: give --fewshot FILE (records of another split) or --example FILE (worked examples)", err)
+	}
 	if err == nil && !o.quiet {
 		fmt.Fprintf(s.Err, "nlsat: wrote %d entailment prompt rows to %s and tasks %s\n", res.Rows, o.out, strings.Join(res.Tasks, ", "))
 	}

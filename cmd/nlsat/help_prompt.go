@@ -34,7 +34,15 @@ of the answer extracted from the generation, as the paper scored its
 models), all tagged TAG. data_files is relative to the working directory
 lm_eval runs in: run it from OUT's directory (--include_path .), or write
 absolute paths with --absolute-paths. nlsat eval --gold FILE scores the
-samples_TASK_DATE.jsonl that lm_eval --log_samples writes, as they are.
+samples_TASK_DATE.jsonl that lm_eval --log_samples writes, as they are;
+each task file's header gives that command with FILE's path as seen from
+OUT's directory.
+
+Beside OUT it also writes OUT.fewshot.jsonl, the prompts of other
+records, which every task declares as its fewshot_split, so that lm_eval
+--num_fewshot K never draws its demonstrations from the scored records:
+the validation split of FILE's dataset, else its train split, else the
+records --fewshot names; without any, the worked example alone.
 
 Every record must be labelled (label -1 is an error naming the line).
 

@@ -36,15 +36,15 @@ func runEntailPrompt(t *testing.T, stdin string, args ...string) (dir string) {
 func TestPromptEntailGolden(t *testing.T) {
 	dir := runEntailPrompt(t, "", entailDir)
 	entries, _ := os.ReadDir(dir)
-	if len(entries) != len(entailTasks)+1 {
-		t.Fatalf("wrote %d files, want %d", len(entries), len(entailTasks)+1)
+	if len(entries) != len(entailTasks)+2 { // and the prompts and the few-shot prompts
+		t.Fatalf("wrote %d files, want %d", len(entries), len(entailTasks)+2)
 	}
 	for _, e := range entries {
 		b, err := os.ReadFile(filepath.Join(dir, e.Name()))
 		if err != nil {
 			t.Fatal(err)
 		}
-		checkGolden(t, filepath.Join("prompt-entail", e.Name()), string(b))
+		checkGolden(t, filepath.Join("prompt-entail", e.Name()), promptPaths(t, dir, string(b)))
 	}
 }
 

@@ -38,7 +38,7 @@ func TestPromptGolden(t *testing.T) {
 	for _, e := range entries {
 		names = append(names, e.Name())
 	}
-	want := []string{"nlsat_zero_shot_satunsat.yaml", "nlsat_zero_shot_satunsat_gen.yaml", "nlsat_zero_shot_truefalse.yaml", "nlsat_zero_shot_truefalse_gen.yaml", "zero-shot.jsonl"}
+	want := []string{"nlsat_zero_shot_satunsat.yaml", "nlsat_zero_shot_satunsat_gen.yaml", "nlsat_zero_shot_truefalse.yaml", "nlsat_zero_shot_truefalse_gen.yaml", "zero-shot.fewshot.jsonl", "zero-shot.jsonl"}
 	if !reflect.DeepEqual(names, want) {
 		t.Fatalf("wrote %v, want %v", names, want)
 	}
@@ -47,8 +47,25 @@ func TestPromptGolden(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		checkGolden(t, filepath.Join("prompt", n), string(b))
+		checkGolden(t, filepath.Join("prompt", n), promptPaths(t, dir, string(b)))
 	}
+}
+
+// promptPaths replaces, in a prompt file written to dir, the path of
+// this package's testdata as seen from dir (the task files' paths to
+// the records) by $TESTDATA, so that a golden does not depend on where
+// the test ran.
+func promptPaths(t *testing.T, dir, content string) string {
+	t.Helper()
+	abs, err := filepath.Abs("testdata")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rel, err := filepath.Rel(dir, abs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return strings.ReplaceAll(content, rel+string(filepath.Separator), "$TESTDATA/")
 }
 
 // taskConfig is the part of an lm-evaluation-harness task that nlsat
@@ -62,6 +79,7 @@ type taskConfig struct {
 		DataFiles map[string]string `yaml:"data_files"`
 	} `yaml:"dataset_kwargs"`
 	TestSplit        string         `yaml:"test_split"`
+	FewshotSplit     string         `yaml:"fewshot_split"`
 	NumFewshot       int            `yaml:"num_fewshot"`
 	OutputType       string         `yaml:"output_type"`
 	DocToText        string         `yaml:"doc_to_text"`

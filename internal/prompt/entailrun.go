@@ -24,6 +24,10 @@ type EntailConfig struct {
 	// worked examples come from; empty for In's train split when In is a
 	// directory, and no few-shot prompts otherwise.
 	Examples string
+	// Fewshot names the records of lm-eval's few-shot demonstrations
+	// (a file or a dataset directory); "" for In's validation or train
+	// split (see fewshotSource), or else the worked examples.
+	Fewshot  string
 	Out      string
 	TaskFile TaskFile // Tag, DataFiles; the rest is filled in
 }
@@ -51,6 +55,7 @@ func RunEntail(c EntailConfig, stdin io.Reader, stdout io.Writer) (EntailResult,
 		}
 	}
 	var rows []EntailRow
+	scored := map[string]bool{}
 	err = eval.EachEntail(in, stdin, func(r *entailrec.Record, where string) error {
 		s := shots[r.Fragment]
 		if examples != "" && s == nil {
@@ -60,6 +65,7 @@ func RunEntail(c EntailConfig, stdin io.Reader, stdout io.Writer) (EntailResult,
 			return fmt.Errorf("%s: %w", where, err)
 		}
 		rows = append(rows, NewEntailRow(r, s))
+		scored[instanceKey(r.Premises)] = true
 		return nil
 	})
 	if err != nil {
@@ -67,12 +73,67 @@ func RunEntail(c EntailConfig, stdin io.Reader, stdout io.Writer) (EntailResult,
 	}
 	tf := c.TaskFile
 	tf.Source, tf.Rows = filepath.Base(in), len(rows)
+	if in != "-" {
+		tf.Gold = tf.Path(in)
+	}
 	if examples != "" {
 		tf.ExampleID = "one per label of the record's fragment, from " + filepath.Base(examples) + ": " + shotIDs(shots)
 	}
+	fewshot, err := c.fewshotRows(in, shots, scored, &tf, stdin)
+	if err != nil {
+		return res, err
+	}
 	res.Rows, res.Examples = len(rows), examples
-	res.Tasks, err = WriteEntailFiles(c.Out, stdout, rows, tf)
+	res.Tasks, err = WriteEntailFiles(c.Out, stdout, rows, fewshot, tf)
 	return res, err
+}
+
+// fewshotRows renders the few-shot source's records (fewshotSource)
+// into prompt rows as the prompted ones, leaving out those that share
+// premises with a worked example or a scored record (scored, by
+// instanceKey), and names their split in tf; without
+// a source, the worked examples are the train split. Without either it
+// is an error: lm-eval would draw demonstrations from the scored records.
+func (c EntailConfig) fewshotRows(in string, shots map[string][]*entailrec.Record, scored map[string]bool, tf *TaskFile, stdin io.Reader) ([]EntailRow, error) {
+	dir := ""
+	if isDir(c.In) {
+		dir = c.In
+	}
+	file, split, err := fewshotSource(in, dir, c.Fewshot)
+	if err != nil {
+		return nil, &inputerr.Error{Err: err}
+	}
+	var rows []EntailRow
+	if file == "" {
+		var frags []string
+		for f := range shots {
+			frags = append(frags, f)
+		}
+		slices.SortFunc(frags, fragments.CompareNames)
+		for _, f := range frags {
+			for _, r := range shots[f] {
+				rows = append(rows, NewEntailRow(r, nil))
+			}
+		}
+		if len(rows) == 0 {
+			return nil, &inputerr.Error{Err: fmt.Errorf("%w beside %s (no validation or train split) and no worked examples", ErrNoFewshot, in)}
+		}
+		tf.FewshotSplit, tf.FewshotSource = FewshotTrain, "the worked examples alone"
+		return rows, nil
+	}
+	err = eval.EachEntail(file, stdin, func(r *entailrec.Record, where string) error {
+		s := shots[r.Fragment]
+		if CheckShot(r, s) != nil || scored[instanceKey(r.Premises)] {
+			return nil
+		}
+		rows = append(rows, NewEntailRow(r, s))
+		return nil
+	})
+	if err != nil {
+		return nil, &inputerr.Error{Err: fmt.Errorf("few-shot records: %w", err)}
+	}
+	tf.FewshotSplit, tf.FewshotSource = split, tf.Path(file)
+	return rows, nil
 }
 
 // files resolves the records file and the examples file.

@@ -13,36 +13,38 @@ import (
 // the task files of tag tf.Tag, each atomically, the data first so that a
 // task file never names a file that is not there. It returns the tasks'
 // names. An output that cannot be written is an inputerr.Error.
-func WriteFiles(out string, stdout io.Writer, rows []Row, tf TaskFile) ([]string, error) {
+// With tf.FewshotSplit set, the few-shot rows go to FewshotPath(out).
+func WriteFiles(out string, stdout io.Writer, rows, fewshot []Row, tf TaskFile) ([]string, error) {
 	tasks := Tasks(tf.Tag)
 	if tf.CoT {
 		tasks = append(tasks, CoTTask(tf.Tag))
 	}
-	return writeFiles(out, stdout, rows, tasks, tf)
+	return writeFiles(out, stdout, rows, fewshot, tasks, tf)
 }
 
 // WriteEntailFiles is WriteFiles for entailment rows and their tasks
 // (EntailTasks; the few-shot ones when the rows have worked examples).
-func WriteEntailFiles(out string, stdout io.Writer, rows []EntailRow, tf TaskFile) ([]string, error) {
-	fewshot := len(rows) > 0 && len(rows[0].ExampleIDs) > 0
-	return writeFiles(out, stdout, rows, EntailTasks(tf.Tag, fewshot), tf)
+func WriteEntailFiles(out string, stdout io.Writer, rows, fewshot []EntailRow, tf TaskFile) ([]string, error) {
+	withShots := len(rows) > 0 && len(rows[0].ExampleIDs) > 0
+	return writeFiles(out, stdout, rows, fewshot, EntailTasks(tf.Tag, withShots), tf)
 }
 
-func writeFiles[R any](out string, stdout io.Writer, rows []R, tasks []Task, tf TaskFile) ([]string, error) {
-	data, err := atomicfile.Create(out, stdout)
+func writeFiles[R any](out string, stdout io.Writer, rows, fewshot []R, tasks []Task, tf TaskFile) ([]string, error) {
+	data, err := writeRows(out, stdout, rows)
 	if err != nil {
-		return nil, &inputerr.Error{Err: err}
+		return nil, err
 	}
 	defer data.Abort()
-	enc := json.NewEncoder(data)
-	enc.SetEscapeHTML(false)
-	for i := range rows {
-		if err := enc.Encode(&rows[i]); err != nil {
+	files := []*atomicfile.File{data}
+	if tf.FewshotSplit != "" {
+		few, err := writeRows(FewshotPath(out), stdout, fewshot)
+		if err != nil {
 			return nil, err
 		}
+		defer few.Abort()
+		files = append(files, few)
 	}
 	var names []string
-	files := []*atomicfile.File{data}
 	for _, t := range tasks {
 		f, err := atomicfile.Create(filepath.Join(filepath.Dir(out), t.Name+".yaml"), stdout)
 		if err != nil {
@@ -60,4 +62,21 @@ func writeFiles[R any](out string, stdout io.Writer, rows []R, tasks []Task, tf 
 		}
 	}
 	return names, nil
+}
+
+// writeRows writes rows as JSONL to an atomic file, not yet committed.
+func writeRows[R any](name string, stdout io.Writer, rows []R) (*atomicfile.File, error) {
+	f, err := atomicfile.Create(name, stdout)
+	if err != nil {
+		return nil, &inputerr.Error{Err: err}
+	}
+	enc := json.NewEncoder(f)
+	enc.SetEscapeHTML(false)
+	for i := range rows {
+		if err := enc.Encode(&rows[i]); err != nil {
+			f.Abort()
+			return nil, err
+		}
+	}
+	return f, nil
 }

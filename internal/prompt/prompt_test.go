@@ -137,13 +137,13 @@ func first(re *regexp.Regexp, s string) string {
 // TestYAMLScoringHint: every task file says how to score its samples with
 // nlsat eval, naming the records the prompts came from.
 func TestYAMLScoringHint(t *testing.T) {
-	tests := []struct{ source, want string }{
-		{"zero-shot-A.jsonl", "nlsat eval --gold zero-shot-A.jsonl --pred results/MODEL/samples_t_satunsat_DATE.jsonl"},
-		{"-", "nlsat eval --gold RECORDS.jsonl --pred"},
+	tests := []struct{ source, gold, want string }{
+		{"zero-shot-A.jsonl", "../data/zero-shot-A.jsonl", "nlsat eval --gold ../data/zero-shot-A.jsonl --pred results/MODEL/samples_t_satunsat_DATE.jsonl"},
+		{"-", "", "nlsat eval --gold RECORDS.jsonl --pred"},
 	}
 	for _, tt := range tests {
 		var b bytes.Buffer
-		if err := Tasks("t")[0].WriteYAML(&b, TaskFile{Tag: "t", DataFiles: "x.jsonl", Source: tt.source}); err != nil {
+		if err := Tasks("t")[0].WriteYAML(&b, TaskFile{Tag: "t", DataFiles: "x.jsonl", Source: tt.source, Gold: tt.gold}); err != nil {
 			t.Fatal(err)
 		}
 		if !strings.Contains(b.String(), "--log_samples --output_path results") || !strings.Contains(b.String(), tt.want) {

@@ -92,6 +92,39 @@ type TaskFile struct {
 	ExampleID string
 	// CoT adds the chain-of-thought task (CoTTask) to the files.
 	CoT bool
+	// Gold is the path of the records for nlsat eval --gold, as seen from
+	// the task file's directory (Path); "" for records read from stdin.
+	Gold string
+	// FewshotSplit names the split the few-shot demonstrations come from
+	// (FewshotValidation or FewshotTrain), FewshotFiles its data_files
+	// path and FewshotSource what its rows were made from.
+	FewshotSplit, FewshotFiles, FewshotSource string
+	// dir is the task files' directory; absolute says to write absolute
+	// paths (Path).
+	dir      string
+	absolute bool
+}
+
+// Path is a file's path as the task files give it: relative to their
+// directory, which lm_eval and nlsat eval are to be run from, or
+// absolute with --absolute-paths (or where no relative path exists).
+func (f TaskFile) Path(name string) string {
+	abs, err := filepath.Abs(name)
+	if err != nil {
+		return name
+	}
+	if f.absolute {
+		return abs
+	}
+	dir, err := filepath.Abs(cmp.Or(f.dir, "."))
+	if err != nil {
+		return abs
+	}
+	rel, err := filepath.Rel(dir, abs)
+	if err != nil {
+		return abs
+	}
+	return rel
 }
 
 // WriteYAML writes the task's configuration. Strings that could need
@@ -114,6 +147,7 @@ func (t Task) WriteYAML(w io.Writer, f TaskFile) error {
 	case v.Shots:
 		p("# The worked example (%s) is part of each prompt: keep num_fewshot at 0.\n", f.ExampleID)
 	}
+	f.writeFewshotNote(p)
 	t.writeHow(p)
 	p("# data_files is read relative to the working directory, so run lm_eval here:\n")
 	p("#   lm_eval --model hf --model_args pretrained=MODEL --include_path . --tasks %s --log_samples --output_path results\n", t.Name)
@@ -122,21 +156,14 @@ func (t Task) WriteYAML(w io.Writer, f TaskFile) error {
 	} else {
 		p("# and score the samples it writes against the records, per fragment, n and m:\n")
 	}
-	gold := f.Source
-	if gold == "" || gold == "-" {
-		gold = "RECORDS.jsonl"
-	}
-	p("#   nlsat eval --gold %s --pred results/MODEL/samples_%s_DATE.jsonl\n", gold, t.Name)
+	p("#   nlsat eval --gold %s --pred results/MODEL/samples_%s_DATE.jsonl\n", f.gold(), t.Name)
 	switch {
 	case t.Generate && v.entail():
 		p("# nlsat eval reads the raw generations (the first answer word decides, and\n# \"not entailed\" is one answer); --filter NAME reads a filter's.\n")
 	case t.Generate:
 		p("# nlsat eval reads the raw generations as a person would (\"not satisfiable\"\n# is unsat, which the regex filters below miss); --filter NAME reads a filter's.\n")
 	}
-	p("task: %s\n", q(t.Name))
-	p("tag:\n  - %s\n", q(f.Tag))
-	p("dataset_path: json\ndataset_name: null\ndataset_kwargs:\n  data_files:\n    test: %s\n", q(f.DataFiles))
-	p("test_split: test\nnum_fewshot: 0\n")
+	f.writeData(p, t.Name)
 	p("doc_to_text: %s\n", v.Prompt)
 	if t.Generate {
 		t.writeGenerate(p)
@@ -212,17 +239,11 @@ func q(s string) string {
 func (t Task) writeCoT(p func(string, ...any), f TaskFile) {
 	p("# %s, with the checked proof as a chain-of-thought target\n# (target_cot), from nlsat prompt --cot.\n", t.Variant.About)
 	p("# %d instances of %s; an unsat record without a proof within the budget\n# has an empty target.\n", f.Rows, f.Source)
+	f.writeFewshotNote(p)
 	p("# exact_match only credits a generation equal to the gold chain; a chain\n# may differ and still be right, so score the samples step by step:\n")
 	p("#   lm_eval --model hf --model_args pretrained=MODEL --include_path . --tasks %s --log_samples --output_path results\n", t.Name)
-	gold := f.Source
-	if gold == "" || gold == "-" {
-		gold = "RECORDS.jsonl"
-	}
-	p("#   nlsat eval --gold %s --pred results/MODEL/samples_%s_DATE.jsonl --chains\n", gold, t.Name)
-	p("task: %s\n", q(t.Name))
-	p("tag:\n  - %s\n", q(f.Tag))
-	p("dataset_path: json\ndataset_name: null\ndataset_kwargs:\n  data_files:\n    test: %s\n", q(f.DataFiles))
-	p("test_split: test\nnum_fewshot: 0\n")
+	p("#   nlsat eval --gold %s --pred results/MODEL/samples_%s_DATE.jsonl --chains\n", f.gold(), t.Name)
+	f.writeData(p, t.Name)
 	p("doc_to_text: %s\n", t.Variant.Prompt)
 	p("output_type: generate_until\ndoc_to_target: target_cot\ntarget_delimiter: \" \"\n")
 	p("generation_kwargs:\n  until:\n    - %s\n    - %s\n  do_sample: false\n  temperature: 0.0\n  max_gen_toks: 1024\n", q("\n\n"), q("Q:"))
@@ -230,20 +251,54 @@ func (t Task) writeCoT(p func(string, ...any), f TaskFile) {
 	p("metadata:\n  version: 1.0\n")
 }
 
+// gold is the records' path in the header's nlsat eval command.
+func (f TaskFile) gold() string {
+	if f.Gold == "" {
+		return "RECORDS.jsonl"
+	}
+	return f.Gold
+}
+
+// writeData writes the task's name, tag and data: the prompts as the
+// test split, which is scored, and the few-shot split, which
+// --num_fewshot draws its demonstrations from (see FewshotPath).
+func (f TaskFile) writeData(p func(string, ...any), name string) {
+	p("task: %s\n", q(name))
+	p("tag:\n  - %s\n", q(f.Tag))
+	p("dataset_path: json\ndataset_name: null\ndataset_kwargs:\n  data_files:\n    test: %s\n", q(f.DataFiles))
+	if f.FewshotSplit != "" {
+		p("    %s: %s\n", f.FewshotSplit, q(f.FewshotFiles))
+	}
+	p("test_split: test\n")
+	if f.FewshotSplit != "" {
+		p("fewshot_split: %s\n", f.FewshotSplit)
+	}
+	p("num_fewshot: 0\n")
+}
+
+// writeFewshotNote says in the header where --num_fewshot's
+// demonstrations come from.
+func (f TaskFile) writeFewshotNote(p func(string, ...any)) {
+	if f.FewshotSplit != "" {
+		p("# --num_fewshot K draws its demonstrations from the %s split\n# (%s: the prompts of %s), never from the scored records.\n", f.FewshotSplit, f.FewshotFiles, f.FewshotSource)
+	}
+}
+
 // NewTaskFile names the tasks of a prompt file written to out: their
 // tag is name, or else derived from out's base name (TaskTag); their
-// data_files is out's base name, or with absolute its absolute path.
+// data_files is out's base name (and the few-shot rows' FewshotPath's),
+// or with absolute its absolute path.
 func NewTaskFile(name, out string, absolute bool) (TaskFile, error) {
 	if name == "" {
 		name = TaskTag(strings.TrimSuffix(filepath.Base(out), filepath.Ext(out)))
 	}
-	tf := TaskFile{Tag: name, DataFiles: filepath.Base(out)}
+	tf := TaskFile{Tag: name, DataFiles: filepath.Base(out), FewshotFiles: filepath.Base(FewshotPath(out)), dir: filepath.Dir(out), absolute: absolute}
 	if absolute {
 		abs, err := filepath.Abs(out)
 		if err != nil {
 			return tf, err
 		}
-		tf.DataFiles = abs
+		tf.DataFiles, tf.FewshotFiles = abs, FewshotPath(abs)
 	}
 	return tf, nil
 }
