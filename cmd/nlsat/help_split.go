@@ -21,24 +21,32 @@ A stratum that cannot be filled stops the build with an error naming it.
 Balance. Equal counts per stratum do not stop the surface from predicting
 the label: at the same (m, n1, n2) an instance with more existential
 sentences is more often satisfiable, and a logistic model on a few word
-counts scores over 60% on V, Z and A. With --balance surface (the default)
-each set first labels a pilot of --balance-pilot candidates (a smaller set:
-twice its size, but at least 10,000 or eight times its size), which only
-serve to fit a model p(x) of P(sat) on surface features x: a logistic
-model on sizes, the count, share and log-count of each template variant,
-of the words every, some, no, not, non-, who, him, any, does, is, a, an and
-of their bigrams ("every non-", "is not", ...), and how evenly the
-sentences spread over the nouns and verbs; then gradient-boosted trees on
-what it leaves, over those counts, structural statistics of the text and
-the counts of the commonest sentence skeletons (what the audit's
-gbm-structure baseline sees). Its scores are calibrated on out-of-fold
-scores within the pilot, so that noise in the model is not turned into a
-pattern. Every candidate of the set is then kept with probability
-min(p, 1-p)/p(its label), decided by its seed alone: kept sat and unsat
-instances share one distribution of these features. About half of the
-candidates are thinned (the manifest counts them, and states how well the
-model predicted the pilot); the audit measures what is left. --balance
-strata skips this.
+counts scores over 60% on V, Z and A; nor do they stop how the sentences
+combine from predicting it. With --balance surface (the default) each set
+first labels a pilot of --balance-pilot candidates (a smaller set: twice
+its size, but at least 10,000 or eight times its size), which only serve
+to fit two models. Each is a logistic model on surface features (sizes;
+the count, share and log-count of each template variant, of the words
+every, some, no, not, non-, who, him, any, does, is, a, an and of their
+bigrams; how evenly the sentences spread over the nouns and verbs) with
+gradient-boosted trees on what it leaves (those counts, structural
+statistics of the text and the counts of the commonest sentence
+skeletons: what the audit's gbm-structure baseline sees), calibrated on
+out-of-fold scores within the pilot so that noise in the model is not
+turned into a pattern. The first, on the candidates in which no two
+sentences contradict each other, predicts the label and also sees the
+patterns of their sentence pairs ("every X0 is a X1 | every non- X1 is a
+X0", what the audit's pairs baselines see); those candidates are thinned
+until sat and unsat ones share one distribution of all of it. The second
+tells unsat candidates with a contradictory pair from the rest on the
+surface, and both kinds are thinned to one distribution of it. A
+contradictory pair itself stays: finding it is one step of inference,
+which the audit reports as difficulty. Every keep decision is drawn from
+the candidate's seed alone; the ratio of the labels and the share of
+contradictory pairs among unsat instances stay the sampler's. The
+manifest counts the thinned candidates and states how well the models
+predicted the pilot; the audit measures what is left. --balance strata
+skips this.
 
 Uniqueness. No two instances anywhere in the dataset have the same set of
 sentences, and by default (--dedup renaming) none is the same problem up to

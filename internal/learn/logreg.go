@@ -28,6 +28,12 @@ func (d *Design) Add(cols []int32, vals []float32) {
 	d.ptr = append(d.ptr, len(d.col))
 }
 
+// Row returns the columns and values of row i, which the caller must not
+// change.
+func (d *Design) Row(i int) ([]int32, []float32) {
+	return d.col[d.ptr[i]:d.ptr[i+1]], d.val[d.ptr[i]:d.ptr[i+1]]
+}
+
 // Sparse is a logistic model trained on a Design: P(1 | x) = σ(B + W·x).
 type Sparse struct {
 	B          float64

@@ -18,25 +18,30 @@ import (
 )
 
 func TestKeepProb(t *testing.T) {
+	r := PClip / (1 - PClip)
 	tests := []struct {
-		p          float64
+		p, odds    float64
 		sat, unsat float64
 	}{
-		{0.5, 1, 1},
-		{0.8, 0.25, 1},
-		{0.2, 1, 0.25},
-		{0.99, PClip / (1 - PClip), 1}, // clipped
-		{0, 1, PClip / (1 - PClip)},
+		{0.5, 1, 1, 1},
+		{0.8, 1, 0.25, 1},
+		{0.2, 1, 1, 0.25},
+		{0.99, 1, r, 1}, // clipped
+		{0, 1, 1, r},
+		// A pilot with twice as many of class 1: P = 2/3 is its base rate.
+		{2.0 / 3, 2, 1, 1},
+		{0.8, 2, 0.5, 1},
+		{0.5, 2, 1, 0.5},
 	}
 	for _, tt := range tests {
-		sat, unsat := keepProb(tt.p, dataset.LabelSat), keepProb(tt.p, dataset.LabelUnsat)
+		sat, unsat := keepProb(tt.p, dataset.LabelSat, tt.odds), keepProb(tt.p, dataset.LabelUnsat, tt.odds)
 		if math.Abs(sat-tt.sat) > 1e-12 || math.Abs(unsat-tt.unsat) > 1e-12 {
-			t.Errorf("p=%g: keep sat %g unsat %g, want %g and %g", tt.p, sat, unsat, tt.sat, tt.unsat)
+			t.Errorf("p=%g odds=%g: keep sat %g unsat %g, want %g and %g", tt.p, tt.odds, sat, unsat, tt.sat, tt.unsat)
 		}
-		// What is kept has P(sat) = 1/2: p·keep(sat) = (1−p)·keep(unsat).
+		// What is kept has the pilot's odds: p·keep(sat) = odds·(1−p)·keep(unsat).
 		q := math.Min(math.Max(tt.p, PClip), 1-PClip)
-		if d := q*sat - (1-q)*unsat; math.Abs(d) > 1e-12 {
-			t.Errorf("p=%g: kept sat and unsat mass differ by %g", tt.p, d)
+		if d := q*sat - tt.odds*(1-q)*unsat; math.Abs(d) > 1e-12 {
+			t.Errorf("p=%g odds=%g: kept sat and unsat mass differ by %g from the pilot's odds", tt.p, tt.odds, d)
 		}
 	}
 }
@@ -80,11 +85,14 @@ func TestFeatures(t *testing.T) {
 
 // TestSurfaceBalanceRemovesShortcut builds the same V split with and
 // without the surface balance and audits both: without it a logistic model
-// on surface counts beats chance on test, with it no baseline does.
+// on surface counts beats chance on test, with it no baseline does, and
+// the sentence-pairs baselines find nothing on the instances without a
+// two-sentence contradiction.
 func TestSurfaceBalanceRemovesShortcut(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds two splits of 8,000")
 	}
+	var pairVerdicts []string
 	accuracy := func(mode string) (counts, bow, gbm audit.Score) {
 		p := smallPlan(t, fragments.V, 6000, 200, 2000, 0, 0)
 		p.Balance = Balance{Mode: mode}
@@ -98,6 +106,13 @@ func TestSurfaceBalanceRemovesShortcut(t *testing.T) {
 		rep, err := audit.Run(context.Background(), dir, audit.DefaultOptions())
 		if err != nil {
 			t.Fatal(err)
+		}
+		if mode == BalanceSurface {
+			for _, ps := range rep.SentencePairs.Splits {
+				if ps.Split == Test && ps.Verdict.Shortcut {
+					pairVerdicts = append(pairVerdicts, ps.Verdict.Text)
+				}
+			}
 		}
 		for _, r := range rep.Results {
 			if r.Split != Test {
@@ -135,6 +150,12 @@ func TestSurfaceBalanceRemovesShortcut(t *testing.T) {
 			t.Errorf("with the surface balance %s (%.1f%% without)", b, 100*before.Accuracy)
 		}
 	}
+	// The sentence pairs tell nothing on the instances without a
+	// two-sentence contradiction (a balance of single sentences alone left
+	// 59.4% [56.3, 62.4] there, AUC 0.64).
+	for _, v := range pairVerdicts {
+		t.Errorf("with the surface balance, test: %s", v)
+	}
 }
 
 // TestCalibrationShrinksNoise fits the balance models to labels that no
@@ -155,11 +176,11 @@ func TestCalibrationShrinksNoise(t *testing.T) {
 		idx[i] = i
 	}
 	spread := func(y []int8) (lo, hi float64, corr float64) {
-		m := fitModels(surfaces(x), y, idx)
+		m := fitStage(surfaces(x), y, idx, nil)
 		lo, hi = 1, 0
 		var sx, sp, sxx, spp, sxp float64
 		for i := range x {
-			p := m.prob(surface{x: x[i]})
+			p := m.prob(surface{x: x[i]}, -1)
 			lo, hi = math.Min(lo, p), math.Max(hi, p)
 			sx, sp, sxx, spp, sxp = sx+x[i][0], sp+p, sxx+x[i][0]*x[i][0], spp+p*p, sxp+x[i][0]*p
 		}
@@ -188,10 +209,10 @@ func TestCalibrationShrinksNoise(t *testing.T) {
 			xor[i] = 1
 		}
 	}
-	m := fitModels(surfaces(x), xor, idx)
+	m := fitStage(surfaces(x), xor, idx, nil)
 	right := 0
 	for i := range x {
-		if (m.prob(surface{x: x[i]}) >= 0.5) == (xor[i] == 1) {
+		if (m.prob(surface{x: x[i]}, -1) >= 0.5) == (xor[i] == 1) {
 			right++
 		}
 	}
@@ -268,4 +289,85 @@ func surfaces(x [][]float64) []surface {
 		out[i] = surface{x: x[i]}
 	}
 	return out
+}
+
+// TestBalanceLeavesPairsNothing fits the two stages to a pilot whose
+// labels a pair pattern and a surface feature tell: sat candidates show
+// pattern 1 more often than unsat ones without a contradictory pair, and
+// unsat ones with a pair have larger values of feature 0. On fresh
+// candidates kept by the models, the pattern is as common among sat as
+// among unsat candidates without a pair, feature 0 has one mean in all
+// three kinds, and the share of unsat candidates with a pair is the
+// pilot's.
+func TestBalanceLeavesPairsNothing(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	const dim = 40 // as many as boostRow needs
+	draw := func(i int) (surface, int8) {
+		s := surface{x: make([]float64, dim)}
+		s.x[0] = float64(rng.IntN(4))
+		var y int8
+		switch r := rng.Float64(); {
+		case r < 0.5:
+			y = 1
+			if rng.Float64() < 0.6 {
+				s.pairs[0] = []uint64{1}
+			}
+		case r < 0.7:
+			if rng.Float64() < 0.2 {
+				s.pairs[0] = []uint64{1}
+			}
+		default:
+			s.core = true
+			s.x[0] += float64(rng.IntN(3))
+			if rng.Float64() < 0.4 {
+				s.pairs[0] = []uint64{1}
+			}
+		}
+		s.pairs[0] = append(s.pairs[0], uint64(2+rng.IntN(3)))
+		return s, y
+	}
+	const n = 6000
+	s, y, idx := make([]surface, n), make([]int8, n), make([]int, n)
+	for i := range s {
+		s[i], y[i] = draw(i)
+		idx[i] = i
+	}
+	m := fitModels(s, y, idx, func(i int) float64 { return keepDraw(7, pilotSeed, i) })
+	if m.Free == nil || m.Free.Pairs == nil || m.Core == nil {
+		t.Fatalf("stages: free %v, core %v", m.Free != nil, m.Core != nil)
+	}
+	// kind 0: unsat with a pair, 1: sat, 2: unsat without.
+	var kept, withPattern [3]int
+	var x0 [3]float64
+	for i := range 60000 {
+		c, label := draw(i)
+		if !m.keep(7, i, c, int(label)) {
+			continue
+		}
+		k := 0
+		switch {
+		case label == 1:
+			k = 1
+		case !c.core:
+			k = 2
+		}
+		kept[k]++
+		x0[k] += c.x[0]
+		if c.pairs[0][0] == 1 {
+			withPattern[k]++
+		}
+	}
+	share := func(k int) float64 { return float64(withPattern[k]) / float64(kept[k]) }
+	mean := func(k int) float64 { return x0[k] / float64(kept[k]) }
+	t.Logf("kept %v; pattern share sat %.3f, unsat without a pair %.3f; feature 0 mean %.3f %.3f %.3f", kept, share(1), share(2), mean(0), mean(1), mean(2))
+	if d := math.Abs(share(1) - share(2)); d > 0.04 {
+		t.Errorf("pattern 1 in %.3f of kept sat and %.3f of kept unsat without a pair (0.6 and 0.2 before)", share(1), share(2))
+	}
+	if d := math.Max(math.Abs(mean(0)-mean(1)), math.Abs(mean(2)-mean(1))); d > 0.08 {
+		t.Errorf("feature 0 means %.3f (with a pair), %.3f (sat), %.3f (without): differ by %.3f", mean(0), mean(1), mean(2), d)
+	}
+	// 0.3 of the draws are unsat with a pair, 0.2 without: 60% of unsat.
+	if sh := float64(kept[0]) / float64(kept[0]+kept[2]); math.Abs(sh-0.6) > 0.04 {
+		t.Errorf("%.3f of kept unsat candidates hold a pair, want about 0.6 as drawn", sh)
+	}
 }

@@ -389,6 +389,6 @@ func (b *builder) fitPilot(k int) error {
 		return fmt.Errorf("set %s: the pilot decided %d of its %d candidates, %d sat and %d unsat: too few of one label to fit the surface balance; use --balance strata, or a region nearer the phase change",
 			b.plan.Pools[k].Name, len(y), b.plan.PilotFor(k), sat, len(y)-sat)
 	}
-	b.st.Pools[k].Models = fitModels(x, y, idx)
+	b.st.Pools[k].Models = fitModels(x, y, idx, func(i int) float64 { return keepDraw(b.plan.Seed, pilotSeed, k*PoolStride+i) })
 	return nil
 }

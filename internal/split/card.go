@@ -299,14 +299,19 @@ func cardMaking(b *strings.Builder, m *Manifest) {
 		"A stratum that cannot be filled (its candidates run out of one label, or of new instances) is not shrunk or padded: the build stops with an error naming it once it has drawn ")
 	fmt.Fprintf(b, "%d times its size in candidates, so every published build is balanced exactly.\n", p.DrawLimit)
 	if p.Balance.Mode == BalanceSurface {
-		fmt.Fprintf(b, "- Surface balance: equal counts per stratum do not stop the wording from predicting the label (at the same size, more existential sentences make satisfiability likelier). "+
-			"So each set first labelled a pilot of %d candidates (a smaller set: as many as it holds, but at least 10,000 or eight times that, whichever is less), which are not part of the data, and fitted a logistic model p(x) of P(sat) on surface features x "+
+		fmt.Fprintf(b, "- Surface balance: equal counts per stratum do not stop the wording from predicting the label (at the same size, more existential sentences make satisfiability likelier), nor how the sentences combine. "+
+			"So each set first labelled a pilot of up to %d candidates (a smaller set: twice as many as it holds, but at least 10,000 or eight times its size, whichever is less), which are not part of the data, and fitted two models to it. "+
+			"Each is a logistic model on surface features x "+
 			"(m, n1, n2, alpha, beta; the count, share and log-count of each template variant, of the words every, some, no, not, non-, who, him, any, does, is, a, an and of their bigrams such as \"every non-\"; squared word shares; "+
 			"the tenth the share of existential sentences falls in; how evenly the sentences spread over the nouns and verbs), "+
-			"then fitted gradient-boosted trees (100 of depth 3) to what that model leaves, on the sizes, the counts above, structural statistics of the text (how often each noun and verb occurs, nouns both negated and plain, nouns heading universal and existential sentences) and the counts of the 128 commonest sentence skeletons (a sentence with its nouns and verbs blanked out), which see the interactions and thresholds a linear model misses; "+
-			"the sum was calibrated on out-of-sample scores within the pilot (each half scored by the models fitted to the other half). "+
-			"Every candidate was then kept with probability min(p, 1−p) / p(its label), decided by its seed alone, so that sat and unsat instances come from one distribution of these features; "+
-			"the candidates it dropped are counted as thinned below, and the audit below measures what is left.\n", p.Balance.Pilot)
+			"with gradient-boosted trees (100 of depth 3) fitted to what it leaves, on the sizes, the counts above, structural statistics of the text (how often each noun and verb occurs, nouns both negated and plain, nouns heading universal and existential sentences) and the counts of the 128 commonest sentence skeletons (a sentence with its nouns and verbs blanked out); "+
+			"the two parts are calibrated on out-of-sample scores within the pilot (five folds, each scored by the models fitted to the other four). "+
+			"The first model, on the candidates without a two-sentence contradiction (every sat one, and the unsat ones in which no two sentences contradict each other), predicts the label and also sees how the sentences combine: "+
+			"three logistic models on the pilot's patterns of sentence pairs that share a noun or verb, or two (the shared words indexed, the others blanked out, as in \"every X0 is a X1 | every non- X1 is a X0\"), fitted to these candidates and to the whole pilot, add their scores to both parts. "+
+			"Those candidates were thinned so that sat and unsat ones share one distribution of all these features, keeping the pilot's ratio of the labels. "+
+			"The second model, on the surface alone, tells unsat candidates with a contradictory pair from the rest; both kinds were thinned to one distribution of the surface, keeping the pilot's share of contradictory pairs among unsat instances. "+
+			"Each keep decision is drawn from the candidate's seed alone. A contradictory pair itself is left as it is: finding it is the one-step inference the audit reports as difficulty. "+
+			"The candidates the balance dropped are counted as thinned below, and the audit below measures what is left.\n", p.Balance.Pilot)
 	}
 	if p.Dedup == DedupRenaming {
 		b.WriteString("- Uniqueness: no two instances anywhere in the dataset (within or across splits and sets) have the same set of sentences, and none is the same problem up to a renaming of nouns, a renaming of verbs and the order of its sentences (a canonical form of the instance, found by individualisation–refinement).")
@@ -368,8 +373,12 @@ func cardCandidates(b *strings.Builder, m *Manifest) {
 	cardThinned(b, m)
 	for _, s := range m.Sets {
 		if s.Pilot != nil {
-			fmt.Fprintf(b, "\nBefore thinning, the surface model predicted the labels of set %s's %d decided pilot candidates with %.1f%% accuracy out of sample (its logistic part alone: %.1f%%; the majority label: %.1f%%): the shortcut the surface balance set out to remove (the audit below measures what is left).",
+			fmt.Fprintf(b, "\nBefore thinning, the first model predicted the labels of set %s's %d decided pilot candidates without a contradictory pair with %.1f%% accuracy out of sample (its logistic part alone: %.1f%%; the majority label: %.1f%%): the shortcut the balance set out to remove (the audit below measures what is left).",
 				s.Name, s.Pilot.Decided, 100*s.Pilot.Accuracy, 100*s.Pilot.Linear, 100*s.Pilot.Majority)
+		}
+		if s.PilotCore != nil {
+			fmt.Fprintf(b, " On the %d pilot candidates that hold a contradictory pair or that the first kept, the second told the two kinds apart with %.1f%% accuracy (the majority kind: %.1f%%).",
+				s.PilotCore.Decided, 100*s.PilotCore.Accuracy, 100*s.PilotCore.Majority)
 		}
 	}
 	b.WriteString("\nPer-stratum counts are in `manifest.json`.\n\n")

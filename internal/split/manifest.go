@@ -59,8 +59,13 @@ type SetReport struct {
 	Name   string   `json:"name"`
 	Splits []string `json:"splits"`
 	// Pilot, under the surface balance, measures the shortcut that the
-	// thinning removed.
+	// thinning removed: how well the surface and the sentence pairs told
+	// sat from unsat candidates without a contradictory pair.
 	Pilot *PilotShortcut `json:"pilot,omitempty"`
+	// PilotCore measures how well the surface told unsat candidates with
+	// a contradictory pair from the rest (as far as Pilot's thinning kept
+	// them), which the thinning also removed.
+	PilotCore *PilotShortcut `json:"pilot_core,omitempty"`
 	Counts
 	Strata []StratumReport `json:"strata"`
 }
@@ -146,7 +151,12 @@ func (b *builder) finish(ctx context.Context) (*Manifest, error) {
 	for k, pl := range b.plan.Pools {
 		sr := SetReport{Name: pl.Name}
 		if ms := b.st.Pools[k].Models; ms != nil {
-			sr.Pilot = &ms.Shortcut
+			if ms.Free != nil {
+				sr.Pilot = &ms.Free.Shortcut
+			}
+			if ms.Core != nil {
+				sr.PilotCore = &ms.Core.Shortcut
+			}
 		}
 		sr.Undecided = map[string]int{}
 		for s, st := range pl.Strata {

@@ -1,0 +1,541 @@
+package split
+
+import (
+	"math"
+	"math/rand/v2"
+	"slices"
+
+	"github.com/nlsat/nlsat/internal/dataset"
+	"github.com/nlsat/nlsat/internal/fragments"
+	"github.com/nlsat/nlsat/internal/learn"
+	"github.com/nlsat/nlsat/internal/textfeat"
+)
+
+// The surface balance in two stages. An unsat instance with a
+// contradictory pair of sentences (its certified UnsatPair) is one that a
+// reasoner comparing sentences two at a time refutes: that is difficulty,
+// and its pair stays as it is. What must not tell the labels apart is the
+// rest: on the instances without such a pair, how the sentences combine
+// (their pair patterns, textfeat.PairPatterns) as much as what single
+// sentences show. So the balance thins in two stages, each a model of the
+// kind stage describes, fitted to the pilot:
+//
+//   - Free, on the candidates without a contradictory pair (every sat one
+//     and the unsat ones without), models P(sat) on the surface features,
+//     the trees' structure and three scores of the candidate's pair
+//     patterns, and thins the two labels to one distribution of all of
+//     them. The scores come from logistic models on the patterns of pairs
+//     sharing one content word, fitted to Free's candidates, and sharing
+//     one and two, fitted to every candidate: an unsat instance with a
+//     contradictory pair tends to hold more pairs that nearly contradict,
+//     and the weights a model learns from those instances (as the audit's
+//     pairs baselines do, trained on all of train) also tell sat from
+//     unsat instances without one, more sharply than the fewer instances
+//     without a pair alone can teach it;
+//   - Core, on every candidate, those without a pair weighted by what Free
+//     keeps of them, models P(no contradictory pair) on the surface alone,
+//     and thins the two kinds to one distribution of it.
+//
+// A stage keeps a candidate of class c with probability min(1, f_other(x)
+// / f_c(x)) (f_c the density of class c at its features x, as the model
+// has them, times a target ratio of the classes), so the kept candidates
+// of both classes have one density and the target ratio: for Free the
+// pilot's ratio of sat to unsat, for Core the one that keeps the pilot's
+// ratio of unsat candidates with and without a contradictory pair. Core
+// thins the sat and unsat candidates without a pair by the same function
+// of the surface, so what Free made alike stays alike; after both, sat
+// instances, unsat ones without a contradictory pair and unsat ones with
+// one share one distribution of the surface, and the first two one
+// distribution of their pair patterns.
+
+// keepProb returns the probability of keeping a candidate of the given
+// class (1 or 0; a sat label is 1) whose modelled P(class 1) is p, in a
+// stage whose pilot has odds of class 1 over class 0: min(1, f_0 / f_1)
+// for class 1 and min(1, f_1 / f_0) for class 0, where f_1 / f_0 is p's
+// odds (p clipped to [PClip, 1−PClip]) over the pilot's.
+func keepProb(p float64, class int, odds float64) float64 {
+	p = math.Min(math.Max(p, PClip), 1-PClip)
+	d := p / (1 - p) / odds
+	if class == 1 {
+		return math.Min(1, 1/d)
+	}
+	return math.Min(1, d)
+}
+
+// Seeds that separate the streams of keep decisions from the sampler's
+// and from each other.
+const (
+	balanceSeed = 0x62616c616e6365 // "balance": Free's draw of a candidate
+	coreSeed    = 0x636f7265       // "core": Core's draw of a candidate
+	pilotSeed   = 0x70696c6f74     // "pilot": Free's draw of a pilot candidate, for fitting Core
+)
+
+// keepDraw is candidate idx's uniform number in [0, 1) for the keep
+// decision of the stream salt: a function of the seed, the stream and the
+// index alone.
+func keepDraw(seed, salt uint64, idx int) float64 {
+	return rand.New(rand.NewPCG(seed^salt, uint64(idx))).Float64()
+}
+
+// balanceFolds is the number of folds of the pilot: a candidate of fold
+// f (index i, i mod balanceFolds = f) is scored out of sample by the
+// models fitted to the other folds. The more folds, the closer those
+// models come to the one fitted to the whole pilot, which scores the
+// set's candidates, and the less the calibration fitted to their scores
+// understates its confidence.
+const balanceFolds = 5
+
+// balanceModels are the two stages of a pool's balance (see above); a
+// stage whose pilot holds fewer than minClass of one of its classes is
+// nil and thins nothing.
+type balanceModels struct {
+	Free *stage `json:"free"`
+	Core *stage `json:"core"`
+}
+
+// minClass is the fewest pilot candidates of each class a stage is
+// fitted to.
+const minClass = 10
+
+// stage is one binary model of the balance. Full, fitted to every pilot
+// candidate of the stage, scores the set's candidates; Folds[f], fitted to
+// every fold but f, scores fold f out of sample while the stages are
+// fitted (and is dropped after). Boost adds to each
+// logistic model's log-odds what gradient-boosted trees on the
+// candidate's structure find in what it leaves (boostModels). Pairs, when
+// the stage sees pair patterns, score them; each score is one more
+// feature of both. Calib maps the two log-odds to P(class 1): a logistic
+// regression of the pilot's classes on their out-of-fold values. It
+// shrinks each toward the base rate as far as it fails to predict candidates its model
+// has not seen, so that where the features carry no signal the estimation
+// noise of the weights is not turned into one.
+type stage struct {
+	Full  *learn.Logistic   `json:"full"`
+	Folds []*learn.Logistic `json:"folds"`
+	Boost *boostModels      `json:"boost"`
+	Pairs []*pairScorer     `json:"pairs,omitempty"`
+	Calib *learn.Logistic   `json:"calib"`
+	// Odds is the ratio of class 1 to class 0 that the thinning keeps:
+	// the pilot's (see fitModels for Core's).
+	Odds float64 `json:"odds"`
+	// Shortcut is what the features told of the class before thinning.
+	Shortcut PilotShortcut `json:"shortcut"`
+}
+
+// keep reports whether candidate idx (an index of the whole build, as
+// keepDraw takes it) with surface s and the given label is kept.
+func (m *balanceModels) keep(seed uint64, idx int, s surface, label int) bool {
+	if label == dataset.LabelUnsat && s.core {
+		return m.Core == nil || keepDraw(seed, coreSeed, idx) < keepProb(m.Core.prob(s, -1), 0, m.Core.Odds)
+	}
+	if m.Free != nil && keepDraw(seed, balanceSeed, idx) >= keepProb(m.Free.prob(s, -1), label, m.Free.Odds) {
+		return false
+	}
+	return m.Core == nil || keepDraw(seed, coreSeed, idx) < keepProb(m.Core.prob(s, -1), 1, m.Core.Odds)
+}
+
+// boostModels are the nonlinear part of a stage. A linear model on
+// counts misses interactions and thresholds: gradient boosting on the
+// counts of sentence skeletons and on structural statistics of the text
+// (textfeat.Structure) predicted 57-61% of default builds whose linear
+// baselines were at chance. So the trees are fitted to the pilot on top
+// of the logistic model's log-odds (learn.FitBoostedFrom), on the sizes,
+// the counted features of Features, the structural statistics, the
+// counts of the pilot's commonest skeletons and the pair scores; Full and
+// Folds pair with the logistic models of the same name.
+type boostModels struct {
+	Skeletons *textfeat.Skeletons `json:"skeletons"`
+	Full      *learn.Boosted      `json:"full"`
+	Folds     []*learn.Boosted    `json:"folds"`
+}
+
+// boostSkeletons is the number of skeletons the trees count.
+const boostSkeletons = 128
+
+// surface is what the balance sees of a candidate: Features, the
+// skeletons and structural statistics of textfeat.Structure, the
+// patterns of its sentence pairs sharing a content word
+// (textfeat.PairPatterns), and whether it holds a contradictory pair.
+type surface struct {
+	x, st []float64
+	skel  []uint64
+	pairs [2][]uint64 // sharing one content word, two
+	core  bool
+}
+
+// surfaceOf returns the surface of record r of fragment f.
+func surfaceOf(f fragments.Fragment, r *dataset.Record) surface {
+	skel, st := textfeat.Structure(r.Sentences)
+	one, two := textfeat.PairPatterns(r.Sentences, nil)
+	return surface{x: Features(f, r), st: st[:], skel: skel, pairs: [2][]uint64{one, two}, core: len(r.Difficulty.UnsatPair) > 0}
+}
+
+// boostRow returns the trees' input for a candidate: m, n1, n2, the
+// counts of Features (not their shares and logarithms, which trees do not
+// need), the structural statistics and the skeleton counts.
+func boostRow(s surface, sk *textfeat.Skeletons) []float64 {
+	nc := (len(s.x) - 5 - len(balanceWords) - 18) / 3
+	row := make([]float64, 0, 4+nc+len(s.st)+len(sk.Keys))
+	row = append(row, s.x[:3]...)
+	for j := range nc {
+		row = append(row, s.x[5+3*j])
+	}
+	row = append(row, s.st...)
+	row = row[:len(row)+len(sk.Keys)]
+	sk.Count(s.skel, row[len(row)-len(sk.Keys):])
+	return row
+}
+
+// PilotShortcut measures the shortcut of a stage before thinning: on its
+// pilot candidates, the accuracy of the out-of-fold scores (class 1 where
+// the calibrated P(class 1) is at least 1/2) of the logistic model alone
+// (Linear) and with the trees (Accuracy), and of the majority class.
+type PilotShortcut struct {
+	Decided  int     `json:"decided"`
+	Linear   float64 `json:"linear"`
+	Accuracy float64 `json:"accuracy"`
+	Majority float64 `json:"majority"`
+}
+
+// without returns the rows whose pilot index (idx) is not in fold f.
+func without[T any](rows []T, idx []int, f int) []T {
+	var out []T
+	for j, i := range idx {
+		if i%balanceFolds != f {
+			out = append(out, rows[j])
+		}
+	}
+	return out
+}
+
+// fitModels fits the two stages to the surfaces s and labels y of the
+// decided pilot candidates, whose indices in the pilot are idx; draw(i)
+// is pilot candidate i's uniform number for Free's keep decision.
+func fitModels(s []surface, y []int8, idx []int, draw func(i int) float64) *balanceModels {
+	m := &balanceModels{}
+	var fs []surface
+	var fy []int8
+	var fi []int
+	for j := range s {
+		if y[j] == 1 || !s[j].core {
+			fs, fy, fi = append(fs, s[j]), append(fy, y[j]), append(fi, idx[j])
+		}
+	}
+	if enough(fy) {
+		m.Free = fitStage(fs, fy, fi, []*pairScorer{
+			fitPairScorer(fs, fy, fi, 1), fitPairScorer(s, y, idx, 1), fitPairScorer(s, y, idx, 2),
+		})
+	}
+	// Core's classes: 1 for a candidate without a pair that Free keeps
+	// (judged out of fold, as a candidate of the set is judged by a model
+	// that has not seen it), 0 for one with a pair.
+	var cs []surface
+	var cy []int8
+	var ci []int
+	unsat, kept := 0, 0 // unsat candidates without a pair, and those Free keeps
+	for j := range s {
+		switch {
+		case y[j] == 0 && s[j].core:
+			cs, cy, ci = append(cs, s[j]), append(cy, 0), append(ci, idx[j])
+		case m.Free == nil || draw(idx[j]) < keepProb(m.Free.prob(s[j], idx[j]), int(y[j]), m.Free.Odds):
+			cs, cy, ci = append(cs, s[j]), append(cy, 1), append(ci, idx[j])
+			kept += 1 - int(y[j])
+			unsat += 1 - int(y[j])
+		default:
+			unsat += 1 - int(y[j])
+		}
+	}
+	if enough(cy) {
+		m.Core = fitStage(cs, cy, ci, nil)
+		// Free thinned the unsat candidates without a pair and not those
+		// with one: Core keeps the two kinds of unsat candidates in the
+		// pilot's proportion, so that the share of contradictory pairs
+		// among unsat instances is the sampler's.
+		if kept > 0 {
+			m.Core.Odds *= float64(unsat) / float64(kept)
+		}
+	}
+	m.Free.trim()
+	m.Core.trim()
+	return m
+}
+
+// trim drops the fold models, which only serve the fit: the set's
+// candidates are scored by the full ones, and the checkpoint that holds
+// the stage is written again and again.
+func (st *stage) trim() {
+	if st == nil {
+		return
+	}
+	st.Folds = nil
+	if st.Boost != nil {
+		st.Boost.Folds = nil
+	}
+	for _, ps := range st.Pairs {
+		ps.Folds = nil
+	}
+}
+
+// enough reports whether y holds minClass of each class.
+func enough(y []int8) bool {
+	n1 := 0
+	for _, c := range y {
+		n1 += int(c)
+	}
+	return n1 >= minClass && len(y)-n1 >= minClass
+}
+
+// fitStage fits a stage to the surfaces s and classes y of pilot
+// candidates whose indices are idx, with the scores of the pair models.
+func fitStage(s []surface, y []int8, idx []int, pairs []*pairScorer) *stage {
+	st := &stage{Pairs: pairs}
+	x := make([][]float64, len(s))
+	for j := range s {
+		x[j] = st.linear(s[j], idx[j])
+	}
+	st.Full = learn.FitLogistic(x, y, balanceLambda, balanceIters)
+	for f := range balanceFolds {
+		st.Folds = append(st.Folds, learn.FitLogistic(without(x, idx, f), without(y, idx, f), balanceLambda, balanceIters))
+	}
+	linear := st.calibrate(s, y, idx)
+	st.Boost = st.fitBoost(s, y, idx)
+	st.calibrate(s, y, idx)
+	st.Shortcut.Linear = linear.Accuracy
+	n1 := 0
+	for _, c := range y {
+		n1 += int(c)
+	}
+	st.Odds = float64(n1) / float64(len(y)-n1)
+	return st
+}
+
+// linear returns the logistic models' input for a candidate: Features,
+// then the stage's pair scores. A pilot candidate (i ≥ 0, its pilot
+// index) gets the scores of the pair models that have not seen it; a
+// candidate of the set (i < 0) those of the full ones.
+func (st *stage) linear(s surface, i int) []float64 {
+	if st.Pairs == nil {
+		return s.x
+	}
+	x := slices.Clip(s.x)
+	for _, ps := range st.Pairs {
+		x = append(x, ps.score(s, i))
+	}
+	return x
+}
+
+// tree returns the trees' input for a candidate: boostRow, then the pair
+// scores as linear has them.
+func (st *stage) tree(s surface, i int) []float64 {
+	row := boostRow(s, st.Boost.Skeletons)
+	for _, ps := range st.Pairs {
+		row = append(row, ps.score(s, i))
+	}
+	return row
+}
+
+// fitBoost fits the trees on top of the logistic models: Full on Full's
+// log-odds, each fold's on its logistic model's.
+func (st *stage) fitBoost(s []surface, y []int8, idx []int) *boostModels {
+	skels := make([][]uint64, len(s))
+	for j := range s {
+		skels[j] = s[j].skel
+	}
+	st.Boost = &boostModels{Skeletons: textfeat.CommonSkeletons(skels, boostSkeletons)}
+	bm := st.Boost
+	rows, off := make([][]float64, len(s)), make([]float64, len(s))
+	lin := make([][]float64, len(s))
+	for j := range s {
+		rows[j] = st.tree(s[j], idx[j])
+		lin[j] = st.linear(s[j], idx[j])
+		off[j] = st.Full.Score(lin[j])
+	}
+	bm.Full = learn.FitBoostedFrom(rows, y, off, learn.BoostOptions{})
+	for f, l := range st.Folds {
+		for j := range s {
+			off[j] = l.Score(lin[j])
+		}
+		bm.Folds = append(bm.Folds, learn.FitBoostedFrom(without(rows, idx, f), without(y, idx, f), without(off, idx, f), learn.BoostOptions{}))
+	}
+	return bm
+}
+
+// calibrate fits Calib to the out-of-fold scores of the pilot and sets
+// Shortcut from them; it returns Shortcut.
+func (st *stage) calibrate(s []surface, y []int8, idx []int) PilotShortcut {
+	z := make([][]float64, len(s))
+	for j, i := range idx {
+		z[j] = st.outOfFold(i, s[j])
+	}
+	st.Calib = learn.FitLogistic(z, y, 0, balanceIters)
+	acc, maj := accuracy(st.Calib, z, y)
+	st.Shortcut = PilotShortcut{Decided: len(z), Accuracy: acc, Majority: maj}
+	return st.Shortcut
+}
+
+// accuracy returns how often calib's P(class 1) of the scores z is on
+// the side of 1/2 of the classes y, and the share of the majority class,
+// both rounded to 4 places.
+func accuracy(calib *learn.Logistic, z [][]float64, y []int8) (acc, majority float64) {
+	right, ones := 0, 0
+	for j := range z {
+		if (calib.Prob(z[j]) >= 0.5) == (y[j] == 1) {
+			right++
+		}
+		ones += int(y[j])
+	}
+	n := len(z)
+	if n == 0 {
+		return 0, 0
+	}
+	return math.Round(1e4*float64(right)/float64(n)) / 1e4, math.Round(1e4*float64(max(ones, n-ones))/float64(n)) / 1e4
+}
+
+// outOfFold returns the log-odds of pilot candidate i (surface s) by the
+// logistic model and by the trees that have not seen it (0 before there
+// are trees). Calib weighs the two apart: the trees, fitted to what the
+// logistic model leaves, are the noisier, and one weight for their sum
+// would shrink the logistic part's signal with their noise.
+func (st *stage) outOfFold(i int, s surface) []float64 {
+	f := i % balanceFolds
+	z := []float64{st.Folds[f].Score(st.linear(s, i)), 0}
+	if st.Boost != nil {
+		z[1] = st.Boost.Folds[f].Score(st.tree(s, i))
+	}
+	return z
+}
+
+// prob returns the calibrated P(class 1) of a candidate with surface s:
+// a candidate of the set (i < 0) by the full models, pilot candidate i
+// out of fold.
+func (st *stage) prob(s surface, i int) float64 {
+	if i >= 0 {
+		return st.Calib.Prob(st.outOfFold(i, s))
+	}
+	z := []float64{st.Full.Score(st.linear(s, -1)), 0}
+	if st.Boost != nil {
+		z[1] = st.Boost.Full.Score(st.tree(s, -1))
+	}
+	return st.Calib.Prob(z)
+}
+
+// pairScorer is the pair part of a stage: a logistic model on which of
+// the pilot's common pair patterns (those of at least pairMinCount of its
+// candidates) a candidate's sentences show, fitted to the whole pilot
+// (Full) and to every fold but one (Folds), with the penalty Lambda.
+type pairScorer struct {
+	// Shared is the fewest content words the pairs share: 1 or 2.
+	Shared int             `json:"shared"`
+	Keys   []uint64        `json:"keys"`
+	Lambda float64         `json:"lambda"`
+	Full   *learn.Sparse   `json:"full"`
+	Folds  []*learn.Sparse `json:"folds"`
+}
+
+// Pair model settings: the patterns a pilot must show this often to be
+// features, and the L2 penalties (on the mean log-loss) tried; the one
+// whose fold models have the least out-of-fold log-loss is kept.
+const pairMinCount = 3
+
+var pairLambdas = []float64{3e-4, 1e-3, 3e-3}
+
+// fitPairScorer fits a pair model on the patterns of pairs that share at
+// least shared content words to the pilot candidates s with classes y and
+// pilot indices idx.
+func fitPairScorer(s []surface, y []int8, idx []int, shared int) *pairScorer {
+	ps := &pairScorer{Shared: shared}
+	df := map[uint64]int{}
+	for j := range s {
+		for _, p := range ps.patterns(s[j]) {
+			df[p]++
+		}
+	}
+	for p, n := range df {
+		if n >= pairMinCount {
+			ps.Keys = append(ps.Keys, p)
+		}
+	}
+	slices.Sort(ps.Keys)
+	d := ps.design(s)
+	rows := make([]int, len(s))
+	for j := range rows {
+		rows[j] = j
+	}
+	fit := func(rows []int, lambda float64) *learn.Sparse {
+		sub := learn.NewDesign(len(ps.Keys))
+		var ys []int8
+		for _, j := range rows {
+			cols, vals := d.Row(j)
+			sub.Add(cols, vals)
+			ys = append(ys, y[j])
+		}
+		return learn.FitSparse(sub, ys, learn.Settings{Lambda: lambda, Iterations: balanceIters})
+	}
+	best := math.Inf(1)
+	for _, lambda := range pairLambdas {
+		var folds []*learn.Sparse
+		for f := range balanceFolds {
+			folds = append(folds, fit(without(rows, idx, f), lambda))
+		}
+		loss := 0.0
+		for j, i := range idx {
+			z := folds[i%balanceFolds].Score(d, j)
+			if y[j] == 1 {
+				z = -z
+			}
+			loss += math.Log1p(math.Exp(z))
+		}
+		if loss < best {
+			best, ps.Folds, ps.Lambda = loss, folds, lambda
+		}
+	}
+	ps.Full = fit(rows, ps.Lambda)
+	return ps
+}
+
+// design returns the presence of each of the scorer's patterns in s.
+func (ps *pairScorer) design(s []surface) *learn.Design {
+	d := learn.NewDesign(len(ps.Keys))
+	for j := range s {
+		cols := ps.columns(ps.patterns(s[j]))
+		d.Add(cols, ones(len(cols)))
+	}
+	return d
+}
+
+// columns returns the columns of the patterns among the scorer's.
+func (ps *pairScorer) columns(pairs []uint64) []int32 {
+	var cols []int32
+	for _, p := range pairs {
+		if c, ok := slices.BinarySearch(ps.Keys, p); ok {
+			cols = append(cols, int32(c))
+		}
+	}
+	return cols
+}
+
+func ones(n int) []float32 {
+	v := make([]float32, n)
+	for i := range v {
+		v[i] = 1
+	}
+	return v
+}
+
+// patterns returns the candidate's patterns the scorer sees.
+func (ps *pairScorer) patterns(s surface) []uint64 { return s.pairs[ps.Shared-1] }
+
+// score returns the pair model's log-odds for the candidate s: pilot
+// candidate i by the fold model that has not seen it, a candidate of the
+// set (i < 0) by the full one.
+func (ps *pairScorer) score(s surface, i int) float64 {
+	m := ps.Full
+	if i >= 0 {
+		m = ps.Folds[i%balanceFolds]
+	}
+	z := m.B
+	for _, c := range ps.columns(ps.patterns(s)) {
+		z += m.W[c]
+	}
+	return z
+}
