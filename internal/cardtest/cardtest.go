@@ -95,16 +95,7 @@ func structType(fields []Feature) string {
 func ParquetMatches(t testing.TB, name, features string) {
 	t.Helper()
 	fs := Features(t, features)
-	f, err := os.Open(name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	info, _ := f.Stat()
-	pf, err := parquet.OpenFile(f, info.Size())
-	if err != nil {
-		t.Fatal(err)
-	}
+	pf := openParquet(t, name)
 	cols := pf.Schema().Fields()
 	if len(cols) != len(fs) {
 		t.Fatalf("%s: %d columns, the card declares %d features", name, len(cols), len(fs))
@@ -115,6 +106,25 @@ func ParquetMatches(t testing.TB, name, features string) {
 			t.Errorf("%s: column %d is %s %s, the card declares %s %s", name, i, c.Name(), got, fs[i].Name, want)
 		}
 	}
+}
+
+// openParquet opens the Parquet file name for the rest of the test.
+func openParquet(t testing.TB, name string) *parquet.File {
+	t.Helper()
+	f, err := os.Open(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { f.Close() })
+	info, err := f.Stat()
+	if err != nil {
+		t.Fatal(err)
+	}
+	pf, err := parquet.OpenFile(f, info.Size())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pf
 }
 
 // arrowType is the Arrow type a reader gives a Parquet column of ours.
@@ -147,16 +157,7 @@ func arrowType(n parquet.Node) string {
 // class names, Values, lists, structs). It returns them as JSON.
 func HFMetadataMatches(t testing.TB, name, features string) []byte {
 	t.Helper()
-	f, err := os.Open(name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	info, _ := f.Stat()
-	pf, err := parquet.OpenFile(f, info.Size())
-	if err != nil {
-		t.Fatal(err)
-	}
+	pf := openParquet(t, name)
 	v, ok := pf.Lookup("huggingface")
 	if !ok {
 		t.Fatalf("%s: no huggingface key/value metadata", name)
@@ -184,7 +185,7 @@ func CheckHFMetadata(t testing.TB, name string, meta []byte, features string) {
 		want[f.Name] = f.hfFeature()
 		names = append(names, f.Name)
 	}
-	if order := objectKeys(t, got.Info.Features); !reflect.DeepEqual(order, names) {
+	if order := ObjectKeys(t, got.Info.Features); !reflect.DeepEqual(order, names) {
 		t.Errorf("%s: the huggingface metadata's features are %v, the card's %v", name, order, names)
 	}
 	var gotFeatures map[string]any
@@ -218,8 +219,8 @@ func HyparquetHFMetadata(t testing.TB, header []byte) []byte {
 	return nil
 }
 
-// objectKeys returns the keys of a JSON object in order.
-func objectKeys(t testing.TB, obj []byte) []string {
+// ObjectKeys returns the top-level keys of a JSON object in order.
+func ObjectKeys(t testing.TB, obj []byte) []string {
 	t.Helper()
 	dec := json.NewDecoder(bytes.NewReader(obj))
 	if _, err := dec.Token(); err != nil {

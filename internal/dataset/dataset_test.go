@@ -8,29 +8,9 @@ import (
 	"reflect"
 	"strings"
 	"testing"
-)
 
-// keysInOrder returns the top-level keys of a JSON object in file order.
-func keysInOrder(t *testing.T, line []byte) []string {
-	t.Helper()
-	dec := json.NewDecoder(bytes.NewReader(line))
-	if _, err := dec.Token(); err != nil {
-		t.Fatal(err)
-	}
-	var keys []string
-	for dec.More() {
-		k, err := dec.Token()
-		if err != nil {
-			t.Fatal(err)
-		}
-		keys = append(keys, k.(string))
-		var skip json.RawMessage
-		if err := dec.Decode(&skip); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return keys
-}
+	"github.com/nlsat/nlsat/internal/cardtest"
+)
 
 func TestEncodeKeepsEveryKeyAndType(t *testing.T) {
 	var buf bytes.Buffer
@@ -51,7 +31,7 @@ func TestEncodeKeepsEveryKeyAndType(t *testing.T) {
 		t.Fatal(err)
 	}
 	for i, line := range lines {
-		if got := keysInOrder(t, line); !reflect.DeepEqual(got, schema.Required) {
+		if got := cardtest.ObjectKeys(t, line); !reflect.DeepEqual(got, schema.Required) {
 			t.Errorf("line %d keys %v, want the schema's %v", i+1, got, schema.Required)
 		}
 		if bytes.Contains(line, []byte("null")) {
