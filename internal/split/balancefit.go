@@ -50,9 +50,9 @@ import (
 
 // keepProb returns the probability of keeping a candidate of the given
 // class (1 or 0; a sat label is 1) whose modelled P(class 1) is p, in a
-// stage whose pilot has odds of class 1 over class 0: min(1, f_0 / f_1)
-// for class 1 and min(1, f_1 / f_0) for class 0, where f_1 / f_0 is p's
-// odds (p clipped to [PClip, 1−PClip]) over the pilot's.
+// stage that keeps odds of class 1 over class 0: min(1, f_0 / f_1) for
+// class 1 and min(1, f_1 / f_0) for class 0, where f_1 / f_0 is p's odds
+// (p clipped to [PClip, 1−PClip]) over those.
 func keepProb(p float64, class int, odds float64) float64 {
 	p = math.Min(math.Max(p, PClip), 1-PClip)
 	d := p / (1 - p) / odds
