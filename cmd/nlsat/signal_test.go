@@ -66,22 +66,22 @@ func TestSigtermStopsSolve(t *testing.T) {
 }
 
 // TestSigtermStopsOneShot sends SIGTERM to label while it decides, with the
-// node budget at 1, a 16-noun V instance by the one-shot encoding, whose
-// construction takes minutes (record 10 of the generate call below).
+// node budget at 1, the instances of hardInstances, which the decider
+// then takes past its budget into the paths that follow it. (A 16-noun
+// instance served here once, but the exact fallback now decides it within
+// a second on an idle machine, before the signal.)
 func TestSigtermStopsOneShot(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the program in a child process")
 	}
 	dir := t.TempDir()
-	all, in, out := filepath.Join(dir, "v.jsonl"), filepath.Join(dir, "rec10.jsonl"), filepath.Join(dir, "labelled.jsonl")
-	runChild(t, "generate", "--fragment", "V", "--n1", "13-16", "--n2", "2-8", "--m", "30-60", "--count", "100",
-		"--seed", "53", "--solver", "none", "-q", "--out", all)
-	data, err := os.ReadFile(all)
-	if err != nil {
-		t.Fatal(err)
+	in, out := filepath.Join(dir, "hard.jsonl"), filepath.Join(dir, "labelled.jsonl")
+	var b bytes.Buffer
+	for _, sents := range hardInstances(t) {
+		line, _ := json.Marshal(map[string]any{"sentences": sents})
+		b.Write(append(line, '\n'))
 	}
-	lines := strings.SplitAfter(string(data), "\n")
-	if err := os.WriteFile(in, []byte(lines[10]), 0o644); err != nil {
+	if err := os.WriteFile(in, b.Bytes(), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	stopsWithin(t, syscall.SIGTERM, 2*time.Second, out, "label", in, "-j", "1", "-q", "--max-nodes", "1", "--out", out)
