@@ -43,6 +43,22 @@ func hardInstances(t *testing.T) [][]string {
 	return out
 }
 
+// hardFile writes hardInstances as label's input in a temporary
+// directory and returns its path and the path of label's output there.
+func hardFile(t *testing.T) (in, out string) {
+	dir := t.TempDir()
+	in, out = filepath.Join(dir, "hard.jsonl"), filepath.Join(dir, "labelled.jsonl")
+	var b bytes.Buffer
+	for _, sents := range hardInstances(t) {
+		line, _ := json.Marshal(map[string]any{"sentences": sents})
+		b.Write(append(line, '\n'))
+	}
+	if err := os.WriteFile(in, b.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return in, out
+}
+
 // TestSigtermStopsSolve runs nlsat label in a child process on instances
 // that take the native decider many seconds each (inside the lazy search
 // and its SAT queries), sends SIGTERM a second into the first one, and
@@ -52,16 +68,7 @@ func TestSigtermStopsSolve(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the program in a child process")
 	}
-	dir := t.TempDir()
-	in, out := filepath.Join(dir, "hard.jsonl"), filepath.Join(dir, "labelled.jsonl")
-	var b bytes.Buffer
-	for _, sents := range hardInstances(t) {
-		line, _ := json.Marshal(map[string]any{"sentences": sents})
-		b.Write(append(line, '\n'))
-	}
-	if err := os.WriteFile(in, b.Bytes(), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	in, out := hardFile(t)
 	stopsWithin(t, syscall.SIGTERM, time.Second, out, "label", in, "-j", "1", "-q", "--out", out)
 }
 
@@ -74,16 +81,7 @@ func TestSigtermStopsOneShot(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the program in a child process")
 	}
-	dir := t.TempDir()
-	in, out := filepath.Join(dir, "hard.jsonl"), filepath.Join(dir, "labelled.jsonl")
-	var b bytes.Buffer
-	for _, sents := range hardInstances(t) {
-		line, _ := json.Marshal(map[string]any{"sentences": sents})
-		b.Write(append(line, '\n'))
-	}
-	if err := os.WriteFile(in, b.Bytes(), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	in, out := hardFile(t)
 	stopsWithin(t, syscall.SIGTERM, 2*time.Second, out, "label", in, "-j", "1", "-q", "--max-nodes", "1", "--out", out)
 }
 
