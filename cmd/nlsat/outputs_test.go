@@ -77,6 +77,13 @@ var outputSteps = []outputStep{
 	{"prompt", []string{"prompt", "$D/split-V/data/zero-shot.jsonl", "--out", "$D/prompt/zero-shot.jsonl"}, []string{"prompt/"}},
 	{"eval", []string{"eval", "--gold", "$D/split-V/data/test.jsonl", "--pred", "$D/preds.jsonl"}, []string{"stdout"}},
 	{"eval json", []string{"eval", "--gold", "$D/split-V", "--pred", "$D/preds.jsonl", "--allow-missing", "--json"}, []string{"stdout"}},
+	{"generate entailment", []string{"generate", "--task", "entailment", "--fragment", "V", "--count", "30", "--seed", "3", "--out", "$D/gen-entail-V.jsonl"}, []string{"gen-entail-V.jsonl"}},
+	{"generate entailment stdout", []string{"generate", "--task", "entailment", "--fragment", "S", "--count", "12", "--seed", "4"}, []string{"stdout"}},
+	{"split entailment", []string{"split", "--task", "entailment", "--fragment", "A", "--train", "60", "--validation", "12", "--test", "12", "--seed", "5", "--out", "$D/split-entail-A"}, prefixed("split-entail-A/", splitFiles)},
+	{"audit entailment", []string{"audit", "$D/split-entail-A"}, []string{"stdout"}},
+	{"prompt entailment", []string{"prompt", "$D/split-entail-A/data/test.jsonl", "--out", "$D/prompt-entail/test.jsonl"}, []string{"prompt-entail/"}},
+	{"eval entailment", []string{"eval", "--gold", "$D/split-entail-A/data/test.jsonl", "--pred", "$D/entail-preds.jsonl"}, []string{"stdout"}},
+	{"eval entailment json", []string{"eval", "--gold", "$D/split-entail-A", "--pred", "$D/entail-preds.jsonl", "--allow-missing", "--json"}, []string{"stdout"}},
 	{"solve unsat", []string{"solve", "Every scholar is a poet.", "Every poet loves some musician.", "Some scholar does not love any musician."}, []string{"stdout"}},
 	{"solve sat", []string{"solve", "Every scholar is a poet.", "Some poet admires every scholar who does not hate him.", "Some non-poet is not a scholar."}, []string{"stdout"}},
 }
@@ -112,14 +119,19 @@ func TestOutputsUnchanged(t *testing.T) {
 		t.Skip("builds several datasets")
 	}
 	dir := t.TempDir()
-	if err := os.Mkdir(filepath.Join(dir, "prompt"), 0o755); err != nil {
-		t.Fatal(err)
+	for _, d := range []string{"prompt", "prompt-entail"} {
+		if err := os.Mkdir(filepath.Join(dir, d), 0o755); err != nil {
+			t.Fatal(err)
+		}
 	}
 	var got strings.Builder
 	var outputs []pinnedOutput
 	for _, st := range outputSteps {
-		if st.name == "eval" {
+		switch st.name {
+		case "eval":
 			writePredictions(t, filepath.Join(dir, "split-V/data/test.jsonl"), filepath.Join(dir, "preds.jsonl"))
+		case "eval entailment":
+			writeEntailPredictions(t, filepath.Join(dir, "split-entail-A/data/test.jsonl"), filepath.Join(dir, "entail-preds.jsonl"))
 		}
 		args := make([]string, len(st.args))
 		for i, a := range st.args {
@@ -274,6 +286,30 @@ func writePredictions(t *testing.T, gold, out string) {
 		t.Fatal(err)
 	}
 	if err := os.WriteFile(out, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// writeEntailPredictions writes one three-way prediction per entailment
+// record: its number modulo 3.
+func writeEntailPredictions(t *testing.T, gold, out string) {
+	t.Helper()
+	b, err := os.ReadFile(gold)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var w strings.Builder
+	for i, l := range strings.Split(strings.TrimSpace(string(b)), "\n") {
+		var r struct {
+			ID string `json:"id"`
+		}
+		if err := json.Unmarshal([]byte(l), &r); err != nil {
+			t.Fatal(err)
+		}
+		line, _ := json.Marshal(map[string]any{"id": r.ID, "label": i % 3})
+		w.Write(append(line, '\n'))
+	}
+	if err := os.WriteFile(out, []byte(w.String()), 0o644); err != nil {
 		t.Fatal(err)
 	}
 }
