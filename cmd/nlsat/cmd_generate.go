@@ -4,17 +4,17 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/nlsat/nlsat/internal/distract"
-	"github.com/nlsat/nlsat/internal/entail"
-	"github.com/nlsat/nlsat/internal/entailrec"
 	"github.com/nlsat/nlsat/internal/generate"
 	"github.com/nlsat/nlsat/internal/job"
 	"github.com/nlsat/nlsat/internal/progress"
 	"github.com/nlsat/nlsat/internal/solver"
+	"github.com/nlsat/nlsat/internal/task"
 )
 
 type generateOptions struct {
@@ -54,13 +54,13 @@ func (o *generateOptions) addFlags(cmd *cobra.Command) {
 	f.DurationVar(&o.checkpoint, "checkpoint-every", 2*time.Second, "time between checkpoints of an unfinished output file")
 	f.IntVar(&o.distractors, "distractors", 0, "add this many sentences to each instance that provably do not change its label (recorded in the record's distractors)")
 	f.BoolVar(&o.proofs, "proofs", false, proofsUsage)
-	f.Var(o.task, "task", "instance: sets labelled sat/unsat; entailment: premises, hypothesis and a three-way label (see below)")
+	f.Var(o.task, "task", taskUsage()+" (see below)")
 	f.Var(o.distractMode, "distractor-mode", "fresh: over words the instance does not use; implied: over its own words, entailed by its (consistent) sentences")
 }
 
 func newGenerateCmd(s streams) *cobra.Command {
 	o := &generateOptions{fragment: newFragmentEnum("A", false), solver: newSolverOptions("native", true),
-		distractMode: newEnum("fresh", "fresh", "implied"), task: newEnum("instance", "instance", "entailment")}
+		distractMode: newEnum("fresh", "fresh", "implied"), task: newTaskEnum()}
 	cmd := &cobra.Command{
 		Use:   "generate",
 		Short: "Sample and label random instances of one fragment",
@@ -112,10 +112,11 @@ func (o *generateOptions) plan(cmd *cobra.Command, solverName string) (*generate
 	return p, nil
 }
 
-// labelNames are entailment's labels in MNLI's order, for progress.
-var labelNames = entailrec.LabelNames[:]
-
 func runGenerate(ctx context.Context, cmd *cobra.Command, o *generateOptions, s streams) error {
+	t, err := task.Lookup(o.task.value)
+	if err != nil {
+		return err
+	}
 	newBackend, solverName, err := o.solver.backends()
 	if err != nil {
 		return err
@@ -128,6 +129,10 @@ func runGenerate(ctx context.Context, cmd *cobra.Command, o *generateOptions, s 
 	if err != nil {
 		return err
 	}
+	output := o.solver.records.spec()
+	if err := t.Generate.Check(plan, output); err != nil {
+		return err
+	}
 	if !sharded {
 		release, err := lockOut(o.out, false)
 		if err != nil {
@@ -135,45 +140,27 @@ func runGenerate(ctx context.Context, cmd *cobra.Command, o *generateOptions, s 
 		}
 		defer release()
 	}
-	if o.task.value == "entailment" {
-		if sharded || o.distractors > 0 || o.proofs {
-			return usagef("--task entailment takes no shards, --distractors or --proofs")
-		}
-		prog := progress.NewClasses(s.Err, "entail "+plan.Fragment, o.count, o.solver.quiet, labelNames...)
-		defer prog.Finish()
-		return entail.Run(ctx, plan, entail.RunOptions{
-			Out:        o.out,
-			Stdout:     s.Out,
-			Output:     o.solver.records.spec(),
-			Workers:    o.solver.jobs,
-			NewBackend: newBackend,
-			Every:      o.checkpoint,
-			Progress:   prog.AddClass,
-			Log:        o.solver.logf(s),
-			Started:    prog.Start,
-		})
-	}
 	if sharded {
-		return runGenerateShard(ctx, o, plan, newBackend, s)
+		return runGenerateShard(ctx, o, t, plan, newBackend, s)
 	}
 	if newBackend == nil && !o.solver.quiet {
 		fmt.Fprintln(s.Err, "nlsat: --solver none: records are written without labels (label -1)")
 	}
-	prog := progress.New(s.Err, "generate "+plan.Fragment, o.count, o.solver.quiet)
-	sum, err := generate.Run(ctx, plan, generate.RunOptions{
+	prog := taskBar(t, s.Err, "generate "+plan.Fragment, o.count, o.solver.quiet)
+	sum, err := generate.Run(ctx, t.Generate, plan, generate.RunOptions{
 		Out:        o.out,
 		Stdout:     s.Out,
-		Output:     o.solver.records.spec(),
+		Output:     output,
 		Workers:    o.solver.jobs,
 		NewBackend: newBackend,
 		Every:      o.checkpoint,
-		Progress:   prog.Add,
+		Progress:   prog.Count,
 		Log:        o.solver.logf(s),
 		Started:    func(written int) { prog.Start(written) },
 	})
 	prog.Finish()
 	if errors.Is(err, job.ErrDone) {
-		o.solver.logf(s)("%s already holds these %d instances, checksum intact; nothing to do", o.out, o.count)
+		o.solver.logf(s)("%s already holds these %d records, checksum intact; nothing to do", o.out, o.count)
 		return nil
 	}
 	if err == nil {
@@ -181,18 +168,37 @@ func runGenerate(ctx context.Context, cmd *cobra.Command, o *generateOptions, s 
 	}
 	if err != nil {
 		if ctx.Err() != nil && o.out != "-" && o.out != "" && !o.solver.quiet {
-			fmt.Fprintf(s.Err, "nlsat: %d of %d instances are saved; run the same command again to resume\n", sum.Written, o.count)
+			fmt.Fprintf(s.Err, "nlsat: %d of %d records are saved; run the same command again to resume\n", sum.Written, o.count)
 		}
 		return err
 	}
 	if !o.solver.quiet && newBackend != nil {
-		sum.Stats.Report(s.Err, sum.Written)
+		reportGenerate(s.Err, t, sum)
 	}
 	return nil
 }
 
+// taskBar is the progress of a run of t: counts of t's classes, or of
+// sat, unsat and undecided records.
+func taskBar(t *task.Task, w io.Writer, what string, total int, quiet bool) *progress.Bar {
+	if t.Classes == nil {
+		return progress.New(w, what, total, quiet)
+	}
+	return progress.NewClasses(w, what, total, quiet, t.Classes...)
+}
+
+// reportGenerate prints what a run of t wrote: its counts by status, or
+// by t's classes.
+func reportGenerate(w io.Writer, t *task.Task, sum generate.Summary) {
+	if t.Classes == nil {
+		sum.Stats.Report(w, sum.Written)
+		return
+	}
+	fmt.Fprintf(w, "nlsat: wrote %d %s records from %d units drawn\n", sum.Written, t.Name, sum.Stats.Drawn())
+}
+
 // runGenerateShard decides this shard's instances into a directory.
-func runGenerateShard(ctx context.Context, o *generateOptions, plan *generate.Plan, newBackend func() (solver.Backend, error), s streams) error {
+func runGenerateShard(ctx context.Context, o *generateOptions, t *task.Task, plan *generate.Plan, newBackend func() (solver.Backend, error), s streams) error {
 	sh := o.shard
 	if sh.oversample < 1 {
 		return usagef("--oversample must be at least 1 for generate")
@@ -208,21 +214,22 @@ func runGenerateShard(ctx context.Context, o *generateOptions, plan *generate.Pl
 	defer release()
 	logf := o.solver.logf(s)
 	logf("generate %s: %s into %s", plan.Fragment, sh.slot, dir)
-	prog := progress.New(s.Err, fmt.Sprintf("generate %s shard %d/%d", plan.Fragment, sh.slot.Index, sh.slot.Count), -1, o.solver.quiet)
+	prog := taskBar(t, s.Err, fmt.Sprintf("generate %s shard %d/%d", plan.Fragment, sh.slot.Index, sh.slot.Count), -1, o.solver.quiet)
 	shard := generate.ShardOptions{
 		Slot:       sh.slot,
 		Oversample: sh.oversample,
 		Dir:        dir,
 		Manifest:   job.Manifest{Toolkit: toolkit(), Command: "nlsat generate"},
+		Task:       t.Name,
 	}
 	run := generate.RunOptions{
 		Workers:    o.solver.jobs,
 		NewBackend: newBackend,
 		Every:      o.checkpoint,
-		Progress:   prog.Add,
+		Progress:   prog.Count,
 		Log:        logf,
 	}
-	sum, err := generate.RunShard(ctx, plan, shard, run)
+	sum, err := generate.RunShard(ctx, t.Generate, plan, shard, run)
 	prog.Finish()
 	if errors.Is(err, job.ErrDone) {
 		logf("%s already holds this shard, checksums intact; nothing to do", dir)
@@ -231,7 +238,7 @@ func runGenerateShard(ctx context.Context, o *generateOptions, plan *generate.Pl
 	if err != nil {
 		return err
 	}
-	logf("shard %d of %d: %d instances decided of %d drawn; merge with: nlsat merge --out FILE SHARD_DIR...",
+	logf("shard %d of %d: %d records decided of %d units drawn; merge with: nlsat merge --out FILE SHARD_DIR...",
 		sh.slot.Index, sh.slot.Count, sum.Written, sum.Stats.Drawn())
 	return nil
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -13,6 +14,8 @@ import (
 	"github.com/nlsat/nlsat/internal/job"
 	"github.com/nlsat/nlsat/internal/phase"
 	"github.com/nlsat/nlsat/internal/split"
+	"github.com/nlsat/nlsat/internal/task"
+	"github.com/nlsat/nlsat/internal/task/satunsat"
 	"github.com/nlsat/nlsat/internal/version"
 )
 
@@ -70,11 +73,15 @@ func runMerge(ctx context.Context, o *mergeOptions, dirs []string, s streams) er
 	case split.Kind:
 		return mergeSplit(ctx, o, src, s, start)
 	case generate.Kind:
-		sum, err := generate.Merge(ctx, src, generate.RunOptions{Out: o.out, Stdout: s.Out, Output: o.records.spec()})
+		t, err := task.Lookup(cmp.Or(src.Manifest.Task, satunsat.Name))
 		if err != nil {
 			return err
 		}
-		logf("merged %d shards: %d instances (%d undecided and dropped) into %s", len(dirs), sum.Written, sum.Stats.Undecided(), o.out)
+		sum, err := generate.Merge(ctx, t.Generate, src, generate.RunOptions{Out: o.out, Stdout: s.Out, Output: o.records.spec()})
+		if err != nil {
+			return err
+		}
+		logf("merged %d shards: %d records (%d units undecided and dropped) into %s", len(dirs), sum.Written, sum.Stats.Undecided(), o.out)
 		return nil
 	case phase.Kind:
 		if err := phase.Merge(ctx, src, o.out, phase.RunOptions{Version: version.Version(), Log: logf}); err != nil {

@@ -16,37 +16,51 @@ import (
 )
 
 // TestGenerateShardsMerge runs generate as 3 shards in parallel processes
-// and merges them: the same bytes as one run.
+// and merges them, for every task: the same bytes as one run, in JSONL
+// and in Parquet.
 func TestGenerateShardsMerge(t *testing.T) {
-	gen := []string{"generate", "--fragment", "Z", "--count", "200", "--seed", "12", "-q"}
-	base := t.TempDir()
-	ref := filepath.Join(base, "ref.jsonl")
-	if code, _, stderr := nlsat(context.Background(), "", append(gen, "--out", ref)...); code != 0 {
-		t.Fatalf("exit %d: %s", code, stderr)
-	}
-	var dirs []string
-	runShards(t, 3, func(i int) ([]string, []string) {
-		dirs = append(dirs, filepath.Join(base, fmt.Sprint("shard", i)))
-		return append(gen, "--out", dirs[i], "-j", "1", "--shard-index", fmt.Sprint(i), "--shard-count", "3"), nil
-	})
-	merged := filepath.Join(base, "merged.jsonl")
-	if code, _, stderr := nlsat(context.Background(), "", append([]string{"merge", "-q", "--out", merged}, dirs...)...); code != 0 {
-		t.Fatalf("merge: exit %d: %s", code, stderr)
-	}
-	want, _ := os.ReadFile(ref)
-	got, _ := os.ReadFile(merged)
-	if string(want) != string(got) {
-		t.Error("merged shards differ from one run")
-	}
-	// A shard of another seed is refused.
-	other := filepath.Join(base, "other")
-	if code, _, stderr := nlsat(context.Background(), "", "generate", "--fragment", "Z", "--count", "200", "--seed", "13", "-q",
-		"--shard-index", "1", "--shard-count", "3", "--out", other); code != 0 {
-		t.Fatalf("exit %d: %s", code, stderr)
-	}
-	code, _, stderr := nlsat(context.Background(), "", "merge", "--out", filepath.Join(base, "bad.jsonl"), dirs[0], other, dirs[2])
-	if code == 0 || !strings.Contains(stderr, "another configuration or seed") {
-		t.Errorf("mismatched seed: exit %d: %s", code, stderr)
+	for _, tc := range []struct {
+		name string
+		gen  []string
+	}{
+		{"instance", []string{"generate", "--fragment", "Z", "--count", "200", "--seed", "12", "-q"}},
+		{"entailment", []string{"generate", "--task", "entailment", "--fragment", "V", "--count", "45", "--seed", "12", "-q"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			gen := tc.gen
+			base := t.TempDir()
+			var dirs []string
+			runShards(t, 3, func(i int) ([]string, []string) {
+				dirs = append(dirs, filepath.Join(base, fmt.Sprint("shard", i)))
+				return append(gen, "--out", dirs[i], "-j", "1", "--shard-index", fmt.Sprint(i), "--shard-count", "3"), nil
+			})
+			for _, ext := range []string{".jsonl", ".parquet"} {
+				ref := filepath.Join(base, "ref"+ext)
+				if code, _, stderr := nlsat(context.Background(), "", append(gen, "--out", ref)...); code != 0 {
+					t.Fatalf("exit %d: %s", code, stderr)
+				}
+				merged := filepath.Join(base, "merged"+ext)
+				if code, _, stderr := nlsat(context.Background(), "", append([]string{"merge", "-q", "--out", merged}, dirs...)...); code != 0 {
+					t.Fatalf("merge: exit %d: %s", code, stderr)
+				}
+				want, _ := os.ReadFile(ref)
+				got, _ := os.ReadFile(merged)
+				if len(want) == 0 || string(want) != string(got) {
+					t.Errorf("%s: merged shards differ from one run", ext)
+				}
+			}
+			// A shard of another seed is refused.
+			other := filepath.Join(base, "other")
+			args := slices.Clone(gen)
+			args[slices.Index(args, "--seed")+1] = "13"
+			if code, _, stderr := nlsat(context.Background(), "", append(args, "--shard-index", "1", "--shard-count", "3", "--out", other)...); code != 0 {
+				t.Fatalf("exit %d: %s", code, stderr)
+			}
+			code, _, stderr := nlsat(context.Background(), "", "merge", "--out", filepath.Join(base, "bad.jsonl"), dirs[0], other, dirs[2])
+			if code == 0 || !strings.Contains(stderr, "another configuration or seed") {
+				t.Errorf("mismatched seed: exit %d: %s", code, stderr)
+			}
+		})
 	}
 }
 

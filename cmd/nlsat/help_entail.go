@@ -13,7 +13,9 @@ three hypotheses share one sampled shape, so that neither premises nor the
 hypothesis's template tell the label. Entailment and contradiction carry
 the subset of Φ that proves them (a certified MUS of Φ ∪ {neg ψ} or
 Φ ∪ {ψ}); neutral carries the sizes of checked models of both. Schema
-nlsat-entail/1. An interrupted run resumes; no shards, distractors or proofs.
+nlsat-entail/1. An interrupted run resumes, and shards (a shard decides the
+triples t ≡ shard mod N) merge into the bytes of one run, as for instances;
+no distractors or proofs.
 
 `
 

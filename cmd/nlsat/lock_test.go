@@ -65,7 +65,7 @@ func TestNothingToDo(t *testing.T) {
 		want            string
 	}{
 		{"generate", gen, gen, []string{"generate", "--fragment", "S", "--count", "6", "--seed", "2", "--out", gen},
-			"nlsat: " + gen + " already holds these 6 instances, checksum intact; nothing to do\n"},
+			"nlsat: " + gen + " already holds these 6 records, checksum intact; nothing to do\n"},
 		{"phase-sweep", sweep, filepath.Join(sweep, "points.csv"), []string{"phase-sweep", "--fragment", "S", "--n1", "6", "--m", "4-8", "--m-step", "2", "--samples", "4", "--out", sweep},
 			"nlsat: " + sweep + " already holds this sweep, checksums intact; nothing to do\n"},
 	}

@@ -103,6 +103,9 @@ func SeedString(master uint64, index int) string {
 	return strconv.FormatUint(master, 10) + ":" + strconv.Itoa(index)
 }
 
+// SetID sets the record's id, as a run numbers it.
+func (r *Record) SetID(id string) { r.ID = id }
+
 // Normalize fills derived fields and replaces nil slices by empty ones, so
 // every key keeps its JSON type (an array is never written as null).
 func (r *Record) Normalize() {

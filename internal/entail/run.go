@@ -1,20 +1,17 @@
 package entail
 
 import (
-	"bufio"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
-	"io"
 	"math/rand/v2"
-	"time"
+	"reflect"
 
 	"github.com/nlsat/nlsat/internal/dataset"
 	"github.com/nlsat/nlsat/internal/entailrec"
 	"github.com/nlsat/nlsat/internal/generate"
 	"github.com/nlsat/nlsat/internal/inputerr"
-	"github.com/nlsat/nlsat/internal/job"
 	"github.com/nlsat/nlsat/internal/solver"
 )
 
@@ -23,124 +20,57 @@ import (
 // that the first premise set is generate's instance t.
 const Stream = 0x656e7461696c // "entail"
 
-// RunOptions are the run-time settings of Run; they do not change its
-// output.
-type RunOptions struct {
-	// Out is the output file ("-" or "" for Stdout), written atomically;
-	// an interrupted run of the same plan there is resumed.
-	Out    string
-	Stdout io.Writer
-	// Output is the format (if unset, from Out's extension); its Row is
-	// set to entailrec.Row.
-	Output     dataset.Output
-	Workers    int
-	NewBackend func() (solver.Backend, error)
-	// Every is the time between checkpoints (0: job.DefaultEvery).
-	Every time.Duration
-	// Progress (optional) is told of every record written, by its
-	// label.
-	Progress func(label int)
-	// Log (optional) receives messages about the run (resuming), and
-	// Started how many records an earlier run wrote before this one
-	// resumed it.
-	Log     func(format string, a ...any)
-	Started func(written int)
+// Triples is the entailment task as generate's run draws it: unit t is
+// triple t, three records on one premise set, one per label. It starts
+// from the plan's instance t and draws with (seed ⊕ Stream, t) alone, so
+// the output is the same for any number of workers or shards, and a run
+// interrupted and started again resumes where it stopped. Within a
+// triple the three labels come in a seeded order. Ids carry the digest of
+// the plan and this task. The plan's Count must be a multiple of 3.
+var Triples generate.Task = triples{}
+
+type triples struct{}
+
+func (triples) Check(p *generate.Plan, out dataset.Output) error {
+	switch {
+	case p.Count%3 != 0:
+		return inputerr.Errorf("--count %d: entailment records come in triples, one per label; give a multiple of 3", p.Count)
+	case p.Solver == "none":
+		return inputerr.Errorf("the entailment task needs a solver; drop --solver none")
+	case out.Minimal:
+		return inputerr.Errorf("the entailment task has no minimal layout; drop --fields minimal")
+	case p.Distractors > 0 || p.Proofs:
+		return inputerr.Errorf("the entailment task adds no distractors and writes no proofs")
+	}
+	return nil
 }
 
-// Triple is one item of a run: a triple's three records, ids not yet
-// set.
+func (triples) Digest(p *generate.Plan) string { return runDigest(p) }
+
+func (triples) Units(p *generate.Plan) int { return p.Count / 3 }
+
+func (triples) Row(*generate.Plan) reflect.Type { return entailrec.Row }
+
+func (triples) Unit(ctx context.Context, p *generate.Plan, b solver.Backend, t int) (generate.Unit, error) {
+	tr, err := triple(ctx, p, b, t)
+	if err != nil {
+		return generate.Unit{}, err
+	}
+	// Status is that of the premises, which are satisfiable.
+	u := generate.Unit{Point: [3]int{tr.Records[0].M, tr.Records[0].N1, tr.Records[0].N2}, Status: solver.Sat}
+	for _, r := range tr.Records {
+		u.Records = append(u.Records, r)
+	}
+	return u, nil
+}
+
+func (triples) Class(r generate.Record) int { return r.(*Record).Label }
+
+func (triples) NewRecord() generate.Record { return new(Record) }
+
+// Triple is one triple's three records, ids not yet set.
 type Triple struct {
 	Records [3]*Record `json:"records"`
-}
-
-// runState is a run's checkpoint.
-type runState struct {
-	Written int `json:"written"`
-}
-
-// Run writes plan.Count entailment records, plan.Count/3 triples (Count
-// must be a multiple of 3), as a job of package job: triple t is item t
-// of its one stream, starts from the plan's instance t and draws with
-// (seed ⊕ Stream, t) alone, so the output is the same for any number of
-// workers, and a run interrupted and started again resumes where it
-// stopped. Within a triple the three labels come in a seeded order. Ids
-// are the fragment, the digest of the plan and this task, and the
-// record's number. Errors about the options are inputerr.Errors.
-func Run(ctx context.Context, plan *generate.Plan, o RunOptions) error {
-	switch {
-	case plan.Count%3 != 0:
-		return inputerr.Errorf("--count %d: entailment records come in triples, one per label; give a multiple of 3", plan.Count)
-	case o.NewBackend == nil:
-		return inputerr.Errorf("the entailment task needs a solver; drop --solver none")
-	case o.Output.Minimal:
-		return inputerr.Errorf("the entailment task has no minimal layout; drop --fields minimal")
-	}
-	var err error
-	if o.Output, err = o.Output.For(o.Out); err != nil {
-		return err
-	}
-	o.Output.Row = entailrec.Row
-	digest := runDigest(plan)
-	written := 0
-	var w io.Writer
-	var store *job.Store
-	closeOut := func() error { return nil }
-	if o.Out == "" || o.Out == "-" {
-		bw := bufio.NewWriter(o.Stdout)
-		defer bw.Flush()
-		rw, err := dataset.NewWriter(bw, o.Output)
-		if err != nil {
-			return err
-		}
-		closeOut = rw.Close
-		w = rw
-	} else {
-		if store, err = job.OpenFile(o.Out, digest); err != nil {
-			return err
-		}
-		defer store.Close()
-		var st runState
-		if err := store.State(&st); err != nil {
-			return err
-		}
-		written, w = st.Written, store.Part(0)
-		if store.Resumed() && o.Log != nil {
-			o.Log("resuming %s at triple %d (%d of %d written)", o.Out, store.Position().Next, written, plan.Count)
-		}
-	}
-	if o.Started != nil {
-		o.Started(written)
-	}
-	enc := entailrec.NewEncoder(w)
-	err = job.Run(ctx, job.Config[solver.Backend, Triple]{
-		Streams: []job.Stream{{Name: "triples", Limit: plan.Count / 3, ShardLimit: plan.Count / 3}},
-		Workers: o.Workers, New: o.NewBackend, Close: solver.Close,
-		Do: func(ctx context.Context, b solver.Backend, _, t int) (Triple, error) {
-			return triple(ctx, plan, b, t)
-		},
-		Emit: func(_, _ int, tr Triple) (bool, error) {
-			for _, r := range tr.Records {
-				r.ID = dataset.FormatID(plan.Fragment, digest, written)
-				written++
-				if err := enc.Encode(r); err != nil {
-					return true, err
-				}
-				if o.Progress != nil {
-					o.Progress(r.Label)
-				}
-			}
-			return false, nil
-		},
-		Store: store, Every: o.Every,
-		State: func() any { return runState{Written: written} },
-	})
-	switch {
-	case err != nil:
-		return err
-	case store != nil:
-		return store.CommitFile(o.Out, o.Output)
-	}
-	return closeOut()
 }
 
 // runDigest is the digest of a run of plan: the plan's and the task's,

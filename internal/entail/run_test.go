@@ -36,7 +36,7 @@ func write(t *testing.T, f fragments.Fragment, count, workers int, dir string, f
 		t.Fatal(err)
 	}
 	out := filepath.Join(dir, fmt.Sprintf("%s-j%d%s", f, workers, fm.Ext()))
-	err = Run(context.Background(), plan, RunOptions{Out: out, Output: dataset.Output{Format: fm}, Workers: workers,
+	_, err = generate.Run(context.Background(), Triples, plan, generate.RunOptions{Out: out, Output: dataset.Output{Format: fm}, Workers: workers,
 		NewBackend: func() (solver.Backend, error) { return native.New(native.Options{}), nil }})
 	if err != nil {
 		t.Fatal(err)
@@ -215,7 +215,7 @@ func TestRunResumes(t *testing.T) {
 	dir := t.TempDir()
 	for _, fm := range []dataset.Format{dataset.JSONL, dataset.Parquet} {
 		whole := filepath.Join(dir, "whole"+fm.Ext())
-		if err := Run(context.Background(), plan, RunOptions{Out: whole, Workers: 2, NewBackend: newBackend}); err != nil {
+		if _, err := generate.Run(context.Background(), Triples, plan, generate.RunOptions{Out: whole, Workers: 2, NewBackend: newBackend}); err != nil {
 			t.Fatal(err)
 		}
 		out := filepath.Join(dir, "resumed"+fm.Ext())
@@ -223,8 +223,8 @@ func TestRunResumes(t *testing.T) {
 		for ; runs < 20; runs++ {
 			ctx, cancel := context.WithCancel(context.Background())
 			seen := 0
-			err := Run(ctx, plan, RunOptions{Out: out, Workers: 1, NewBackend: newBackend, Every: -1,
-				Progress: func(int) {
+			_, err := generate.Run(ctx, Triples, plan, generate.RunOptions{Out: out, Workers: 1, NewBackend: newBackend, Every: -1,
+				Progress: func(int, bool) {
 					if seen++; seen == 4 {
 						cancel()
 					}

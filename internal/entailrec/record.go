@@ -66,6 +66,9 @@ func (Record) ClassLabels() dataset.ClassLabels {
 // Row is the struct type of an entailment file's Parquet rows.
 var Row = reflect.TypeFor[Record]()
 
+// SetID sets the record's id, as a run numbers it.
+func (r *Record) SetID(id string) { r.ID = id }
+
 // Normalize fills the derived fields and replaces nil slices by empty
 // ones.
 func (r *Record) Normalize() {

@@ -38,9 +38,10 @@ type RunOptions struct {
 	NewBackend func() (solver.Backend, error)
 	// Every is the time between checkpoints (0: job.DefaultEvery).
 	Every time.Duration
-	// Progress (optional) is told of every instance decided: its status,
-	// and whether it counts towards the records written.
-	Progress func(st solver.Status, advance bool)
+	// Progress (optional) is told of every record written, by its class
+	// (Task.Class), and of every unit left undecided, as solver.Unknown
+	// not counting towards the records written.
+	Progress func(class int, advance bool)
 	// Log (optional) receives messages about the run (resuming).
 	Log func(format string, a ...any)
 	// Started (optional) is told how many records an earlier run wrote
@@ -147,8 +148,10 @@ type state struct {
 	Points  []PointStat `json:"points"`
 }
 
-// run is a run or a merge in progress: the plan, the output and the counts.
+// run is a run or a merge in progress: the task, the plan, the output and
+// the counts.
 type run struct {
+	task    Task
 	plan    *Plan
 	opt     RunOptions
 	enc     *dataset.Encoder
@@ -157,40 +160,46 @@ type run struct {
 	store   *job.Store
 	stats   *Stats
 	written int
-	digest  string // the plan's, which every id carries
+	digest  string // the task's of the plan, which every id carries
 }
 
-// emit writes item i if it is decided (or unlabelled), numbered in the
-// order written, and stops at the plan's count.
-func (g *run) emit(_, _ int, it Item) (bool, error) {
-	st := it.status()
-	g.stats.Add(it.Point, st, it.Reason)
-	labelled := g.plan.Solver != "none"
-	if g.opt.Progress != nil {
-		g.opt.Progress(st, !labelled || st != solver.Unknown)
-	}
-	if it.Record == nil {
-		return false, nil
-	}
-	it.Record.ID = dataset.FormatID(g.plan.Fragment, g.digest, g.written)
-	if err := g.enc.Encode(it.Record); err != nil {
+// emit writes unit i's records, numbered in the order written, and stops
+// at the plan's count.
+func (g *run) emit(_, _ int, u Unit) (bool, error) {
+	g.stats.Add(u.Point, u.Status, u.Reason)
+	recs, err := u.records(g.task)
+	if err != nil {
 		return true, err
 	}
-	g.written++
-	return g.written == g.plan.Count, nil
+	if len(recs) == 0 && g.opt.Progress != nil {
+		g.opt.Progress(int(solver.Unknown), false)
+	}
+	for _, r := range recs {
+		r.SetID(dataset.FormatID(g.plan.Fragment, g.digest, g.written))
+		r.Normalize()
+		if err := g.enc.EncodeValue(r); err != nil {
+			return true, err
+		}
+		g.written++
+		if g.opt.Progress != nil {
+			g.opt.Progress(g.task.Class(r), true)
+		}
+	}
+	return g.written >= g.plan.Count, nil
 }
 
 // open prepares the output: stdout, or a file that a later run resumes
 // (.NAME.partial, with its checkpoint .NAME.checkpoint.json).
 func (g *run) open(digest string) error {
-	g.digest = g.plan.Digest()
+	g.digest = g.task.Digest(g.plan)
 	var err error
 	if g.opt.Output, err = g.opt.Output.For(g.opt.Out); err != nil {
 		return err
 	}
-	if g.plan.Proofs {
-		g.opt.Output.Row = dataset.ProofRow
+	if err := g.task.Check(g.plan, g.opt.Output); err != nil {
+		return err
 	}
+	g.opt.Output.Row = g.task.Row(g.plan)
 	if g.opt.Out == "-" || g.opt.Out == "" {
 		g.stdout = bufio.NewWriter(g.opt.Stdout)
 		g.out, err = dataset.NewWriter(g.stdout, g.opt.Output)
@@ -218,11 +227,15 @@ func (g *run) open(digest string) error {
 	return nil
 }
 
-// config is the run's job: one stream of instances, until Count are
+// config is the run's job: one stream of units, until Count records are
 // written.
-func (g *run) config(shardLimit int) job.Config[solver.Backend, Item] {
-	return job.Config[solver.Backend, Item]{
-		Streams: []job.Stream{{Name: "instances", Limit: -1, ShardLimit: shardLimit}},
+func (g *run) config(shardLimit int) job.Config[solver.Backend, Unit] {
+	limit := g.task.Units(g.plan)
+	if limit >= 0 {
+		shardLimit = limit
+	}
+	return job.Config[solver.Backend, Unit]{
+		Streams: []job.Stream{{Name: "units", Limit: limit, ShardLimit: shardLimit}},
 		Workers: g.opt.Workers,
 		New: func() (solver.Backend, error) {
 			if g.opt.NewBackend == nil {
@@ -231,7 +244,9 @@ func (g *run) config(shardLimit int) job.Config[solver.Backend, Item] {
 			return g.opt.NewBackend()
 		},
 		Close: solver.Close,
-		Do:    func(ctx context.Context, b solver.Backend, _, i int) (Item, error) { return g.plan.Item(ctx, b, i) },
+		Do: func(ctx context.Context, b solver.Backend, _, i int) (Unit, error) {
+			return g.task.Unit(ctx, g.plan, b, i)
+		},
 		Emit:  g.emit,
 		Store: g.store,
 		Every: g.opt.Every,
@@ -250,11 +265,11 @@ func (g *run) finish() error {
 	return g.store.CommitFile(g.opt.Out, g.opt.Output)
 }
 
-// Run writes the plan's Count records to o.Out, resuming an unfinished
-// run of the same plan found there. A file that a finished run of the same
-// plan and output format wrote, intact, is left as it is: Run returns
-// job.ErrDone.
-func Run(ctx context.Context, p *Plan, o RunOptions) (Summary, error) {
+// Run writes the plan's Count records of task t to o.Out, resuming an
+// unfinished run of the same task and plan found there. A file that a
+// finished run of the same task, plan and output format wrote, intact, is
+// left as it is: Run returns job.ErrDone.
+func Run(ctx context.Context, t Task, p *Plan, o RunOptions) (Summary, error) {
 	toFile := o.Out != "-" && o.Out != ""
 	var done string
 	if toFile {
@@ -262,13 +277,13 @@ func Run(ctx context.Context, p *Plan, o RunOptions) (Summary, error) {
 		if err != nil {
 			return Summary{}, err
 		}
-		done = p.Digest() + out.Args()
+		done = t.Digest(p) + out.Args()
 		if job.IsDone(job.DoneFile(o.Out), done) {
 			return Summary{Written: p.Count}, job.ErrDone
 		}
 	}
-	g := &run{plan: p, opt: o, stats: NewStats()}
-	if err := g.open(p.Digest()); err != nil {
+	g := &run{task: t, plan: p, opt: o, stats: NewStats()}
+	if err := g.open(t.Digest(p)); err != nil {
 		return Summary{}, err
 	}
 	defer g.close()
@@ -308,27 +323,37 @@ type ShardOptions struct {
 	Dir        string
 	Force      bool
 	Manifest   job.Manifest // toolkit and command for the manifest
+	// Task is the task's name, for the manifest: merge runs the task
+	// it names.
+	Task string
 }
 
-// RunShard decides shard s.Slot's instances, i ≡ index (mod count) below
-// Count × Oversample, into s.Dir. It returns job.ErrDone if the shard is
-// there already.
-func RunShard(ctx context.Context, p *Plan, s ShardOptions, o RunOptions) (Summary, error) {
-	g := &run{plan: p, opt: o, stats: NewStats()}
+// RunShard decides shard s.Slot's units of task t, i ≡ index (mod count)
+// below the task's number of units or, for a task that stops at Count
+// records, Count × Oversample, into s.Dir. It returns job.ErrDone if the
+// shard is there already.
+func RunShard(ctx context.Context, t Task, p *Plan, s ShardOptions, o RunOptions) (Summary, error) {
+	g := &run{task: t, plan: p, opt: o, stats: NewStats()}
+	if err := t.Check(p, dataset.Output{}); err != nil {
+		return Summary{}, err
+	}
 	c := g.config(shardLimit(p.Count, s.Oversample))
-	c.Progress = func(_, _, _ int, it Item) {
-		st := it.status()
-		g.stats.Add(it.Point, st, it.Reason)
-		if it.Record != nil {
-			g.written++
+	c.Progress = func(_, _, _ int, u Unit) {
+		g.stats.Add(u.Point, u.Status, u.Reason)
+		g.written += len(u.Records)
+		if o.Progress == nil {
+			return
 		}
-		if o.Progress != nil {
-			o.Progress(st, true)
+		if len(u.Records) == 0 {
+			o.Progress(int(solver.Unknown), true)
+		}
+		for _, r := range u.Records {
+			o.Progress(t.Class(r), true)
 		}
 	}
 	plan, _ := json.Marshal(p)
 	m := s.Manifest
-	m.Kind, m.Digest, m.Plan, m.Index, m.Count, m.Oversample = Kind, p.Digest(), plan, s.Slot.Index, s.Slot.Count, s.Oversample
+	m.Kind, m.Task, m.Digest, m.Plan, m.Index, m.Count, m.Oversample = Kind, s.Task, t.Digest(p), plan, s.Slot.Index, s.Slot.Count, s.Oversample
 	_, err := job.RunShard(ctx, c, s.Dir, m, s.Force)
 	return Summary{Written: g.written, Stats: g.stats}, err
 }
@@ -338,27 +363,32 @@ func shardLimit(count int, oversample float64) int {
 	return int(math.Ceil(float64(count) * oversample))
 }
 
-// Merge writes to o.Out the first Count decided instances of the shards,
+// Merge writes to o.Out the first Count records of the shards of task t,
 // in index order and numbered as one run numbers them: the bytes of an
 // unsharded run of their plan.
-func Merge(ctx context.Context, src *job.Shards, o RunOptions) (Summary, error) {
+func Merge(ctx context.Context, t Task, src *job.Shards, o RunOptions) (Summary, error) {
 	var p Plan
-	if err := json.Unmarshal(src.Manifest.Plan, &p); err != nil || p.Digest() != src.Manifest.Digest {
+	if err := json.Unmarshal(src.Manifest.Plan, &p); err != nil || t.Digest(&p) != src.Manifest.Digest {
 		return Summary{}, fmt.Errorf("%s: its plan does not match its digest", filepath.Join(src.Dirs[0], job.ManifestFile))
 	}
-	g := &run{plan: &p, opt: o, stats: NewStats()}
-	if err := g.open(p.Digest() + "/merge"); err != nil {
+	// The shards decided the units; the merge only writes them.
+	o.NewBackend = nil
+	g := &run{task: t, plan: &p, opt: o, stats: NewStats()}
+	if err := g.open(t.Digest(&p) + "/merge"); err != nil {
 		return Summary{}, err
 	}
 	defer g.close()
 	limit := shardLimit(p.Count, src.Manifest.Oversample)
+	if n := t.Units(&p); n >= 0 {
+		limit = n
+	}
 	c := g.config(limit)
 	c.Source = src
-	c.Missing = func(_, i int) (Item, error) {
+	c.Missing = func(_, i int) (Unit, error) {
 		if i < limit {
-			return Item{}, fmt.Errorf("instance %d is missing from shard %s: it is not a generate shard's", i, src.Dirs[i%len(src.Dirs)])
+			return Unit{}, fmt.Errorf("unit %d is missing from shard %s: it is not a generate shard's", i, src.Dirs[i%len(src.Dirs)])
 		}
-		return Item{}, fmt.Errorf("the shards decided only %d of the %d instances asked for (%d undecided among the first %d); run them again with a higher --oversample",
+		return Unit{}, fmt.Errorf("the shards decided only %d of the %d records asked for (%d undecided among the first %d units); run them again with a higher --oversample",
 			g.written, p.Count, g.stats.Undecided(), limit)
 	}
 	var err error

@@ -22,8 +22,11 @@ const (
 
 // Manifest describes one finished shard.
 type Manifest struct {
-	Schema  string  `json:"schema"`
-	Kind    string  `json:"kind"` // split, generate or phase-sweep
+	Schema string `json:"schema"`
+	Kind   string `json:"kind"` // split, generate or phase-sweep
+	// Task names the task of a generate or split job (absent: the
+	// sat/unsat one); the engine only carries it to the merge.
+	Task    string  `json:"task,omitempty"`
 	Toolkit Toolkit `json:"toolkit"`
 	Command string  `json:"command"`
 	License string  `json:"license,omitempty"`

@@ -12,7 +12,9 @@
 // engine (job, pipeline, progress) and the records each stand on the
 // leaves; the engine knows nothing of the domain. Builds (which write
 // datasets) and analyses (which read them) stand on all of these, and never
-// on each other. The face (cmd/nlsat, its shared helpers, the scripts) may
+// on each other. A task (package task and one package per task) puts
+// together the parts of one task that builds and analyses implement, for
+// their generic drivers; it stands on both. The face (cmd/nlsat, its shared helpers, the scripts) may
 // import anything, and is the only floor that chooses a backend.
 package layers
 
@@ -28,11 +30,12 @@ const (
 	Records  Floor = "records"
 	Build    Floor = "build"
 	Analysis Floor = "analysis"
+	Tasks    Floor = "tasks"
 	Face     Floor = "face"
 )
 
 // Floors lists the floors from the bottom, in the order the docs give them.
-var Floors = []Floor{Leaf, Solver, Backends, Engine, Records, Build, Analysis, Face}
+var Floors = []Floor{Leaf, Solver, Backends, Engine, Records, Build, Analysis, Tasks, Face}
 
 // May says which floors a package of each floor may import. A floor not
 // listed for another is forbidden to it.
@@ -44,7 +47,8 @@ var May = map[Floor][]Floor{
 	Records:  {Leaf, Solver, Records},
 	Build:    {Leaf, Solver, Engine, Records, Build},
 	Analysis: {Leaf, Solver, Engine, Records, Analysis},
-	Face:     {Leaf, Solver, Backends, Engine, Records, Build, Analysis, Face},
+	Tasks:    {Leaf, Solver, Engine, Records, Build, Analysis, Tasks},
+	Face:     {Leaf, Solver, Backends, Engine, Records, Build, Analysis, Tasks, Face},
 }
 
 // Packages gives every package of the module, by its path inside the
@@ -96,6 +100,10 @@ var Packages = map[string]Floor{
 	"internal/stats":      Analysis,
 	"internal/prompt":     Analysis,
 	"internal/crosscheck": Analysis,
+
+	"internal/task":            Tasks,
+	"internal/task/satunsat":   Tasks,
+	"internal/task/entailment": Tasks,
 
 	"cmd/nlsat":          Face,
 	"internal/cli":       Face,

@@ -88,6 +88,11 @@ func (p *Bar) Set(n int) {
 // names given to NewClasses); it counts towards the total.
 func (p *Bar) AddClass(k int) { p.Add(solver.Status(k), true) }
 
+// Count records one finished item of class k: an index into the names
+// given to NewClasses, or a solver.Status for a bar of New. advance says
+// whether it counts towards the total, as for Add.
+func (p *Bar) Count(k int, advance bool) { p.Add(solver.Status(k), advance) }
+
 // New starts the report of a run of total instances (-1: unknown) on w,
 // described as what.
 func New(w io.Writer, what string, total int, quiet bool) *Bar {
