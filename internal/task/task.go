@@ -11,10 +11,12 @@
 package task
 
 import (
+	"cmp"
 	"slices"
 	"strings"
 	"sync"
 
+	"github.com/nlsat/nlsat/internal/dataset"
 	"github.com/nlsat/nlsat/internal/generate"
 	"github.com/nlsat/nlsat/internal/inputerr"
 )
@@ -26,6 +28,12 @@ type Task struct {
 	Name string
 	// Doc says in a line what the task's records are.
 	Doc string
+	// Schemas are the record_schema values of its datasets' manifests,
+	// and Marks the fields whose presence in a record tells its records
+	// from the others' (nil for the task whose records are told by
+	// nothing: the default).
+	Schemas []string
+	Marks   []string
 	// Classes names the classes a run's progress counts, by the index
 	// Generate.Class gives; nil for a task whose records are counted as
 	// sat, unsat and undecided (by solver.Status).
@@ -62,6 +70,38 @@ func Lookup(name string) (*Task, error) {
 		}
 	}
 	return nil, inputerr.Errorf("no task %q; the tasks are %s", name, strings.Join(namesLocked(), ", "))
+}
+
+// Detect returns the task whose records path holds (a records file in
+// any format, or a dataset directory): the one whose schema its
+// dataset's manifest names, else the one whose marks its first record
+// has, else the task without marks.
+func Detect(path string) (*Task, error) {
+	sn, err := dataset.Sniff(path)
+	if err != nil {
+		return nil, inputerr.Errorf("cannot read %s: %w", path, err)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	var plain *Task
+	for _, t := range tasks {
+		if sn.Schema != "" && slices.Contains(t.Schemas, sn.Schema) {
+			return t, nil
+		}
+	}
+	for _, t := range tasks {
+		if t.Marks == nil {
+			plain = cmp.Or(plain, t)
+			continue
+		}
+		if len(sn.Fields) > 0 && !slices.ContainsFunc(t.Marks, func(f string) bool { return !sn.Fields[f] }) {
+			return t, nil
+		}
+	}
+	if plain == nil {
+		return nil, inputerr.Errorf("%s: records of no registered task", path)
+	}
+	return plain, nil
 }
 
 // Names returns the registered tasks' names, in the order registered.

@@ -12,6 +12,8 @@ import (
 var Task = &task.Task{
 	Name:     entail.TaskName,
 	Doc:      "premises, a hypothesis and a three-way label",
+	Schemas:  []string{entailrec.Schema},
+	Marks:    []string{"premises", "hypothesis"},
 	Classes:  entailrec.LabelNames[:],
 	Generate: entail.Triples,
 }

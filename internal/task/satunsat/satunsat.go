@@ -3,6 +3,7 @@
 package satunsat
 
 import (
+	"github.com/nlsat/nlsat/internal/dataset"
 	"github.com/nlsat/nlsat/internal/generate"
 	"github.com/nlsat/nlsat/internal/task"
 )
@@ -14,5 +15,6 @@ const Name = "instance"
 var Task = &task.Task{
 	Name:     Name,
 	Doc:      "sets of sentences labelled sat/unsat",
+	Schemas:  []string{dataset.SchemaVersion, dataset.ProofSchemaVersion},
 	Generate: generate.Instances,
 }

@@ -1,0 +1,70 @@
+package task_test
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/nlsat/nlsat/internal/dataset"
+	"github.com/nlsat/nlsat/internal/fragments"
+	"github.com/nlsat/nlsat/internal/generate"
+	"github.com/nlsat/nlsat/internal/solver"
+	"github.com/nlsat/nlsat/internal/solver/native"
+	"github.com/nlsat/nlsat/internal/task"
+	"github.com/nlsat/nlsat/internal/task/entailment"
+	"github.com/nlsat/nlsat/internal/task/satunsat"
+)
+
+func init() { task.Register(satunsat.Task, entailment.Task) }
+
+// TestDetect: the records of each task are told apart in every format,
+// as a file, as a split file of a dataset and as a dataset directory
+// whose manifest names their schema.
+func TestDetect(t *testing.T) {
+	dir := t.TempDir()
+	n := generate.Range{Lo: 4, Hi: 4}
+	plan, err := generate.NewPlan(generate.Options{Fragment: fragments.V, Sampler: fragments.DefaultSampler(), N1: &n, N2: &n,
+		Seed: 1, Count: 6, Solver: "native", SolverName: "native"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	newBackend := func() (solver.Backend, error) { return native.New(native.Options{}), nil }
+	type file struct {
+		path string
+		want *task.Task
+	}
+	var files []file
+	for _, tk := range []*task.Task{satunsat.Task, entailment.Task} {
+		for _, fm := range []dataset.Format{dataset.JSONL, dataset.Parquet} {
+			out := filepath.Join(dir, tk.Name+fm.Ext())
+			if _, err := generate.Run(context.Background(), tk.Generate, plan, generate.RunOptions{Out: out, Workers: 1, NewBackend: newBackend}); err != nil {
+				t.Fatal(err)
+			}
+			files = append(files, file{out, tk})
+		}
+		// A dataset whose manifest names the other task's schema is
+		// told by its manifest.
+		ds := filepath.Join(dir, tk.Name+"-set")
+		if err := os.MkdirAll(filepath.Join(ds, "data"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		other := entailment.Task
+		if tk == entailment.Task {
+			other = satunsat.Task
+		}
+		b, _ := os.ReadFile(filepath.Join(dir, other.Name+".jsonl"))
+		os.WriteFile(filepath.Join(ds, "data", "test.jsonl"), b, 0o644)
+		os.WriteFile(filepath.Join(ds, "manifest.json"), []byte(`{"record_schema":"`+tk.Schemas[0]+`"}`), 0o644)
+		files = append(files, file{ds, tk}, file{filepath.Join(ds, "data", "test.jsonl"), tk})
+	}
+	for _, f := range files {
+		got, err := task.Detect(f.path)
+		if err != nil || got != f.want {
+			t.Errorf("Detect(%s) = %v, %v; want %v", filepath.Base(f.path), got, err, f.want)
+		}
+	}
+	if _, err := task.Detect(filepath.Join(dir, "absent.jsonl")); err == nil {
+		t.Error("Detect of a missing file: no error")
+	}
+}
