@@ -102,7 +102,7 @@ func runCrosscheck(ctx context.Context, o *crosscheckOptions, s streams) error {
 			}
 			prog = progress.New(s.Err, "crosscheck "+cc.Names[k], len(insts), o.solver.quiet)
 		}
-		prog.Add(st, true)
+		prog.Add(int(st), true)
 	}
 	results, err := crosscheck.Run(ctx, insts, cc)
 	if prog != nil {

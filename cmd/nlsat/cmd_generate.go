@@ -154,7 +154,7 @@ func runGenerate(ctx context.Context, cmd *cobra.Command, o *generateOptions, s 
 		Workers:    o.solver.jobs,
 		NewBackend: newBackend,
 		Every:      o.checkpoint,
-		Progress:   prog.Count,
+		Progress:   prog.Add,
 		Log:        o.solver.logf(s),
 		Started:    func(written int) { prog.Start(written) },
 	})
@@ -226,7 +226,7 @@ func runGenerateShard(ctx context.Context, o *generateOptions, t *task.Task, pla
 		Workers:    o.solver.jobs,
 		NewBackend: newBackend,
 		Every:      o.checkpoint,
-		Progress:   prog.Count,
+		Progress:   prog.Add,
 		Log:        logf,
 	}
 	sum, err := generate.RunShard(ctx, t.Generate, plan, shard, run)

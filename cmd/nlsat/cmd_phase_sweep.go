@@ -164,7 +164,7 @@ func runPhaseSweep(ctx context.Context, cmd *cobra.Command, o *phaseSweepOptions
 		NewBackend: newBackend,
 		Every:      o.checkpoint,
 		Version:    version.Version(),
-		Progress:   func(st solver.Status) { prog.Add(st, true) },
+		Progress:   func(st solver.Status) { prog.Add(int(st), true) },
 		Started:    prog.Start,
 		Log:        o.solver.logf(s),
 	}

@@ -230,11 +230,11 @@ func runSplit(ctx context.Context, cmd *cobra.Command, o *splitOptions, s stream
 		NewBackend:      newBackend,
 		Progress: func(set string, ready, total, label int) {
 			b := bar(set, total, progress.New)
-			b.Add(dataset.StatusOf(label), false)
+			b.Add(int(dataset.StatusOf(label)), false)
 			b.Set(ready)
 		},
 		Pilot: func(set string, total, label int) {
-			bar(set+" pilot", total, progress.New).Add(dataset.StatusOf(label), true)
+			bar(set+" pilot", total, progress.New).Add(int(dataset.StatusOf(label)), true)
 		},
 		Phase: func(what string, total int) func() {
 			return bar(what, total, progress.NewSteps).Step

@@ -39,7 +39,7 @@ func mapRecords[R any](ctx context.Context, o *solverOptions, s streams, what st
 		Do:      do,
 		Emit: func(i int, r R) (bool, error) {
 			st, err := put(i, r)
-			prog.Add(st, true)
+			prog.Add(int(st), true)
 			return false, err
 		},
 	})

@@ -13,8 +13,6 @@ import (
 	"unicode/utf8"
 
 	"golang.org/x/term"
-
-	"github.com/nlsat/nlsat/internal/solver"
 )
 
 // Bar reports one run: a line redrawn in place on a terminal, a log line
@@ -34,7 +32,7 @@ type Bar struct {
 	lastDraw time.Time
 	logEvery time.Duration
 	done     int
-	counts   [3]int // indexed by solver.Status, or by class with names
+	counts   [3]int // indexed by status (sat/unsat/unknown) or by class
 	names    []string
 	stop     chan struct{}
 	finished bool
@@ -66,7 +64,7 @@ func NewSteps(w io.Writer, what string, total int, quiet bool) *Bar {
 }
 
 // Step records one finished step of a run of NewSteps.
-func (p *Bar) Step() { p.Add(solver.Sat, true) }
+func (p *Bar) Step() { p.Add(Sat, true) }
 
 // Set sets the count done to n, for a run whose progress is not one
 // instance at a time (see Add).
@@ -86,12 +84,15 @@ func (p *Bar) Set(n int) {
 
 // AddClass records one finished item of class k (an index into the
 // names given to NewClasses); it counts towards the total.
-func (p *Bar) AddClass(k int) { p.Add(solver.Status(k), true) }
+func (p *Bar) AddClass(k int) { p.Add(k, true) }
 
-// Count records one finished item of class k: an index into the names
-// given to NewClasses, or a solver.Status for a bar of New. advance says
-// whether it counts towards the total, as for Add.
-func (p *Bar) Count(k int, advance bool) { p.Add(solver.Status(k), advance) }
+// The statuses a bar of New counts, numbered as solver.Status numbers
+// them (the engine does not import the solver; the face converts).
+const (
+	Unknown = 0
+	Sat     = 1
+	Unsat   = 2
+)
 
 // New starts the report of a run of total instances (-1: unknown) on w,
 // described as what.
@@ -144,12 +145,13 @@ func (p *Bar) tick() {
 	}
 }
 
-// Add records one finished instance with its status; advance says
-// whether it counts towards the total (an instance drawn again does not).
-func (p *Bar) Add(st solver.Status, advance bool) {
+// Add records one finished item of class k (a status for a bar of New,
+// an index into the names given to NewClasses); advance says whether it
+// counts towards the total (an instance drawn again does not).
+func (p *Bar) Add(k int, advance bool) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	p.counts[st]++
+	p.counts[k]++
 	if !advance {
 		return
 	}
@@ -189,7 +191,7 @@ func (p *Bar) tally() string {
 		}
 		return strings.Join(parts, ", ")
 	}
-	return fmt.Sprintf("%d sat, %d unsat, %d unknown", p.counts[solver.Sat], p.counts[solver.Unsat], p.counts[solver.Unknown])
+	return fmt.Sprintf("%d sat, %d unsat, %d unknown", p.counts[Sat], p.counts[Unsat], p.counts[Unknown])
 }
 
 // rate is the number of instances per second since Start, and the

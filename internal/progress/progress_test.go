@@ -5,8 +5,6 @@ import (
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/nlsat/nlsat/internal/solver"
 )
 
 func TestLogLines(t *testing.T) {
@@ -14,9 +12,9 @@ func TestLogLines(t *testing.T) {
 	p := New(&w, "work", 10, false)
 	p.logEvery = 0 // log every instance
 	p.Start(4)
-	p.Add(solver.Sat, true)
-	p.Add(solver.Unknown, false) // drawn again: not counted towards the total
-	p.Add(solver.Unsat, true)
+	p.Add(Sat, true)
+	p.Add(Unknown, false) // drawn again: not counted towards the total
+	p.Add(Unsat, true)
 	p.Finish()
 	lines := strings.Split(strings.TrimSpace(w.String()), "\n")
 	if len(lines) != 2 || !strings.HasPrefix(lines[1], "nlsat: work: 6/10 instances (1 sat, 1 unsat, 1 unknown)") {
@@ -25,7 +23,7 @@ func TestLogLines(t *testing.T) {
 	w.Reset()
 	q := New(&w, "work", 10, true)
 	q.logEvery = time.Nanosecond
-	q.Add(solver.Sat, true)
+	q.Add(Sat, true)
 	if w.Len() != 0 {
 		t.Errorf("quiet progress wrote %q", w.String())
 	}
@@ -40,8 +38,8 @@ func TestStartAfterResume(t *testing.T) {
 	for _, quiet := range []bool{false, true} {
 		p := New(&bytes.Buffer{}, "resumed", 100, quiet)
 		p.Start(40)
-		p.Add(solver.Sat, true)
-		p.Add(solver.Unknown, false)
+		p.Add(Sat, true)
+		p.Add(Unknown, false)
 		if p.Done() != 41 {
 			t.Errorf("quiet=%v: Done() = %d after Start(40) and one instance, want 41", quiet, p.Done())
 		}
@@ -75,7 +73,7 @@ func TestTerminalWidth(t *testing.T) {
 		p.names = tt.names
 		p.Start(3)
 		for i := range max(tt.total, 500) + 30 { // past the total too
-			p.Add(solver.Status(i%3), true)
+			p.Add(i%3, true)
 			p.mu.Lock()
 			p.draw(time.Now().Add(time.Duration(i) * time.Second))
 			p.mu.Unlock()
