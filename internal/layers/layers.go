@@ -104,6 +104,7 @@ var Packages = map[string]Floor{
 	"internal/task":            Tasks,
 	"internal/task/satunsat":   Tasks,
 	"internal/task/entailment": Tasks,
+	"internal/task/pairtask":   Tasks,
 
 	"cmd/nlsat":          Face,
 	"internal/cli":       Face,

@@ -1,0 +1,60 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/nlsat/nlsat/internal/task"
+	"github.com/nlsat/nlsat/internal/task/pairtask"
+)
+
+// The pair task is registered in this test binary only: the line a new
+// task's package adds to cmd/nlsat/tasks.go.
+func init() { task.Register(pairtask.Task) }
+
+// TestThirdTask runs a task that nothing outside its package knows
+// through the drivers: generate (one run, and shards merged into its
+// bytes).
+func TestThirdTask(t *testing.T) {
+	dir := t.TempDir()
+	gen := []string{"generate", "--task", "pair", "--fragment", "S", "--n1", "2", "--m", "2", "--count", "40", "--seed", "3", "-q"}
+	one := filepath.Join(dir, "pairs.jsonl")
+	if code, _, stderr := nlsat(context.Background(), "", append(gen, "--out", one)...); code != 0 {
+		t.Fatalf("generate: exit %d: %s", code, stderr)
+	}
+	b, _ := os.ReadFile(one)
+	lines := strings.Split(strings.TrimSpace(string(b)), "\n")
+	labels := map[string]int{}
+	for _, l := range lines {
+		for _, name := range pairtask.Labels {
+			if strings.Contains(l, `"label_text":"`+name+`"`) {
+				labels[name]++
+			}
+		}
+	}
+	if len(lines) != 40 || labels["consistent"] == 0 || labels["inconsistent"] == 0 {
+		t.Fatalf("generate --task pair wrote %d records, labels %v", len(lines), labels)
+	}
+	var dirs []string
+	for i := range 2 {
+		dirs = append(dirs, filepath.Join(dir, fmt.Sprint("shard", i)))
+		args := append(gen, "--out", dirs[i], "--shard-index", fmt.Sprint(i), "--shard-count", "2", "--oversample", "1.5")
+		if code, _, stderr := nlsat(context.Background(), "", args...); code != 0 {
+			t.Fatalf("shard %d: exit %d: %s", i, code, stderr)
+		}
+	}
+	merged := filepath.Join(dir, "merged.jsonl")
+	if code, _, stderr := nlsat(context.Background(), "", append([]string{"merge", "-q", "--out", merged}, dirs...)...); code != 0 {
+		t.Fatalf("merge: exit %d: %s", code, stderr)
+	}
+	if got, _ := os.ReadFile(merged); string(got) != string(b) {
+		t.Error("generate --task pair: merged shards differ from one run")
+	}
+	if got, err := task.Detect(one); err != nil || got != pairtask.Task {
+		t.Errorf("Detect(pair records) = %v, %v", got, err)
+	}
+}
