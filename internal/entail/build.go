@@ -104,6 +104,9 @@ func NewBuildPlan(c BuildConfig) (*BuildPlan, error) {
 	var perFrag [][]Stratum
 	for _, f := range frags {
 		strata, source, err := split.Config{Fragment: f, RegionFile: c.RegionFile, Sampler: c.Sampler, MaxWords: c.MaxWords}.Region()
+		if err != nil && len(frags) > 1 {
+			return nil, fmt.Errorf("fragment %s: %w", f, err)
+		}
 		if err != nil {
 			return nil, err
 		}
