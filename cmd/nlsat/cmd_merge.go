@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/nlsat/nlsat/internal/audit"
+	"github.com/nlsat/nlsat/internal/entail"
 	"github.com/nlsat/nlsat/internal/generate"
 	"github.com/nlsat/nlsat/internal/job"
 	"github.com/nlsat/nlsat/internal/phase"
@@ -34,7 +35,8 @@ func newMergeCmd(s streams) *cobra.Command {
 		Long: `Merge takes the output directories of the N shards of one run (split,
 generate or phase-sweep with --shard-index/--shard-count) and writes what a
 single unsharded run would have written, byte for byte: for split the
-balanced, deduplicated dataset with its card, manifest and checksums.
+balanced, deduplicated dataset with its card, manifest and checksums (of
+either --task, instance or entailment, of one fragment or joint).
 
 Before merging it checks the shards' manifests: one configuration and seed,
 every shard index from 0 to N-1 exactly once, and every file's checksum.
@@ -72,6 +74,8 @@ func runMerge(ctx context.Context, o *mergeOptions, dirs []string, s streams) er
 	switch src.Manifest.Kind {
 	case split.Kind:
 		return mergeSplit(ctx, o, src, s, start)
+	case entail.Kind:
+		return mergeEntail(ctx, o, src, s, start)
 	case generate.Kind:
 		t, err := task.Lookup(cmp.Or(src.Manifest.Task, satunsat.Name))
 		if err != nil {

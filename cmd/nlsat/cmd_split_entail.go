@@ -1,9 +1,11 @@
 package main
 
 import (
-	"cmp"
 	"context"
+	"errors"
+	"fmt"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -11,6 +13,7 @@ import (
 	"github.com/nlsat/nlsat/internal/audit"
 	"github.com/nlsat/nlsat/internal/entail"
 	"github.com/nlsat/nlsat/internal/progress"
+	"github.com/nlsat/nlsat/internal/split"
 )
 
 // entailConfig resolves split's options for --task entailment.
@@ -20,8 +23,8 @@ func (o *splitOptions) entailConfig(cmd *cobra.Command, solverName string) (enta
 			return entail.BuildConfig{}, usagef("--task entailment takes no --%s (triples are balanced by construction and deduplicated up to renaming)", name)
 		}
 	}
-	if len(o.fragment.list) != 1 {
-		return entail.BuildConfig{}, usagef("--task entailment builds one fragment at a time, not %s", o.fragment.value)
+	if len(o.fragment.list) > 1 && cmd.Flags().Changed("region") {
+		return entail.BuildConfig{}, usagef("--region is one fragment's region: a joint build draws each fragment from its shipped region")
 	}
 	for name, n := range entail.SplitDefaults {
 		if !cmd.Flags().Changed(name) {
@@ -31,6 +34,7 @@ func (o *splitOptions) entailConfig(cmd *cobra.Command, solverName string) (enta
 	sampler, lx, err := o.sampler.sampler()
 	return entail.BuildConfig{
 		Fragment:   o.fragment.list[0],
+		Fragments:  o.fragment.list,
 		Train:      o.train,
 		Validation: o.validation,
 		Test:       o.test,
@@ -58,24 +62,25 @@ func runEntailSplit(ctx context.Context, cmd *cobra.Command, o *splitOptions, s 
 	if err != nil {
 		return usageError{err}
 	}
-	if sharded, err := o.shard.resolve(cmd, nil); err != nil || sharded {
-		return cmp.Or(err, usagef("--task entailment takes no shards"))
+	sharded, err := o.shard.resolve(cmd, nil)
+	if err != nil {
+		return err
 	}
 	if o.out == "" {
-		o.out = "nlsat-" + p.Fragment + "-entailment"
+		o.out = "nlsat-" + strings.ReplaceAll(p.Fragment, ",", "") + "-entailment"
+		if sharded {
+			o.out += fmt.Sprintf("-shard-%d-of-%d", o.shard.slot.Index, o.shard.slot.Count)
+		}
 	}
 	release, err := lockOut(o.out, true)
 	if err != nil {
 		return err
 	}
 	defer release()
-	prog := progress.NewClasses(s.Err, "split "+p.Fragment+" entailment triples", p.Records()/3, o.solver.quiet, "accepted by this run")
-	start := time.Now()
-	m, err := entail.Build(ctx, p, entail.BuildOptions{
+	opt := entail.BuildOptions{
 		Dir:             o.out,
 		Workers:         o.solver.jobs,
 		NewBackend:      newBackend,
-		Progress:        func(accepted, _ int) { prog.Start(accepted - 1); prog.AddClass(0) },
 		Log:             o.solver.logf(s),
 		CheckpointEvery: o.checkpoint,
 		Toolkit:         toolkit(),
@@ -84,7 +89,14 @@ func runEntailSplit(ctx context.Context, cmd *cobra.Command, o *splitOptions, s 
 		Force:           o.force,
 		Output:          o.solver.records.spec(),
 		Audit:           audit.ForManifest,
-	})
+	}
+	start := time.Now()
+	if sharded {
+		return runEntailShard(ctx, p, opt, o, s, start)
+	}
+	prog := progress.NewClasses(s.Err, "split "+p.Fragment+" entailment triples", p.Records()/3, o.solver.quiet, "accepted by this run")
+	opt.Progress = func(accepted, _ int) { prog.Start(accepted - 1); prog.AddClass(0) }
+	m, err := entail.Build(ctx, p, opt)
 	prog.Finish()
 	if done, err := o.built(ctx, err, s); done || err != nil {
 		return err
@@ -93,5 +105,37 @@ func runEntailSplit(ctx context.Context, cmd *cobra.Command, o *splitOptions, s 
 	if !o.solver.quiet {
 		writeBuildEnd(s.Err, o.out, m.Audit, m.AuditSummary)
 	}
+	return nil
+}
+
+// runEntailShard draws one shard of an entailment build.
+func runEntailShard(ctx context.Context, p *entail.BuildPlan, opt entail.BuildOptions, o *splitOptions, s streams, start time.Time) error {
+	logf := o.solver.logf(s)
+	logf("split %s entailment: %s into %s", p.Fragment, o.shard.slot.String(), o.out)
+	var prog *progress.Bar
+	opt.Progress = func(done, total int) {
+		if prog == nil {
+			prog = progress.NewSteps(s.Err, "split "+p.Fragment+" entailment candidates", total, o.solver.quiet)
+		}
+		prog.Set(done)
+	}
+	m, err := entail.RunShard(ctx, p, split.Shard{Index: o.shard.slot.Index, Count: o.shard.slot.Count, Oversample: o.shard.oversample}, opt)
+	if prog != nil {
+		prog.Finish()
+	}
+	switch {
+	case errors.Is(err, split.ErrAlreadyBuilt):
+		logf("%s already holds this shard, checksums intact; nothing to do", o.out)
+		return nil
+	case err != nil && ctx.Err() != nil:
+		fmt.Fprintf(s.Err, "nlsat: interrupted; run the same command again to resume the shard in %s\n", o.out)
+		return ctx.Err()
+	case err != nil:
+		return err
+	}
+	for _, f := range m.Files {
+		logf("  %s: %d candidates", f.Path, f.Rows)
+	}
+	logf("shard %d of %d done in %s; merge all shards with: nlsat merge --out DIR SHARD_DIR...", m.Index, m.Count, time.Since(start).Round(time.Second))
 	return nil
 }

@@ -31,8 +31,16 @@ of every split holds the three labels equally, and a triple never crosses
 splits. No two triples share a premise set up to renaming and order. The
 manifest, card (HuggingFace features with MNLI's class names), checksums and
 the shortcut audit (each pair of labels, on premises and hypothesis) are
-written as for instance builds; an interrupted build resumes. One fragment
-at a time; no shards, hold-outs, further sets or minimal fields.
+written as for instance builds; an interrupted build resumes. --fragment
+S,W (or all, or any list) makes a joint build, as for instances: every
+fragment draws from its shipped region (no --region) with every size per
+fragment, each split file holds every fragment's records, a third of each
+label in every (fragment, m, n1, n2) stratum, no two triples share a premise
+set across fragments either, and ids keep the record's fragment as prefix.
+Shards work as below (a shard draws its share of every stratum's candidates,
+what the stratum's triples need plus four standard deviations, times
+--oversample), and nlsat merge writes the bytes of one run. No hold-outs,
+further sets or minimal fields.
 `
 
 // entailRefusedSplitFlags are nlsat split's flags that only instance builds

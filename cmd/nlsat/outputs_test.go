@@ -35,7 +35,8 @@ var sweepFilesPinned = []string{"points.csv", "points.jsonl", "crossings.csv", "
 
 // outputSteps is a fixed set of commands that covers every command that
 // writes data: generate per fragment (with distractors, without a solver,
-// as shards), label, split with each hold-out and as shards, phase-sweep
+// as shards), label, split with each hold-out and as shards, split
+// --task entailment (as shards, and joint), phase-sweep
 // (as shards too), pairs, distract, stats, audit, prompt, eval and solve.
 var outputSteps = []outputStep{
 	{"generate S", []string{"generate", "--fragment", "S", "--count", "120", "--seed", "3", "--out", "$D/gen-S.jsonl"}, []string{"gen-S.jsonl"}},
@@ -59,6 +60,12 @@ var outputSteps = []outputStep{
 	{"split shard 0", shardSplit(0), nil},
 	{"split shard 1", shardSplit(1), nil},
 	{"merge split", []string{"merge", "--out", "$D/split-merged", "$D/split-shard0", "$D/split-shard1"}, prefixed("split-merged/", splitFiles)},
+	{"split entailment", entailSplit("$D/entail-S"), prefixed("entail-S/", splitFiles)},
+	{"split entailment shard 0", entailSplit("$D/entail-shard0", "--shard-index", "0", "--shard-count", "2"), nil},
+	{"split entailment shard 1", entailSplit("$D/entail-shard1", "--shard-index", "1", "--shard-count", "2"), nil},
+	{"merge split entailment", []string{"merge", "--out", "$D/entail-merged", "$D/entail-shard0", "$D/entail-shard1"}, prefixed("entail-merged/", splitFiles)},
+	{"split entailment joint", []string{"split", "--task", "entailment", "--fragment", "S,W", "--train", "12", "--validation", "6", "--test", "6", "--seed", "2", "--out", "$D/entail-joint"},
+		prefixed("entail-joint/", splitFiles)},
 	{"phase-sweep", []string{"phase-sweep", "--fragment", "S", "--n1", "6-7", "--m", "4-20", "--m-step", "4", "--samples", "40", "--seed", "1", "--out", "$D/sweep-S"}, prefixed("sweep-S/", sweepFilesPinned)},
 	{"phase-sweep adaptive", []string{"phase-sweep", "--fragment", "V", "--n1", "3-4", "--n2", "3", "--alpha", "1-4:1", "--samples", "20", "--adaptive", "--budget", "80", "--seed", "2", "--out", "$D/sweep-V"}, prefixed("sweep-V/", sweepFilesPinned)},
 	{"phase-sweep shard 0", shardSweep(0), nil},
@@ -103,6 +110,11 @@ func holdoutSplit(kind string) []string {
 func shardSplit(i int) []string {
 	return []string{"split", "--fragment", "Z", "--train", "200", "--validation", "40", "--test", "40", "--zero-shot", "60", "--seed", "8",
 		"--shard-index", fmt.Sprint(i), "--shard-count", "2", "--out", fmt.Sprintf("$D/split-shard%d", i)}
+}
+
+// entailSplit is a small entailment build into out, with further flags.
+func entailSplit(out string, flags ...string) []string {
+	return append([]string{"split", "--task", "entailment", "--fragment", "S", "--train", "30", "--validation", "15", "--test", "15", "--seed", "7", "--out", out}, flags...)
 }
 
 func shardSweep(i int) []string {

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/nlsat/nlsat/internal/fragments"
+	"github.com/nlsat/nlsat/internal/inputerr"
 	"github.com/nlsat/nlsat/internal/split"
 )
 
@@ -23,7 +24,12 @@ const (
 // BuildConfig is what a user asks of nlsat split --task entailment.
 type BuildConfig struct {
 	Fragment fragments.Fragment
-	// Train, Validation and Test are record counts, multiples of 3.
+	// Fragments, if it holds more than one, makes a joint build: one
+	// dataset of every fragment's strata, each with the record counts
+	// asked for (see Joint).
+	Fragments []fragments.Fragment
+	// Train, Validation and Test are record counts, multiples of 3 (per
+	// fragment in a joint build).
 	Train, Validation, Test int
 	Seed                    uint64
 	// RegionFile, Sampler and MaxWords choose the strata as for an
@@ -54,11 +60,18 @@ type BuildPlan struct {
 	Dedup string `json:"dedup"`
 	// DrawLimit bounds the candidates of a stratum, as a multiple of the
 	// triples it must hold.
-	DrawLimit int             `json:"draw_limit"`
-	Audit     bool            `json:"audit"`
-	Source    string          `json:"source"`
-	Strata    []split.Stratum `json:"strata"`
-	Splits    []Split         `json:"splits"`
+	DrawLimit int       `json:"draw_limit"`
+	Audit     bool      `json:"audit"`
+	Source    string    `json:"source"`
+	Strata    []Stratum `json:"strata"`
+	Splits    []Split   `json:"splits"`
+}
+
+// Stratum is one stratum of a build: a stratum of the region and, in a
+// joint build, the fragment it draws from (empty otherwise, the plan's).
+type Stratum struct {
+	split.Stratum
+	Fragment string `json:"fragment,omitempty"`
 }
 
 // Split is one output file: its size in records and, per stratum, the
@@ -78,12 +91,40 @@ func NewBuildPlan(c BuildConfig) (*BuildPlan, error) {
 	if c.DrawLimit < 1 {
 		return nil, fmt.Errorf("--draw-limit must be at least 1, got %d", c.DrawLimit)
 	}
-	strata, source, err := split.Config{Fragment: c.Fragment, RegionFile: c.RegionFile, Sampler: c.Sampler, MaxWords: c.MaxWords}.Region()
-	if err != nil {
-		return nil, err
+	frags := c.Fragments
+	if len(frags) <= 1 {
+		frags = []fragments.Fragment{c.Fragment}
 	}
-	p := &BuildPlan{Task: TaskName, Fragment: c.Fragment.String(), Seed: c.Seed, Sampler: c.Sampler, Vocabulary: c.Vocabulary,
-		Solver: c.Solver, Dedup: split.DedupRenaming, DrawLimit: c.DrawLimit, Audit: c.Audit, Source: source, Strata: strata}
+	if len(frags) > 1 && c.RegionFile != "" {
+		return nil, inputerr.Errorf("a region file is one fragment's region: a joint build draws each fragment from its shipped region")
+	}
+	p := &BuildPlan{Task: TaskName, Seed: c.Seed, Sampler: c.Sampler, Vocabulary: c.Vocabulary,
+		Solver: c.Solver, Dedup: split.DedupRenaming, DrawLimit: c.DrawLimit, Audit: c.Audit}
+	var names, sources []string
+	var perFrag [][]Stratum
+	for _, f := range frags {
+		strata, source, err := split.Config{Fragment: f, RegionFile: c.RegionFile, Sampler: c.Sampler, MaxWords: c.MaxWords}.Region()
+		if err != nil && len(frags) > 1 {
+			return nil, fmt.Errorf("fragment %s: %w", f, err)
+		}
+		if err != nil {
+			return nil, err
+		}
+		var ss []Stratum
+		for _, st := range strata {
+			ss = append(ss, Stratum{Stratum: st})
+			if len(frags) > 1 {
+				ss[len(ss)-1].Fragment = f.String()
+			}
+		}
+		perFrag = append(perFrag, ss)
+		p.Strata = append(p.Strata, ss...)
+		names, sources = append(names, f.String()), append(sources, f.String()+": "+source)
+	}
+	p.Fragment, p.Source = names[0], strings.TrimPrefix(sources[0], names[0]+": ")
+	if len(frags) > 1 {
+		p.Fragment, p.Source = strings.Join(names, ","), strings.Join(sources, "; ")
+	}
 	for _, sz := range []struct {
 		name string
 		n    int
@@ -94,7 +135,11 @@ func NewBuildPlan(c BuildConfig) (*BuildPlan, error) {
 		if sz.n == 0 {
 			continue
 		}
-		p.Splits = append(p.Splits, Split{Name: sz.name, File: "data/" + sz.name + ".jsonl", Size: sz.n, Triples: spread(sz.n/3, len(strata))})
+		sp := Split{Name: sz.name, File: "data/" + sz.name + ".jsonl", Size: sz.n * len(frags)}
+		for _, ss := range perFrag {
+			sp.Triples = append(sp.Triples, spread(sz.n/3, len(ss))...)
+		}
+		p.Splits = append(p.Splits, sp)
 	}
 	if c.Train <= 0 {
 		return nil, fmt.Errorf("--train must be above 0 for an entailment build")
@@ -115,11 +160,30 @@ func spread(n, k int) []int {
 	return out
 }
 
-// Frag returns the plan's fragment.
+// Frag returns the plan's fragment; a joint plan has none (see
+// StratumFragment).
 func (p *BuildPlan) Frag() fragments.Fragment {
 	f, _ := fragments.ParseFragment(p.Fragment)
 	return f
 }
+
+// Joint reports whether the plan builds several fragments together: each
+// stratum names its fragment, every split holds the sizes asked for per
+// fragment, and no two triples anywhere share a premise set (up to
+// renaming and order), whatever their fragments.
+func (p *BuildPlan) Joint() bool { return strings.Contains(p.Fragment, ",") }
+
+// StratumFragment returns the fragment stratum s draws from.
+func (p *BuildPlan) StratumFragment(s int) fragments.Fragment {
+	if name := p.Strata[s].Fragment; name != "" {
+		f, _ := fragments.ParseFragment(name)
+		return f
+	}
+	return p.Frag()
+}
+
+// Fragments returns the fragments of the plan, in its order.
+func (p *BuildPlan) Fragments() []string { return strings.Split(p.Fragment, ",") }
 
 // Params returns the sampler parameters, with the plan's vocabulary.
 func (p *BuildPlan) Params() fragments.Params { return p.Sampler.WithLexicon(p.Vocabulary) }
@@ -159,7 +223,7 @@ func (c BuildConfig) Command(p *BuildPlan, solver string) string {
 	args := []string{"nlsat split --task entailment", "--fragment " + p.Fragment}
 	sizes := map[string]int{}
 	for _, sp := range p.Splits {
-		sizes[sp.Name] = sp.Size
+		sizes[sp.Name] = sp.Size / len(p.Fragments()) // a joint build's sizes are per fragment
 	}
 	for _, n := range []string{split.Train, split.Validation, split.Test} {
 		args = append(args, fmt.Sprintf("--%s %d", n, sizes[n]))

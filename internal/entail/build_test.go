@@ -215,9 +215,11 @@ func verifyAll(t *testing.T, recs []*Record, withZ3 bool) {
 
 // checkBuild checks an entailment dataset directory as its card promises:
 // the checksums verify; every split holds its size; every stratum of
-// every split holds the three labels equally; a triple's three records
-// (one seed) are in one split, one per label; no premise set is in two
-// triples, as written or up to renaming and order; the card's features
+// every split (of every fragment, in a joint build) holds the three labels
+// equally; a triple's three records (one seed) are in one split, one per
+// label, of one of the plan's fragments; no premise set is in two
+// triples, as written or up to renaming and order, whatever their
+// fragments; the card's features
 // are the records' keys in order; and every record is valid, its
 // certificate proves its label (native decider; models checked), and
 // z3 (withZ3, where compiled in) decides both sides as the label says wherever it
@@ -245,14 +247,24 @@ func checkBuild(t *testing.T, dir string, withZ3 bool) {
 		if len(recs) != sp.Size {
 			t.Errorf("%s: %d records, want %d", sp.Name, len(recs), sp.Size)
 		}
-		strata := map[[3]int][3]int{}
+		type stratum struct {
+			fragment  string
+			m, n1, n2 int
+		}
+		strata := map[stratum][3]int{}
 		for i := range recs {
 			r := &recs[i]
 			if err := r.Validate(); err != nil {
 				t.Error(err)
 				continue
 			}
-			k := [3]int{r.M, r.N1, r.N2}
+			if !slices.Contains(m.Plan.Fragments(), r.Fragment) {
+				t.Errorf("record %s is of fragment %s, not one of %s", r.ID, r.Fragment, m.Plan.Fragment)
+			}
+			if !strings.HasPrefix(r.ID, r.Fragment+"-") {
+				t.Errorf("record %s of fragment %s is not named by it", r.ID, r.Fragment)
+			}
+			k := stratum{r.Fragment, r.M, r.N1, r.N2}
 			c := strata[k]
 			c[r.Label]++
 			strata[k] = c
@@ -262,7 +274,9 @@ func checkBuild(t *testing.T, dir string, withZ3 bool) {
 			}
 			seedSplit[r.Seed] = sp.Name
 			if len(seeds[r.Seed]) == 1 {
-				inst := fragments.Instance{Fragment: m.Plan.Frag(), Nouns: r.Nouns, Verbs: r.Verbs}
+				// Keyed as A's: the same sentences are one premise set
+				// in any fragment.
+				inst := fragments.Instance{Fragment: fragments.A, Nouns: r.Nouns, Verbs: r.Verbs}
 				for _, e := range r.Premises {
 					s, err := lx.Parse(e)
 					if err != nil {
@@ -283,9 +297,16 @@ func checkBuild(t *testing.T, dir string, withZ3 bool) {
 			}
 			all = append(all, r)
 		}
+		perFragment := map[string]int{}
 		for k, c := range strata {
 			if c[0] != c[1] || c[1] != c[2] {
 				t.Errorf("%s: stratum %v has labels %v", sp.Name, k, c)
+			}
+			perFragment[k.fragment] += c[0] + c[1] + c[2]
+		}
+		for _, f := range m.Plan.Fragments() {
+			if n := perFragment[f]; n != sp.Size/len(m.Plan.Fragments()) {
+				t.Errorf("%s: %d records of fragment %s, want %d", sp.Name, n, f, sp.Size/len(m.Plan.Fragments()))
 			}
 		}
 	}

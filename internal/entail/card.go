@@ -107,8 +107,13 @@ func Card(m *Manifest) string {
 // cardBody writes the card's text.
 func cardBody(b *strings.Builder, m *Manifest) {
 	p := m.Plan
-	fmt.Fprintf(b, "# nlsat: entailment in fragment %s of English\n\n", p.Fragment)
-	fmt.Fprintf(b, "Each record holds premises Φ (`premises`, a consistent set of controlled-English sentences of fragment %s), "+
+	what, of := "fragment "+p.Fragment, "fragment "+p.Fragment
+	if p.Joint() {
+		names := strings.Join(p.Fragments(), ", ")
+		what, of = "fragments "+names, "one of the fragments "+names+" (`fragment`)"
+	}
+	fmt.Fprintf(b, "# nlsat: entailment in %s of English\n\n", what)
+	fmt.Fprintf(b, "Each record holds premises Φ (`premises`, a consistent set of controlled-English sentences of %s), "+
 		"a hypothesis ψ (`hypothesis`, a sentence of the same fragment over the premises' nouns and verbs) and a label in MNLI's order: "+
 		"`0` entailment (every situation that makes the premises true makes ψ true), `1` neutral (the premises leave ψ open), "+
 		"`2` contradiction (the premises make ψ false); `label_binary` is `0` entailed, `1` not entailed (a third entailed, so its majority baseline is 66.7%%; score it by macro-F1, or evaluate on the entailment records with as many of the others). "+
@@ -117,7 +122,7 @@ func cardBody(b *strings.Builder, m *Manifest) {
 		"Each label carries a certificate: entailment and contradiction the premises (`certificate.subset`) of a certified minimal "+
 		"unsatisfiable subset of Φ ∪ {¬ψ} or Φ ∪ {ψ}, that is a smallest-by-inclusion set of premises that proves the label; "+
 		"neutral the sizes of two checked models, one of Φ ∪ {ψ} and one of Φ ∪ {¬ψ}. "+
-		"`difficulty.subset_size` is the size of that subset (0 for neutral).\n\n", p.Fragment, m.Solver)
+		"`difficulty.subset_size` is the size of that subset (0 for neutral).\n\n", of, m.Solver)
 	b.WriteString("## Files\n\n| file | split | records | entailment | neutral | contradiction | bytes |\n|---|---|---:|---:|---:|---:|---:|\n")
 	for _, f := range m.Files {
 		fmt.Fprintf(b, "| `%s` | %s | %d | %d | %d | %d | %d |\n", f.Path, f.Split, f.Rows,
@@ -128,7 +133,12 @@ func cardBody(b *strings.Builder, m *Manifest) {
 		"and every count below; `sha256sum -c SHA256SUMS` checks the files.\n\n")
 	b.WriteString("## How it was made\n\n")
 	fmt.Fprintf(b, "- Command: `%s` (toolkit %s %s, commit %s).\n", m.Command, m.Toolkit.Name, m.Toolkit.Version, cmp.Or(m.Toolkit.Commit, "unknown"))
-	fmt.Fprintf(b, "- Strata: %s; %d strata. Every (m, n1, n2) stratum of every split holds the three labels in equal numbers.\n", p.Source, len(p.Strata))
+	if p.Joint() {
+		fmt.Fprintf(b, "- Fragments: %s, built together; each has the record counts of every split asked for, and ids keep the record's fragment as prefix.\n", strings.Join(p.Fragments(), ", "))
+		fmt.Fprintf(b, "- Strata: %s; %d strata in all. Every (fragment, m, n1, n2) stratum of every split holds the three labels in equal numbers.\n", p.Source, len(p.Strata))
+	} else {
+		fmt.Fprintf(b, "- Strata: %s; %d strata. Every (m, n1, n2) stratum of every split holds the three labels in equal numbers.\n", p.Source, len(p.Strata))
+	}
 	b.WriteString("- Triples: records come in triples on one premise set, one record per label, and a triple never crosses splits. " +
 		"A triple's premises are drawn as an instance of the stratum, and kept only if consistent (one side of every hypothesis has a checked model). " +
 		"Its hypotheses are drawn so that they do not give the label away: first a key sentence from the fragment's own sentence sampler, " +
@@ -136,7 +146,11 @@ func cardBody(b *strings.Builder, m *Manifest) {
 		"so the three hypotheses of a triple share their template and their negations, and neither the premises nor the hypothesis's template tells the label. " +
 		"They also share how many of their words and word pairs the premises lack (up to 3), so that restating the premises does not tell entailment. " +
 		"No hypothesis is a premise or a premise's negation up to meaning.\n")
-	fmt.Fprintf(b, "- Deduplication: no two triples of the dataset have premise sets equal up to renaming nouns and verbs and reordering sentences (%s).\n", dedupText(m))
+	across := ""
+	if p.Joint() {
+		across = ", whatever their fragments"
+	}
+	fmt.Fprintf(b, "- Deduplication: no two triples of the dataset have premise sets equal up to renaming nouns and verbs and reordering sentences%s (%s).\n", across, dedupText(m))
 	b.WriteString("- Order: the triples of a stratum are dealt to the splits in a seeded order, and every split's records are shuffled by another seed; " +
 		"neither the position nor the id of a record tells its label.\n\n")
 	b.WriteString("## Shortcut audit\n\n")

@@ -20,13 +20,17 @@ import (
 )
 
 // candidate is item i of a build's stream: a triple drawn for stratum
-// i mod len(Strata), or why there is none. Only accepted candidates are
-// stored, as lines of the work directory's part.
+// i mod len(Strata), or why there is none. Accepted candidates are
+// stored as lines of the work directory's part; a shard stores every
+// candidate it draws.
 type candidate struct {
-	I       int    `json:"i"`
-	Stratum int    `json:"stratum"`
-	Skipped bool   `json:"-"` // the stratum was full when a worker took it
-	None    bool   `json:"-"` // no premise set of the stratum gave a triple
+	I       int  `json:"i"`
+	Stratum int  `json:"stratum"`
+	Skipped bool `json:"-"` // the stratum was full when a worker took it
+	// Beyond marks, in a merge, a candidate past its stratum's shard
+	// budget: no shard drew it.
+	Beyond  bool   `json:"-"`
+	None    bool   `json:"none,omitempty"` // no premise set of the stratum gave a triple
 	Exact   []byte `json:"exact"`
 	Renamed []byte `json:"renamed"`
 	Capped  bool   `json:"capped"`
@@ -35,6 +39,8 @@ type candidate struct {
 
 // StratumCounts are the fates of a stratum's candidates.
 type StratumCounts struct {
+	// Fragment is the stratum's fragment in a joint build.
+	Fragment   string `json:"fragment,omitempty"`
 	Key        string `json:"key"`
 	Candidates int    `json:"candidates"`
 	Accepted   int    `json:"accepted"`
@@ -89,7 +95,7 @@ func newCollector(p *BuildPlan, store *job.Store) (*collector, error) {
 	c.counts = st.Strata
 	if c.counts == nil {
 		for _, s := range p.Strata {
-			c.counts = append(c.counts, StratumCounts{Key: s.Key})
+			c.counts = append(c.counts, StratumCounts{Key: s.Key, Fragment: s.Fragment})
 		}
 	}
 	if err := c.reload(); err != nil {
@@ -153,7 +159,7 @@ func (c *collector) draw(ctx context.Context, b solver.Backend, i int) (candidat
 	rng := rand.New(rand.NewPCG(p.Seed^BuildStream, uint64(i)))
 	pts := p.Strata[s].Points
 	pt := pts[rng.IntN(len(pts))]
-	d := NewDrawer(p.Frag(), p.Params())
+	d := NewDrawer(p.StratumFragment(s), p.Params())
 	first, err := fragments.Sample(rng, d.Fragment, d.Params, pt.M, pt.N1, pt.N2)
 	if err != nil {
 		return cd, err
@@ -166,8 +172,13 @@ func (c *collector) draw(ctx context.Context, b solver.Backend, i int) (candidat
 	case err != nil:
 		return cd, fmt.Errorf("candidate %s: %w", dataset.SeedString(p.Seed, i), err)
 	}
-	form := canon.Canonical(ps[0].Premises)
-	cd.Exact, cd.Renamed, cd.Capped = []byte(canon.ExactKey(ps[0].Premises)), []byte(form.Key), form.Capped
+	keyed := ps[0].Premises
+	if p.Joint() {
+		// The same sentences drawn for two fragments are one premise set.
+		keyed.Fragment = fragments.A
+	}
+	form := canon.Canonical(keyed)
+	cd.Exact, cd.Renamed, cd.Capped = []byte(canon.ExactKey(keyed)), []byte(form.Key), form.Capped
 	for k, j := range rng.Perm(3) {
 		cd.Records[k] = NewRecord(p.Lexicon(), ps[j], b.Name(), dataset.SeedString(p.Seed, i))
 	}
@@ -186,11 +197,13 @@ func (c *collector) emit(_, i int, cd candidate) (bool, error) {
 	}
 	ct.Candidates++
 	switch {
-	case cd.Skipped:
-		return true, fmt.Errorf("candidate %d of stratum %s was skipped while the stratum was not full", i, ct.Key)
 	case ct.Candidates > c.plan.DrawLimit*q:
 		return true, fmt.Errorf("stratum %s: %d candidates gave %d of its %d triples (%d without a triple, %d duplicates); raise --draw-limit or choose another region",
-			ct.Key, ct.Candidates-1, len(c.lines[s]), q, ct.NoTriple, ct.DuplicatesExact+ct.DuplicatesRenaming)
+			c.stratumName(s), ct.Candidates-1, len(c.lines[s]), q, ct.NoTriple, ct.DuplicatesExact+ct.DuplicatesRenaming)
+	case cd.Skipped:
+		return true, fmt.Errorf("candidate %d of stratum %s was skipped while the stratum was not full", i, c.stratumName(s))
+	case cd.Beyond:
+		return true, &ShortError{Stratum: c.stratumName(s), Drawn: i / len(c.plan.Strata), Triples: len(c.lines[s]), Quota: q}
 	case cd.None:
 		ct.NoTriple++
 		return false, nil
@@ -231,6 +244,15 @@ func (c *collector) emit(_, i int, cd candidate) (bool, error) {
 	return c.left == 0, nil
 }
 
+// stratumName names stratum s in messages: its key, after its fragment
+// in a joint build.
+func (c *collector) stratumName(s int) string {
+	if f := c.plan.Strata[s].Fragment; f != "" {
+		return f + " " + c.plan.Strata[s].Key
+	}
+	return c.plan.Strata[s].Key
+}
+
 // accepted is the number of triples accepted so far.
 func (c *collector) accepted() int {
 	n := 0
@@ -258,7 +280,7 @@ func (c *collector) triple(ref lineRef) (Triple, error) {
 // stratum is full.
 func (c *collector) config(o BuildOptions) job.Config[solver.Backend, candidate] {
 	return job.Config[solver.Backend, candidate]{
-		Streams: []job.Stream{{Name: "candidates", Limit: -1}},
+		Streams: []job.Stream{{Name: candidateStream, Limit: -1}},
 		Workers: o.Workers, New: o.NewBackend, Close: solver.Close,
 		Do:    func(ctx context.Context, b solver.Backend, _, i int) (candidate, error) { return c.draw(ctx, b, i) },
 		Emit:  c.emit,

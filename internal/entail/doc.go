@@ -107,4 +107,10 @@
 // seed. The manifest has split's layout (split.Verify checks it), the
 // card declares the features (Features) with MNLI's class names, and
 // package audit audits the files pair of labels by pair of labels.
+//
+// A plan of several fragments (BuildPlan.Joint) lists every fragment's
+// strata, each naming its fragment, with the sizes asked for per
+// fragment; its premise sets are keyed as A's, so none repeats across
+// fragments. RunShard and Merge split a build into shards of package job
+// and merge them into the bytes of one build (see shard.go).
 package entail

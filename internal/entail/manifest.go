@@ -54,8 +54,10 @@ type FileReport struct {
 
 // StratumLabels counts the records of each label in one stratum.
 type StratumLabels struct {
-	Key    string         `json:"key"`
-	Labels map[string]int `json:"labels"`
+	// Fragment is the stratum's fragment in a joint build.
+	Fragment string         `json:"fragment,omitempty"`
+	Key      string         `json:"key"`
+	Labels   map[string]int `json:"labels"`
 }
 
 // ReadManifest reads an entailment build's manifest.

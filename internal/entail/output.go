@@ -9,6 +9,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/nlsat/nlsat/internal/atomicfile"
@@ -32,7 +33,9 @@ type BuildOptions struct {
 	Workers    int    // 0: all cores
 	NewBackend func() (solver.Backend, error)
 	// Progress (optional) is called after every accepted triple with the
-	// triples accepted and their total.
+	// triples accepted and their total (in a shard: after every candidate
+	// drawn, with how far the shard is through its share of the stream
+	// and the share's length).
 	Progress func(accepted, total int)
 	// Log (optional) receives messages about the build (resuming).
 	Log             func(format string, a ...any)
@@ -55,10 +58,16 @@ type BuildOptions struct {
 // unfinished build of the same plan there. It returns
 // split.ErrAlreadyBuilt if o.Dir holds it complete and intact.
 func Build(ctx context.Context, p *BuildPlan, o BuildOptions) (*Manifest, error) {
-	switch {
-	case o.NewBackend == nil:
+	if o.NewBackend == nil {
 		return nil, inputerr.Errorf("the entailment task needs a solver; drop --solver none")
-	case o.Output.Minimal:
+	}
+	return build(ctx, p, o, nil)
+}
+
+// build builds p, drawing the candidates, or with src reading them from
+// the shards of a sharded build.
+func build(ctx context.Context, p *BuildPlan, o BuildOptions, src *job.Shards) (*Manifest, error) {
+	if o.Output.Minimal {
 		return nil, inputerr.Errorf("the entailment task has no minimal layout; drop --fields minimal")
 	}
 	o.Output.Row = entailrec.Row
@@ -82,7 +91,13 @@ func Build(ctx context.Context, p *BuildPlan, o BuildOptions) (*Manifest, error)
 	}
 	c.onAdd = o.Progress
 	if c.left > 0 {
-		if err := job.Run(ctx, c.config(o)); err != nil {
+		cfg := c.config(o)
+		if src != nil {
+			cfg.Source = src
+			cfg.Streams[0].Stratify(p.budgets(src.Manifest.Oversample))
+			cfg.Missing = c.missing(cfg.Streams[0], src)
+		}
+		if err := job.Run(ctx, cfg); err != nil {
 			return nil, err
 		}
 	}
@@ -171,14 +186,14 @@ func (c *collector) writeSplits(dir string) ([]FileReport, error) {
 					return err
 				}
 				r := t.Records[m.k]
-				r.ID = dataset.FormatID(p.Fragment, digest, n)
+				r.ID = dataset.FormatID(r.Fragment, digest, n)
 				n++
 				if err := enc.Encode(r); err != nil {
 					return err
 				}
 				fr.Rows++
 				fr.Labels[r.LabelText]++
-				key := phase.Point{M: r.M, N1: r.N1, N2: r.N2}.Key()
+				key := p.labelsKey(r.Fragment, phase.Point{M: r.M, N1: r.N1, N2: r.N2}.Key())
 				if byStratum[key] == nil {
 					byStratum[key] = map[string]int{}
 				}
@@ -190,13 +205,22 @@ func (c *collector) writeSplits(dir string) ([]FileReport, error) {
 			return nil, err
 		}
 		for _, st := range p.Strata {
-			if ls := byStratum[st.Key]; ls != nil {
-				fr.Strata = append(fr.Strata, StratumLabels{Key: st.Key, Labels: ls})
+			if ls := byStratum[p.labelsKey(st.Fragment, st.Key)]; ls != nil {
+				fr.Strata = append(fr.Strata, StratumLabels{Fragment: st.Fragment, Key: st.Key, Labels: ls})
 			}
 		}
 		reports = append(reports, fr)
 	}
 	return reports, nil
+}
+
+// labelsKey is the key of a stratum's label counts in writeSplits: its
+// key, after its fragment in a joint build.
+func (p *BuildPlan) labelsKey(fragment, key string) string {
+	if p.Joint() {
+		return fragment + " " + key
+	}
+	return key
 }
 
 // checkThirds checks what the files must hold: every split its size, and
@@ -209,7 +233,7 @@ func checkThirds(p *BuildPlan, files []FileReport) error {
 		for _, st := range fr.Strata {
 			ls := st.Labels
 			if n := ls[Entailment.String()]; n != ls[Neutral.String()] || n != ls[Contradiction.String()] || len(ls) != 3 {
-				return fmt.Errorf("%s: stratum %s holds the labels %v, not a third each", fr.Path, st.Key, ls)
+				return fmt.Errorf("%s: stratum %s holds the labels %v, not a third each", fr.Path, strings.TrimSpace(st.Fragment+" "+st.Key), ls)
 			}
 		}
 	}

@@ -125,19 +125,12 @@ func RunShard(ctx context.Context, p *Plan, sh Shard, o Options) (*job.Manifest,
 // shardStreams sets what the shards of pool k draw: the whole pilot, then
 // the candidates of each stratum up to its budget.
 func (b *builder) shardStreams(streams []job.Stream, k int, oversample float64) {
-	pl := &b.plan.Pools[k]
-	nS := len(pl.Strata)
-	pilot := b.plan.PilotFor(k)
-	budgets := make([]int, nS)
-	limit := pilot
+	budgets := make([]int, len(b.plan.Pools[k].Strata))
 	for s := range budgets {
 		budgets[s] = b.plan.budget(k, s, oversample)
-		limit = max(limit, pilot+(budgets[s]-1)*nS+s+1)
 	}
-	streams[pilotStream(k)].ShardLimit = pilot
-	cands := &streams[candidateStream(k)]
-	cands.ShardLimit = limit
-	cands.Drawn = func(i int) bool { return (i-pilot)/nS < budgets[i%nS] }
+	streams[pilotStream(k)].ShardLimit = b.plan.PilotFor(k)
+	streams[candidateStream(k)].Stratify(budgets)
 }
 
 // missing says, in a merge, what to do with a candidate no shard drew:
