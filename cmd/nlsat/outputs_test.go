@@ -86,7 +86,7 @@ var outputSteps = []outputStep{
 	{"eval json", []string{"eval", "--gold", "$D/split-V", "--pred", "$D/preds.jsonl", "--allow-missing", "--json"}, []string{"stdout"}},
 	{"generate entailment", []string{"generate", "--task", "entailment", "--fragment", "V", "--count", "30", "--seed", "3", "--out", "$D/gen-entail-V.jsonl"}, []string{"gen-entail-V.jsonl"}},
 	{"generate entailment stdout", []string{"generate", "--task", "entailment", "--fragment", "S", "--count", "12", "--seed", "4"}, []string{"stdout"}},
-	{"split entailment", []string{"split", "--task", "entailment", "--fragment", "A", "--train", "60", "--validation", "12", "--test", "12", "--seed", "5", "--out", "$D/split-entail-A"}, prefixed("split-entail-A/", splitFiles)},
+	{"split entailment A", []string{"split", "--task", "entailment", "--fragment", "A", "--train", "60", "--validation", "12", "--test", "12", "--seed", "5", "--out", "$D/split-entail-A"}, prefixed("split-entail-A/", splitFiles)},
 	{"audit entailment", []string{"audit", "$D/split-entail-A"}, []string{"stdout"}},
 	{"prompt entailment", []string{"prompt", "$D/split-entail-A/data/test.jsonl", "--out", "$D/prompt-entail/test.jsonl"}, []string{"prompt-entail/"}},
 	{"eval entailment", []string{"eval", "--gold", "$D/split-entail-A/data/test.jsonl", "--pred", "$D/entail-preds.jsonl"}, []string{"stdout"}},
