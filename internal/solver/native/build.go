@@ -63,7 +63,7 @@ func (t *typer) build(f []guard, g bitset) (ts *typeSet, x, y guard, ok bool) {
 		if t.ctx.Err() != nil {
 			return nil, x, y, false
 		}
-		b.witness(i, g)
+		b.witnessIn(i, g)
 	}
 	ms := b.ts.members
 	for i := range ms {
@@ -79,20 +79,40 @@ func (t *typer) build(f []guard, g bitset) (ts *typeSet, x, y guard, ok bool) {
 	return b.ts, x, y, true
 }
 
-// witness chooses a witness for every requirement of member i: a member of
-// T, else i itself if its reflexive atoms allow, else a new c-free member
-// from g. It then fixes i's reflexive atoms.
-func (b *builder) witness(i int, g bitset) {
+// witnessIn is witness with the explicit viability: the requirements of
+// member i without a witness in g are dead, and a new witness is a
+// c-free member from g.
+func (b *builder) witnessIn(i int, g bitset) {
+	a := b.ts.members[i]
+	need, _ := b.t.viable(a, g) // in the order of a.reqs
+	dead := func(r int) bool {
+		if len(need) > 0 && need[0] == a.reqs[r] {
+			need = need[1:]
+			return true
+		}
+		return false
+	}
+	fresh := func(_, j int) (*kinfo, error) { return b.newWitness(j, a, g), nil }
+	b.witness(i, dead, fresh) // fresh does not fail
+}
+
+// witness chooses a witness for every requirement of member i, both
+// searches' BUILD alike: i itself for the requirements dead reports
+// (nothing else can witness them), else a member of T, else i itself if
+// its reflexive atoms allow, else a new member from fresh. It then fixes
+// i's reflexive atoms. dead is called once per requirement, by position
+// r in a.reqs and in that order, before anything else; fresh is called
+// with r and the requirement j, and its error, if any, stops the loop
+// and is returned.
+func (b *builder) witness(i int, dead func(r int) bool, fresh func(r, j int) (*kinfo, error)) error {
 	t := b.t
 	a := b.ts.members[i]
-	need, _ := t.viable(a, g) // in the order of a.reqs
 	const unset = -2
 	wit := make([]int, len(a.reqs))
 	var units []blit
 	for r, j := range a.reqs {
 		wit[r] = unset
-		if len(need) > 0 && need[0] == j {
-			need = need[1:]
+		if dead(r) {
 			wit[r] = -1
 			units = append(units, t.n.qs[j].e...)
 		}
@@ -105,19 +125,22 @@ func (b *builder) witness(i int, g bitset) {
 			wit[r] = w
 			continue
 		}
-		q := t.n.qs[j]
-		if q.y.applies(a.k) {
-			if _, ok := t.reflSAT(a, append(units[:len(units):len(units)], q.e...)); ok {
-				units = append(units, q.e...)
-				wit[r] = -1
-				continue
-			}
+		q := &t.n.qs[j]
+		if q.y.applies(a.k) && t.reflOK(a, append(units[:len(units):len(units)], q.e...)) {
+			units = append(units, q.e...)
+			wit[r] = -1
+			continue
 		}
-		wit[r] = b.add(b.newWitness(j, a, g))
+		k, err := fresh(r, j)
+		if err != nil {
+			return err
+		}
+		wit[r] = b.add(k)
 	}
 	rho, _ := t.reflSAT(a, units) // satisfiable: viable, and self only when sat
 	b.ts.rho = append(b.ts.rho, rho)
 	b.ts.wit = append(b.ts.wit, wit)
+	return nil
 }
 
 // memberWitness returns a member of T that can witness j for a.

@@ -308,50 +308,19 @@ func (l *lazy) newWitness(b *builder, j int, a *kinfo, first uint64) (*kinfo, er
 	return k, err
 }
 
-// process chooses a witness for every requirement of member i, as the
-// explicit builder's witness does, with the lazy viability check; restart
-// is true when the member was not viable (a nogood was learnt).
+// process is witness with the lazy viability: the requirements whose
+// witness query failed are dead, and a new witness is the query's answer
+// or another found by newWitness. restart is true when the member was not
+// viable (a nogood was learnt).
 func (l *lazy) process(b *builder, i int) (restart bool, err error) {
-	t := l.t
 	a := b.ts.members[i]
 	infos, ok, err := l.viable(a)
 	if !ok || err != nil {
 		return err == nil, err
 	}
-	const unset = -2
-	wit := make([]int, len(a.reqs))
-	var units []blit
-	for r, j := range a.reqs {
-		wit[r] = unset
-		if infos[r].dead {
-			wit[r] = -1
-			units = append(units, t.n.qs[j].e...)
-		}
-	}
-	for r, j := range a.reqs {
-		if wit[r] != unset {
-			continue
-		}
-		if w, ok := b.memberWitness(j, a); ok {
-			wit[r] = w
-			continue
-		}
-		q := &t.n.qs[j]
-		if q.y.applies(a.k) && t.reflOK(a, append(units[:len(units):len(units)], q.e...)) {
-			units = append(units, q.e...)
-			wit[r] = -1
-			continue
-		}
-		k, err := l.newWitness(b, j, a, infos[r].w)
-		if err != nil {
-			return false, err
-		}
-		wit[r] = b.add(k)
-	}
-	rho, _ := t.reflSAT(a, units) // satisfiable: viable, and self only when sat
-	b.ts.rho = append(b.ts.rho, rho)
-	b.ts.wit = append(b.ts.wit, wit)
-	return false, nil
+	dead := func(r int) bool { return infos[r].dead }
+	fresh := func(r, j int) (*kinfo, error) { return l.newWitness(b, j, a, infos[r].w) }
+	return false, b.witness(i, dead, fresh)
 }
 
 // build is BUILD with the lazy viability: one key per existential, then
