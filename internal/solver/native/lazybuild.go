@@ -1,7 +1,6 @@
 package native
 
 import (
-	"context"
 	"errors"
 
 	"github.com/nlsat/nlsat/internal/sat"
@@ -18,19 +17,6 @@ const (
 // maxTries bounds the keys tried, per choice, in search of one compatible
 // with every member so far.
 const maxTries = 8
-
-// initLazyTyper prepares t for the lazy search: only the per-key caches,
-// none of the explicit pattern space.
-func initLazyTyper(t *typer, ctx context.Context, n *normal, maxNodes int) *typer {
-	old := *t
-	*t = typer{ctx: ctx, n: n, nn: len(n.nouns), nverbs: len(n.verbs), maxNodes: maxNodes,
-		contains: old.contains, infos: old.infos, sigTab: old.sigTab, arenas: old.arenas,
-		scratch: old.scratch, ts: old.ts, sigs: old.sigs[:0], classes: old.classes[:0], usig: old.usig[:0]}
-	t.sigTab.reset()
-	t.arenas.reset()
-	t.infos.init(t.nn, len(n.csrc))
-	return t
-}
 
 // learn adds the nogood g, which depends on the branches at depths lev
 // and on the sentences sup.
