@@ -234,21 +234,6 @@ func (l *lazy) pick(c int, excl []guard) (u uint64, ok bool, sup sset, err error
 	return 0, false, sup, nil
 }
 
-// incompatible returns a member whose pair problem with a is
-// unsatisfiable, or nil; nil too once the context ends (the caller's
-// next check of it then stops the search).
-func (b *builder) incompatible(a *kinfo) *kinfo {
-	for i, m := range b.ts.members {
-		if i%64 == 63 && b.t.ctx.Err() != nil {
-			return nil
-		}
-		if m.k != a.k && !b.t.pairSAT(a, m, nil) {
-			return m
-		}
-	}
-	return nil
-}
-
 // candidate picks an allowed key with fresh predicate c, preferring one
 // compatible with the members so far; ok is false when there is none,
 // and sup then holds the sentences of the refutation.

@@ -71,43 +71,6 @@ func forbidden(f []guard, k key) bool {
 	return false
 }
 
-// pick returns, for fresh predicate c, the first key (u,c) in pattern
-// order that avoids f, is viable w.r.t. g and is compatible with every
-// member of b; failing that, the first viable key. ok is false when no
-// key is viable. memo holds viability per signature for this g.
-func (b *builder) pick(c int, f []guard, g bitset, memo *[]int8) (pick *kinfo, ok bool) {
-	t := b.t
-	t.monoc[c].each(func(u uint64) bool {
-		k := key{u, c}
-		if forbidden(f, k) {
-			return true
-		}
-		ki := t.info(k)
-		for len(*memo) <= ki.sig {
-			*memo = append(*memo, 0)
-		}
-		m := *memo
-		if m[ki.sig] == 0 {
-			m[ki.sig] = 2
-			if _, v := t.viable(ki, g); v {
-				m[ki.sig] = 1
-			}
-		}
-		if m[ki.sig] != 1 {
-			return true
-		}
-		if pick == nil {
-			pick = ki
-		}
-		if b.compatibleAll(ki) {
-			pick = ki
-			return false
-		}
-		return true
-	})
-	return pick, pick != nil
-}
-
 // search is SEARCH of the design: elimination plus clique repair. It
 // returns a type set, nil for unsat, or errGaveUp / errCanceled.
 func (t *typer) search(f []guard, g0 bitset) (*typeSet, error) {
