@@ -1,39 +1,5 @@
 package native
 
-// typeSet is a set T of Theorem 1 with the choices that certify it.
-type typeSet struct {
-	members []*kinfo
-	rho     [][]bool // reflexive atoms per member, per verb
-	wit     [][]int  // per member, per requirement of its reqs (by position): the witnessing member, -1 for itself
-}
-
-// builder is BUILD's state: the growing type set.
-type builder struct {
-	t  *typer
-	ts *typeSet
-}
-
-// add puts a into T unless it is there, and returns its index.
-func (b *builder) add(a *kinfo) int {
-	for i, m := range b.ts.members {
-		if m.k == a.k {
-			return i
-		}
-	}
-	b.ts.members = append(b.ts.members, a)
-	return len(b.ts.members) - 1
-}
-
-// compatibleAll reports whether S(a, m) is satisfiable for every member m.
-func (b *builder) compatibleAll(a *kinfo) bool {
-	for _, m := range b.ts.members {
-		if m.k != a.k && !b.t.pairSAT(a, m, nil) {
-			return false
-		}
-	}
-	return true
-}
-
 // build is BUILD of the design: a greedy witness closure from, per fresh
 // predicate, the first viable key compatible with the members so far (or
 // the first viable key). It returns the type set, or the guards of a
@@ -63,7 +29,7 @@ func (t *typer) build(f []guard, g bitset) (ts *typeSet, x, y guard, ok bool) {
 		if t.ctx.Err() != nil {
 			return nil, x, y, false
 		}
-		b.witness(i, g)
+		b.witnessIn(i, g)
 	}
 	ms := b.ts.members
 	for i := range ms {
@@ -79,55 +45,58 @@ func (t *typer) build(f []guard, g bitset) (ts *typeSet, x, y guard, ok bool) {
 	return b.ts, x, y, true
 }
 
-// witness chooses a witness for every requirement of member i: a member of
-// T, else i itself if its reflexive atoms allow, else a new c-free member
-// from g. It then fixes i's reflexive atoms.
-func (b *builder) witness(i int, g bitset) {
+// pick returns, for fresh predicate c, the first key (u,c) in pattern
+// order that avoids f, is viable w.r.t. g and is compatible with every
+// member of b; failing that, the first viable key. ok is false when no
+// key is viable. memo holds viability per signature for this g.
+func (b *builder) pick(c int, f []guard, g bitset, memo *[]int8) (pick *kinfo, ok bool) {
 	t := b.t
-	a := b.ts.members[i]
-	need, _ := t.viable(a, g) // in the order of a.reqs
-	const unset = -2
-	wit := make([]int, len(a.reqs))
-	var units []blit
-	for r, j := range a.reqs {
-		wit[r] = unset
-		if len(need) > 0 && need[0] == j {
-			need = need[1:]
-			wit[r] = -1
-			units = append(units, t.n.qs[j].e...)
+	t.monoc[c].each(func(u uint64) bool {
+		k := key{u, c}
+		if forbidden(f, k) {
+			return true
 		}
-	}
-	for r, j := range a.reqs {
-		if wit[r] != unset {
-			continue
+		ki := t.info(k)
+		for len(*memo) <= ki.sig {
+			*memo = append(*memo, 0)
 		}
-		if w, ok := b.memberWitness(j, a); ok {
-			wit[r] = w
-			continue
-		}
-		q := t.n.qs[j]
-		if q.y.applies(a.k) {
-			if _, ok := t.reflSAT(a, append(units[:len(units):len(units)], q.e...)); ok {
-				units = append(units, q.e...)
-				wit[r] = -1
-				continue
+		m := *memo
+		if m[ki.sig] == 0 {
+			m[ki.sig] = 2
+			if _, v := t.viable(ki, g); v {
+				m[ki.sig] = 1
 			}
 		}
-		wit[r] = b.add(b.newWitness(j, a, g))
-	}
-	rho, _ := t.reflSAT(a, units) // satisfiable: viable, and self only when sat
-	b.ts.rho = append(b.ts.rho, rho)
-	b.ts.wit = append(b.ts.wit, wit)
+		if m[ki.sig] != 1 {
+			return true
+		}
+		if pick == nil {
+			pick = ki
+		}
+		if b.compatibleAll(ki) {
+			pick = ki
+			return false
+		}
+		return true
+	})
+	return pick, pick != nil
 }
 
-// memberWitness returns a member of T that can witness j for a.
-func (b *builder) memberWitness(j int, a *kinfo) (int, bool) {
-	for w, m := range b.ts.members {
-		if b.t.witnessOK(j, a, m) {
-			return w, true
+// witnessIn is witness with the explicit viability: the requirements of
+// member i without a witness in g are dead, and a new witness is a
+// c-free member from g.
+func (b *builder) witnessIn(i int, g bitset) {
+	a := b.ts.members[i]
+	need, _ := b.t.viable(a, g) // in the order of a.reqs
+	dead := func(r int) bool {
+		if len(need) > 0 && need[0] == a.reqs[r] {
+			need = need[1:]
+			return true
 		}
+		return false
 	}
-	return 0, false
+	fresh := func(_, j int) (*kinfo, error) { return b.newWitness(j, a, g), nil }
+	b.witness(i, dead, fresh) // fresh does not fail
 }
 
 // newWitness picks an eligible c-free pattern of g, preferring one

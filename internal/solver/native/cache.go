@@ -130,3 +130,52 @@ func (f *freeList[T]) put(v *T) {
 	f.free = append(f.free, v)
 	f.mu.Unlock()
 }
+
+// arena hands out slices of a few large allocations.
+type arena[T any] struct {
+	buf []T
+}
+
+// take returns a zeroed slice of n elements with capacity n.
+func (a *arena[T]) take(n int) []T {
+	if cap(a.buf)-len(a.buf) < n {
+		a.buf = make([]T, 0, max(n, min(max(16, 2*cap(a.buf)), 1024)))
+	}
+	l := len(a.buf)
+	a.buf = a.buf[:l+n]
+	out := a.buf[l : l+n : l+n]
+	clear(out) // the chunk may be reused from an earlier problem
+	return out
+}
+
+// takeDirty is take without the zeroing, for callers that overwrite
+// every element before reading it.
+func (a *arena[T]) takeDirty(n int) []T {
+	if cap(a.buf)-len(a.buf) < n {
+		a.buf = make([]T, 0, max(n, min(max(16, 2*cap(a.buf)), 1024)))
+	}
+	l := len(a.buf)
+	a.buf = a.buf[:l+n]
+	return a.buf[l : l+n : l+n]
+}
+
+// reset makes the current chunk reusable. Only for a new problem: the
+// slices handed out before must no longer be used.
+func (a *arena[T]) reset() { a.buf = a.buf[:0] }
+
+// arenas are the typer's arenas.
+type arenas struct {
+	words   arena[uint64]
+	ints    arena[int]
+	bitsets arena[bitset]
+	bools   arena[bool]
+	sigs    arena[sigInfo]
+}
+
+func (a *arenas) reset() {
+	a.words.reset()
+	a.ints.reset()
+	a.bitsets.reset()
+	a.bools.reset()
+	a.sigs.reset()
+}

@@ -1,11 +1,6 @@
 package native
 
-import (
-	"context"
-	"errors"
-
-	"github.com/nlsat/nlsat/internal/sat"
-)
+import "github.com/nlsat/nlsat/internal/sat"
 
 // The outcomes of one lazy BUILD.
 const (
@@ -18,145 +13,6 @@ const (
 // maxTries bounds the keys tried, per choice, in search of one compatible
 // with every member so far.
 const maxTries = 8
-
-// initLazyTyper prepares t for the lazy search: only the per-key caches,
-// none of the explicit pattern space.
-func initLazyTyper(t *typer, ctx context.Context, n *normal, maxNodes int) *typer {
-	old := *t
-	*t = typer{ctx: ctx, n: n, nn: len(n.nouns), nverbs: len(n.verbs), maxNodes: maxNodes,
-		contains: old.contains, infos: old.infos, sigTab: old.sigTab, arenas: old.arenas,
-		scratch: old.scratch, ts: old.ts, sigs: old.sigs[:0], classes: old.classes[:0], usig: old.usig[:0]}
-	t.sigTab.reset()
-	t.arenas.reset()
-	t.infos.init(t.nn, len(n.csrc))
-	return t
-}
-
-// learn adds the nogood g, which depends on the branches at depths lev
-// and on the sentences sup.
-func (l *lazy) learn(g guard, lev lset, sup sset) {
-	act := l.actVars(1)
-	l.vsup[act], l.vlev[act] = sup, lev
-	l.goods = append(l.goods, nogood{g: g, lvl: lev.top(), lev: lev, act: act, sup: sup})
-	l.base = append(l.base, sat.Pos(act))
-	l.exclude(g, act)
-	l.t.learnt++
-}
-
-// viable checks a against the patterns allowed on the branch: it returns
-// the witness answer per requirement (the dead ones a must witness
-// itself), or ok = false after learning a nogood that excludes a.
-func (l *lazy) viable(a *kinfo) (infos []witInfo, ok bool, err error) {
-	infos = make([]witInfo, len(a.reqs))
-	var units []blit
-	for r, j := range a.reqs {
-		wi, err := l.witnessFor(a, r)
-		if err != nil {
-			return nil, false, err
-		}
-		infos[r] = *wi
-		if !wi.dead {
-			continue
-		}
-		q := &l.t.n.qs[j]
-		if !q.y.applies(a.k) {
-			l.learn(against(wi.reason, q.y, a.k), wi.lev, wi.sup)
-			return nil, false, nil
-		}
-		units = append(units, q.e...)
-	}
-	if !l.t.reflOK(a, units) {
-		l.learn(l.reflNogood(a, infos))
-		return nil, false, nil
-	}
-	return infos, true, nil
-}
-
-// against returns g with a literal of y that k falsifies (k does not
-// satisfy y).
-func against(g guard, y guard, k key) guard {
-	diff := (k.u ^ y.val) & y.mask
-	i := 0
-	for diff&(1<<i) == 0 {
-		i++
-	}
-	g, _ = g.with(i, k.u&(1<<i) == 0)
-	return g
-}
-
-// reflNogood returns, for a key a whose reflexive atoms cannot satisfy its
-// (T1) clauses with the units of its dead requirements, the guards of a
-// minimal unsatisfiable set of those clauses and requirements, the
-// branch depths the requirements' deaths depend on, and the sentences.
-func (l *lazy) reflNogood(a *kinfo, infos []witInfo) (guard, lset, sset) {
-	t := l.t
-	var items, dead []int
-	for _, i := range a.xs {
-		if a.ym.has(uint64(i)) {
-			items = append(items, i)
-		}
-	}
-	for r := range a.reqs {
-		if infos[r].dead {
-			dead = append(dead, r)
-		}
-	}
-	sat := func(items, dead []int) bool {
-		t.ts.reset(t.nverbs)
-		for _, i := range items {
-			d := t.n.cs[i].d
-			switch {
-			case len(d) == 0:
-				return false
-			case len(d) == 1:
-				t.ts.clause(d[0].refl(), d[0].refl())
-			case d[0].refl() != d[1].refl()^1:
-				t.ts.clause(d[0].refl(), d[1].refl())
-			}
-		}
-		for _, r := range dead {
-			for _, e := range t.n.qs[a.reqs[r]].e {
-				t.ts.clause(e.refl(), e.refl())
-			}
-		}
-		return t.ts.solve()
-	}
-	items = shrinkUnsat(items, func(s []int) bool { return !sat(s, dead) })
-	dead = shrinkUnsat(dead, func(s []int) bool { return !sat(items, s) })
-	g, sup := noGuard, l.union(nil, nil)
-	var lev lset
-	for _, i := range items {
-		g, _ = g.join(t.n.cs[i].x)
-		g, _ = g.join(t.n.cs[i].y)
-		sup[t.n.cs[i].src/64] |= 1 << (t.n.cs[i].src % 64)
-	}
-	for _, r := range dead {
-		g, _ = g.join(infos[r].reason)
-		lev = lunion(lev, infos[r].lev)
-		sup = l.union(sup, infos[r].sup)
-	}
-	return g, lev, sup
-}
-
-// shrinkUnsat drops elements of s, one at a time, while unsat(rest) holds.
-func shrinkUnsat(s []int, unsat func([]int) bool) []int {
-	for i := 0; i < len(s); {
-		rest := append(append([]int(nil), s[:i]...), s[i+1:]...)
-		if unsat(rest) {
-			s = rest
-		} else {
-			i++
-		}
-	}
-	return s
-}
-
-// retire switches the clauses of activation variable v off for good.
-func (l *lazy) retire(v int) {
-	if v >= 0 {
-		l.s.AddClause(sat.Neg(v))
-	}
-}
 
 // preferCompatible returns the first key next yields that is compatible
 // with every member, trying at most maxTries; after an incompatible key,
@@ -196,71 +52,6 @@ func (l *lazy) preferCompatible(b *builder, useTmp bool, next func(tmp int, excl
 			l.exclude(x, tmp)
 		}
 	}
-}
-
-// forbidFor returns the regions keys with fresh predicate c (-1: c-free)
-// must avoid on the branch, their c dropped: M's clauses, the live
-// nogoods and the branch's guards, then excl.
-func (l *lazy) forbidFor(c int, excl []guard) []guard {
-	out := monoFor(l.t.n, c, l.forbid[:0])
-	add := func(g guard) {
-		if g.c < 0 || g.c == c {
-			out = append(out, guard{mask: g.mask, val: g.val, c: -1})
-		}
-	}
-	for _, g := range l.goods {
-		add(g.g)
-	}
-	for _, g := range l.f {
-		add(g)
-	}
-	for _, g := range excl {
-		add(g)
-	}
-	l.forbid = out
-	return out
-}
-
-// pick finds a noun pattern for a key with fresh predicate c (-1:
-// c-free) allowed on the branch and outside excl, by DPLL on the
-// forbidden regions; when there is none it asks the solver why, and
-// returns the sentences of the refutation.
-func (l *lazy) pick(c int, excl []guard) (u uint64, ok bool, sup sset, err error) {
-	if u, ok := dpllIn(l.forbidFor(c, excl), &l.dpllBuf); ok {
-		return u, true, nil, nil
-	}
-	if len(excl) > 0 {
-		return 0, false, nil, nil
-	}
-	asm := append(l.asm[:0], l.base...)
-	if c >= 0 {
-		asm = append(asm, sat.Pos(l.cacts+c))
-	}
-	l.asm = asm
-	found, err := l.solve(asm)
-	switch {
-	case err != nil:
-		return 0, false, nil, err
-	case found:
-		return 0, false, nil, errors.New("internal error: DPLL and the SAT solver disagree on an allowed pattern")
-	}
-	_, l.failLev, sup = l.explain(noGuard, nil)
-	return 0, false, sup, nil
-}
-
-// incompatible returns a member whose pair problem with a is
-// unsatisfiable, or nil; nil too once the context ends (the caller's
-// next check of it then stops the search).
-func (b *builder) incompatible(a *kinfo) *kinfo {
-	for i, m := range b.ts.members {
-		if i%64 == 63 && b.t.ctx.Err() != nil {
-			return nil
-		}
-		if m.k != a.k && !b.t.pairSAT(a, m, nil) {
-			return m
-		}
-	}
-	return nil
 }
 
 // candidate picks an allowed key with fresh predicate c, preferring one
@@ -308,50 +99,19 @@ func (l *lazy) newWitness(b *builder, j int, a *kinfo, first uint64) (*kinfo, er
 	return k, err
 }
 
-// process chooses a witness for every requirement of member i, as the
-// explicit builder's witness does, with the lazy viability check; restart
-// is true when the member was not viable (a nogood was learnt).
+// process is witness with the lazy viability: the requirements whose
+// witness query failed are dead, and a new witness is the query's answer
+// or another found by newWitness. restart is true when the member was not
+// viable (a nogood was learnt).
 func (l *lazy) process(b *builder, i int) (restart bool, err error) {
-	t := l.t
 	a := b.ts.members[i]
 	infos, ok, err := l.viable(a)
 	if !ok || err != nil {
 		return err == nil, err
 	}
-	const unset = -2
-	wit := make([]int, len(a.reqs))
-	var units []blit
-	for r, j := range a.reqs {
-		wit[r] = unset
-		if infos[r].dead {
-			wit[r] = -1
-			units = append(units, t.n.qs[j].e...)
-		}
-	}
-	for r, j := range a.reqs {
-		if wit[r] != unset {
-			continue
-		}
-		if w, ok := b.memberWitness(j, a); ok {
-			wit[r] = w
-			continue
-		}
-		q := &t.n.qs[j]
-		if q.y.applies(a.k) && t.reflOK(a, append(units[:len(units):len(units)], q.e...)) {
-			units = append(units, q.e...)
-			wit[r] = -1
-			continue
-		}
-		k, err := l.newWitness(b, j, a, infos[r].w)
-		if err != nil {
-			return false, err
-		}
-		wit[r] = b.add(k)
-	}
-	rho, _ := t.reflSAT(a, units) // satisfiable: viable, and self only when sat
-	b.ts.rho = append(b.ts.rho, rho)
-	b.ts.wit = append(b.ts.wit, wit)
-	return false, nil
+	dead := func(r int) bool { return infos[r].dead }
+	fresh := func(r, j int) (*kinfo, error) { return l.newWitness(b, j, a, infos[r].w) }
+	return false, b.witness(i, dead, fresh)
 }
 
 // build is BUILD with the lazy viability: one key per existential, then
@@ -407,114 +167,4 @@ func (l *lazy) build() (ts *typeSet, x, y guard, st int, sup sset, lev lset, err
 		}
 	}
 	return b.ts, x, y, lzBuilt, nil, nil, nil
-}
-
-// search is SEARCH with lazy viability: BUILD until it stops learning,
-// then branch on a conflict's guards as the explicit search does. An
-// unsat answer (nil) comes with the sentences and the branch depths its
-// refutation used. A child refuted without its own branch's guard refutes
-// this node too, so its sibling is not searched (conflict-directed
-// backjumping).
-func (l *lazy) search() (*typeSet, sset, lset, error) {
-	t := l.t
-	t.nodes++
-	if t.nodes > t.maxNodes {
-		return nil, nil, nil, errGaveUp
-	}
-	var x, y guard
-	var sup sset
-	for {
-		if err := t.ctx.Err(); err != nil {
-			return nil, nil, nil, errCanceled
-		}
-		if l.overBudget() {
-			return nil, nil, nil, errMemory
-		}
-		ts, gx, gy, st, s, lev, err := l.build()
-		if err != nil {
-			return nil, nil, nil, err
-		}
-		switch st {
-		case lzBuilt:
-			return ts, nil, nil, nil
-		case lzUnsat:
-			return nil, s, lev, nil
-		case lzConflict:
-			x, y, sup = gx, gy, s
-		}
-		if st == lzConflict {
-			break
-		}
-	}
-	branches := []guard{x, y}
-	if y.size() > x.size() {
-		branches = []guard{y, x}
-	}
-	if x == y {
-		branches = branches[:1]
-	}
-	all, d := sup, l.depth+1
-	var lev lset
-	for _, z := range branches {
-		l.push(z, sup)
-		r, s, cl, err := l.search()
-		l.pop()
-		switch {
-		case r != nil || err != nil:
-			return r, nil, nil, err
-		case !cl.has(d):
-			t.backjumps++
-			return nil, s, cl, nil
-		}
-		all = l.union(all, s)
-		lev = lunion(lev, cl.without(d))
-	}
-	return nil, all, lev, nil
-}
-
-// push enters the branch that forbids guard z, a side of a conflict
-// found from the sentences sup.
-func (l *lazy) push(z guard, sup sset) {
-	l.depth++
-	v := l.actVars(1)
-	l.vsup[v], l.vlev[v] = sup, single(l.depth)
-	l.bacts = append(l.bacts, v)
-	l.f = append(l.f, z)
-	l.base = append(l.base, sat.Pos(v))
-	l.exclude(z, v)
-	l.gen++
-}
-
-// pop leaves the current branch, forgetting what was learnt under it.
-func (l *lazy) pop() {
-	last := len(l.bacts) - 1
-	l.retire(l.bacts[last])
-	l.bacts, l.f = l.bacts[:last], l.f[:last]
-	keep := l.goods[:0]
-	for _, g := range l.goods {
-		if g.lvl < l.depth {
-			keep = append(keep, g)
-		} else {
-			l.retire(g.act)
-		}
-	}
-	l.goods = keep
-	l.depth--
-	l.gen++
-	l.rebase()
-}
-
-// rebase rebuilds the assumptions of every query: the activations of M's
-// sentences, of the live nogoods and of the branch.
-func (l *lazy) rebase() {
-	l.base = l.base[:0]
-	for _, v := range l.macts {
-		l.base = append(l.base, sat.Pos(v))
-	}
-	for _, g := range l.goods {
-		l.base = append(l.base, sat.Pos(g.act))
-	}
-	for _, v := range l.bacts {
-		l.base = append(l.base, sat.Pos(v))
-	}
 }

@@ -8,46 +8,6 @@ var (
 	errCanceled = errors.New("canceled")
 )
 
-// reflSAT solves (T1) for key a: every ∀∀-clause whose guards both apply
-// to a, read at x = y, plus the reflexive readings of units. It returns
-// the reflexive atoms' values per verb, or ok = false.
-func (t *typer) reflSAT(a *kinfo, units []blit) (rho []bool, ok bool) {
-	if !t.reflOK(a, units) {
-		return nil, false
-	}
-	rho = make([]bool, t.nverbs)
-	for v := range rho {
-		rho[v] = t.ts.value(v)
-	}
-	return rho, true
-}
-
-// reflOK is reflSAT without the model: it reports whether (T1) is
-// satisfiable and leaves a model in t.ts.
-func (t *typer) reflOK(a *kinfo, units []blit) bool {
-	t.ts.reset(t.nverbs)
-	for _, i := range a.xs {
-		if !a.ym.has(uint64(i)) {
-			continue
-		}
-		d := t.n.cs[i].d
-		switch {
-		case len(d) == 0:
-			return false
-		case len(d) == 1:
-			t.ts.clause(d[0].refl(), d[0].refl())
-		case d[0].refl() == d[1].refl()^1:
-			// r(x,y) ∨ ¬r(y,x) is a tautology at x = y.
-		default:
-			t.ts.clause(d[0].refl(), d[1].refl())
-		}
-	}
-	for _, l := range units {
-		t.ts.clause(l.refl(), l.refl())
-	}
-	return t.ts.solve()
-}
-
 // viable returns the requirements of a that have no witness in G (they
 // must be witnessed by a itself), or ok = false when a cannot be in a type
 // set whose c-free part is within G.
@@ -109,43 +69,6 @@ func forbidden(f []guard, k key) bool {
 		}
 	}
 	return false
-}
-
-// pick returns, for fresh predicate c, the first key (u,c) in pattern
-// order that avoids f, is viable w.r.t. g and is compatible with every
-// member of b; failing that, the first viable key. ok is false when no
-// key is viable. memo holds viability per signature for this g.
-func (b *builder) pick(c int, f []guard, g bitset, memo *[]int8) (pick *kinfo, ok bool) {
-	t := b.t
-	t.monoc[c].each(func(u uint64) bool {
-		k := key{u, c}
-		if forbidden(f, k) {
-			return true
-		}
-		ki := t.info(k)
-		for len(*memo) <= ki.sig {
-			*memo = append(*memo, 0)
-		}
-		m := *memo
-		if m[ki.sig] == 0 {
-			m[ki.sig] = 2
-			if _, v := t.viable(ki, g); v {
-				m[ki.sig] = 1
-			}
-		}
-		if m[ki.sig] != 1 {
-			return true
-		}
-		if pick == nil {
-			pick = ki
-		}
-		if b.compatibleAll(ki) {
-			pick = ki
-			return false
-		}
-		return true
-	})
-	return pick, pick != nil
 }
 
 // search is SEARCH of the design: elimination plus clique repair. It

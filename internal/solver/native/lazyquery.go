@@ -1,0 +1,207 @@
+package native
+
+import (
+	"errors"
+
+	"github.com/nlsat/nlsat/internal/sat"
+)
+
+// solve runs a query; Unknown (the context ended) is errCanceled.
+func (l *lazy) solve(asm []sat.Lit) (bool, error) {
+	switch l.s.Solve(asm...) {
+	case sat.Sat:
+		return true, nil
+	case sat.Unsat:
+		return false, nil
+	}
+	return false, errCanceled
+}
+
+// pattern returns the noun pattern of the last model.
+func (l *lazy) pattern() uint64 {
+	var u uint64
+	for i := range l.t.nn {
+		if l.s.Value(i) {
+			u |= 1 << i
+		}
+	}
+	return u
+}
+
+// explain reads the core of a failed query: the a-side guards of the
+// pair clauses it used, joined to reason; the branch depths it depends
+// on; and its sentences, added to sup.
+func (l *lazy) explain(reason guard, sup sset) (guard, lset, sset) {
+	var lev lset
+	sup = l.union(sup, nil)
+	for _, lit := range l.s.Core() {
+		v := lit.Var()
+		if v >= l.acts && v < l.acts+2*len(l.t.n.cs) {
+			c := &l.t.n.cs[(v-l.acts)/2]
+			g := c.x
+			if (v-l.acts)%2 == 1 {
+				g = c.y
+			}
+			reason, _ = reason.join(g) // every such guard holds of a
+		}
+		lev = lunion(lev, l.vlev[v])
+		if src := l.vsrc[v]; src >= 0 {
+			sup[src/64] |= 1 << (src % 64)
+		}
+		for i, w := range l.vsup[v] {
+			sup[i] |= w
+		}
+	}
+	return reason, lev, sup
+}
+
+// forbidFor returns the regions keys with fresh predicate c (-1: c-free)
+// must avoid on the branch, their c dropped: M's clauses, the live
+// nogoods and the branch's guards, then excl.
+func (l *lazy) forbidFor(c int, excl []guard) []guard {
+	out := monoFor(l.t.n, c, l.forbid[:0])
+	add := func(g guard) {
+		if g.c < 0 || g.c == c {
+			out = append(out, guard{mask: g.mask, val: g.val, c: -1})
+		}
+	}
+	for _, g := range l.goods {
+		add(g.g)
+	}
+	for _, g := range l.f {
+		add(g)
+	}
+	for _, g := range excl {
+		add(g)
+	}
+	l.forbid = out
+	return out
+}
+
+// pick finds a noun pattern for a key with fresh predicate c (-1:
+// c-free) allowed on the branch and outside excl, by DPLL on the
+// forbidden regions; when there is none it asks the solver why, and
+// returns the sentences of the refutation.
+func (l *lazy) pick(c int, excl []guard) (u uint64, ok bool, sup sset, err error) {
+	if u, ok := dpllIn(l.forbidFor(c, excl), &l.dpllBuf); ok {
+		return u, true, nil, nil
+	}
+	if len(excl) > 0 {
+		return 0, false, nil, nil
+	}
+	asm := append(l.asm[:0], l.base...)
+	if c >= 0 {
+		asm = append(asm, sat.Pos(l.cacts+c))
+	}
+	l.asm = asm
+	found, err := l.solve(asm)
+	switch {
+	case err != nil:
+		return 0, false, nil, err
+	case found:
+		return 0, false, nil, errors.New("internal error: DPLL and the SAT solver disagree on an allowed pattern")
+	}
+	_, l.failLev, sup = l.explain(noGuard, nil)
+	return 0, false, sup, nil
+}
+
+// witnessQuery looks for a c-free pattern w allowed on the branch that can
+// witness requirement j for a key of a's signature: Y_j holds of w and
+// S(a,w) ∪ E_j is satisfiable. If there is none it returns the reason:
+// X_j joined with the a-side guards of the pair clauses the refutation
+// used, the branch depths it depends on and its sentences.
+func (l *lazy) witnessQuery(j int, a *kinfo, extra []sat.Lit) (w uint64, ok bool, reason guard, lev lset, sup sset, err error) {
+	q := &l.t.n.qs[j]
+	asm := append(append(l.asm[:0], l.base...), extra...)
+	asm = l.cube(asm, q.y)
+	for _, e := range q.e {
+		asm = append(asm, l.atom(e))
+	}
+	for _, i := range a.xs {
+		asm = append(asm, sat.Pos(l.acts+2*i))
+	}
+	a.ym.each(func(i uint64) bool {
+		if l.t.n.cs[i].x.c < 0 {
+			asm = append(asm, sat.Pos(l.acts+2*int(i)+1))
+		}
+		return true
+	})
+	l.asm = asm
+	ok, err = l.solve(asm)
+	if ok || err != nil {
+		return l.pattern(), ok, reason, nil, nil, err
+	}
+	reason, lev, sup = l.explain(q.x, l.with(nil, q.src))
+	return 0, false, reason, lev, sup, nil
+}
+
+// witnessFor is witnessQuery for the r-th requirement of a, remembered
+// per signature: a dead answer stays dead while the branch is the same
+// (the allowed patterns only shrink), a witness is re-asked when a
+// nogood learnt since excludes it.
+func (l *lazy) witnessFor(a *kinfo, r int) (*witInfo, error) {
+	si := l.t.sigs[a.sig]
+	if si.lazy == nil {
+		si.lazy = make([]int32, len(a.reqs))
+		for i := range si.lazy {
+			si.lazy[i] = -1
+		}
+	}
+	wi := l.slot(si, r)
+	if wi.gen == l.gen && (wi.dead || !l.excludedSince(wi.w, wi.ngoods)) {
+		return wi, nil
+	}
+	j := a.reqs[r]
+	if w, ok := l.recentWitness(j, a); ok {
+		*wi = witInfo{gen: l.gen, ngoods: len(l.goods), w: w}
+		return wi, nil
+	}
+	w, ok, reason, lev, sup, err := l.witnessQuery(j, a, nil)
+	if err != nil {
+		return nil, err
+	}
+	*wi = witInfo{gen: l.gen, ngoods: len(l.goods), dead: !ok, w: w, reason: reason, lev: lev, sup: sup}
+	if ok {
+		l.recent[j] = append(l.recent[j], wi.w)
+	}
+	return wi, nil
+}
+
+// recentWitness tries the witnesses the queries for requirement j found
+// for other keys on this branch: one still allowed that witnesses j for
+// a answers the query without solving.
+func (l *lazy) recentWitness(j int, a *kinfo) (uint64, bool) {
+	if l.recentGen != l.gen {
+		for i := range l.recent {
+			l.recent[i] = l.recent[i][:0]
+		}
+		l.recentGen = l.gen
+	}
+	q := &l.t.n.qs[j]
+	for _, w := range l.recent[j] {
+		if !l.excludedSince(w, 0) && l.t.pairSAT(a, l.t.info(key{w, -1}), q.e) {
+			return w, true
+		}
+	}
+	return 0, false
+}
+
+// slot returns the witInfo of position r of signature si.
+func (l *lazy) slot(si *sigInfo, r int) *witInfo {
+	if si.lazy[r] < 0 {
+		si.lazy[r] = int32(len(l.wits))
+		l.wits = append(l.wits, witInfo{})
+	}
+	return &l.wits[si.lazy[r]]
+}
+
+// excludedSince reports whether a nogood learnt after the first k
+// excludes the c-free pattern u.
+func (l *lazy) excludedSince(u uint64, k int) bool {
+	for _, g := range l.goods[k:] {
+		if g.g.c < 0 && g.g.applies(key{u, -1}) {
+			return true
+		}
+	}
+	return false
+}
