@@ -10,11 +10,11 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/nlsat/nlsat/internal/audit"
-	"github.com/nlsat/nlsat/internal/entail"
 	"github.com/nlsat/nlsat/internal/generate"
 	"github.com/nlsat/nlsat/internal/job"
 	"github.com/nlsat/nlsat/internal/phase"
 	"github.com/nlsat/nlsat/internal/split"
+	"github.com/nlsat/nlsat/internal/split/units"
 	"github.com/nlsat/nlsat/internal/task"
 	"github.com/nlsat/nlsat/internal/task/satunsat"
 	"github.com/nlsat/nlsat/internal/version"
@@ -74,8 +74,12 @@ func runMerge(ctx context.Context, o *mergeOptions, dirs []string, s streams) er
 	switch src.Manifest.Kind {
 	case split.Kind:
 		return mergeSplit(ctx, o, src, s, start)
-	case entail.Kind:
-		return mergeEntail(ctx, o, src, s, start)
+	case units.KindOf(src.Manifest.Task):
+		t, err := task.Lookup(src.Manifest.Task)
+		if err != nil || t.Units == nil {
+			return usagef("%s: shards of task %q cannot be merged by this version", dirs[0], src.Manifest.Task)
+		}
+		return mergeUnits(ctx, t, o, src, s, start)
 	case generate.Kind:
 		t, err := task.Lookup(cmp.Or(src.Manifest.Task, satunsat.Name))
 		if err != nil {

@@ -17,6 +17,7 @@ import (
 	"github.com/nlsat/nlsat/internal/fragments"
 	"github.com/nlsat/nlsat/internal/progress"
 	"github.com/nlsat/nlsat/internal/split"
+	"github.com/nlsat/nlsat/internal/task"
 )
 
 type splitOptions struct {
@@ -59,7 +60,7 @@ func newSplitCmd(s streams) *cobra.Command {
 		balance:  newEnum(split.BalanceSurface, split.BalanceSurface, split.BalanceStrata),
 		holdout:  newEnum(split.HoldoutNone, split.HoldoutNone, split.HoldoutSize, split.HoldoutVocabulary, split.HoldoutDifficulty, split.HoldoutTemplates, split.HoldoutDepth),
 		solver:   newSolverOptions("native", false),
-		task:     newEnum("instance", "instance", "entailment"),
+		task:     newTaskEnum(),
 	}
 	cmd := &cobra.Command{
 		Use:   "split",
@@ -77,8 +78,12 @@ nlsat merge --out DIR SHARD... then accepts them exactly as one run would.
   nlsat split --fragment S,W --train 100 --validation 20 --test 20 --out nlsat-SW`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			if o.task.value == "entailment" {
-				return runEntailSplit(cmd.Context(), cmd, o, s)
+			t, err := task.Lookup(o.task.value)
+			if err != nil {
+				return err
+			}
+			if t.Units != nil {
+				return runUnitSplit(cmd.Context(), cmd, t, o, s)
 			}
 			return runSplit(cmd.Context(), cmd, o, s)
 		},
@@ -89,7 +94,7 @@ nlsat merge --out DIR SHARD... then accepts them exactly as one run would.
 
 func (o *splitOptions) addFlags(cmd *cobra.Command) {
 	f := cmd.Flags()
-	f.Var(o.task, "task", "instance: sets labelled sat/unsat; entailment: premises, a hypothesis and a certified three-way label (see Entailment above)")
+	f.Var(o.task, "task", taskUsage()+" (see Entailment above)")
 	f.Var(o.fragment, "fragment", "fragment: S, W, V, Z or A; or several, comma-separated, or all: a joint build, every size per fragment")
 	f.Var(o.preset, "preset", "paper: also build the paper's generalisation (6,000) and zero-shot (1,200) sets; paper-joint: all fragments at the paper's sizes per fragment (Table 2's 600K train); paper-joint-small: --train 24,000 per fragment (its 120K); explicit flags override")
 	f.IntVar(&o.train, "train", 120_000, "instances in the train split (even)")

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/nlsat/nlsat/internal/split"
+	"github.com/nlsat/nlsat/internal/split/units"
 )
 
 // Features is the record's schema in the dataset card's YAML form, as
@@ -77,7 +78,7 @@ const Features = `  features:
 // front matter (one configuration with its splits, the features with
 // both labels' class names, license, task and size) and a body that
 // says how the data was made and what its numbers are.
-func Card(m *Manifest) string {
+func Card(m *units.Manifest) string {
 	var b strings.Builder
 	total := 0
 	for _, f := range m.Files {
@@ -105,7 +106,7 @@ func Card(m *Manifest) string {
 }
 
 // cardBody writes the card's text.
-func cardBody(b *strings.Builder, m *Manifest) {
+func cardBody(b *strings.Builder, m *units.Manifest) {
 	p := m.Plan
 	what, of := "fragment "+p.Fragment, "fragment "+p.Fragment
 	if p.Joint() {
@@ -163,10 +164,10 @@ func cardBody(b *strings.Builder, m *Manifest) {
 }
 
 // dedupText counts the candidates the deduplication rejected.
-func dedupText(m *Manifest) string {
+func dedupText(m *units.Manifest) string {
 	var cands, exact, renamed, none int
 	for _, s := range m.Strata {
-		cands, exact, renamed, none = cands+s.Candidates, exact+s.DuplicatesExact, renamed+s.DuplicatesRenaming, none+s.NoTriple
+		cands, exact, renamed, none = cands+s.Candidates, exact+s.DuplicatesExact, renamed+s.DuplicatesRenaming, none+s.NoUnit
 	}
 	return fmt.Sprintf("%d candidates drawn, %d exact and %d renamed duplicates rejected, %d without a triple", cands, exact, renamed, none)
 }

@@ -64,9 +64,10 @@
 //
 // # Records (schema nlsat-entail/1)
 //
-// Run writes Record lines (schema.json is their JSON Schema), in every
-// format of package dataset (Row is the Parquet row type), with the same
-// bytes for any number of workers. Every key is present in every record:
+// Generate's run of Triples writes Record lines (schema.json is their
+// JSON Schema), in every format of package dataset (entailrec.Row is the
+// Parquet row type), with the same bytes for any number of workers or
+// shards. Every key is present in every record:
 //
 //	id                  fragment, digest of the plan and task, number
 //	fragment            S, W, V, Z or A
@@ -88,29 +89,21 @@
 //	seed                "master:t", t the triple's index
 //
 // Records come in triples sharing premises and seed, in a seeded order;
-// --count must be a multiple of 3, so each (m, n1, n2) holds the three
-// labels equally. The minimal layout (--fields minimal) is not offered.
-// Run is a job of package job (one stream of triples), so an interrupted
-// run resumes to the same bytes.
+// the count must be a multiple of 3, so each (m, n1, n2) holds the three
+// labels equally. The minimal layout is not offered. A triple is a unit
+// of generate's run (generate.Task), so an interrupted run resumes to
+// the same bytes and shards merge into them.
 //
 // # Datasets
 //
-// Build (nlsat split --task entailment) writes train, validation and
-// test from a BuildPlan: the strata of the fragment's region
-// (split.Config.Region), and per split and stratum a quota of triples.
-// Candidate i draws a triple for stratum i mod len(Strata) with
-// (seed ⊕ BuildStream, i) alone; the collector takes candidates in index
-// order, rejects premise sets seen before (as written, or up to renaming
-// and order: package canon) and stops once every stratum is full. A
-// stratum's triples are dealt to the splits in a seeded order, so a
-// triple never crosses splits, and every split is shuffled by another
-// seed. The manifest has split's layout (split.Verify checks it), the
-// card declares the features (Features) with MNLI's class names, and
-// package audit audits the files pair of labels by pair of labels.
-//
-// A plan of several fragments (BuildPlan.Joint) lists every fragment's
-// strata, each naming its fragment, with the sizes asked for per
-// fragment; its premise sets are keyed as A's, so none repeats across
-// fragments. RunShard and Merge split a build into shards of package job
-// and merge them into the bytes of one build (see shard.go).
+// Split is the entailment task as package split/units builds datasets:
+// a unit is a triple, drawn for a stratum at a point of it (Drawer.Triple
+// on an instance sampled there), kept in a seeded order, and identified
+// for deduplication by its premises. The build itself (strata and
+// quotas, index order, deduplication, splits that no triple crosses,
+// shards and their merge, joint builds, manifest and checksums) is
+// split/units', the same for every task whose units hold one record per
+// class; this package gives the draw, the records, the random streams
+// (BuildStream and the others) and the card (Card, Features, with MNLI's
+// class names).
 package entail

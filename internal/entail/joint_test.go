@@ -39,7 +39,7 @@ func TestJointPlan(t *testing.T) {
 			t.Errorf("%s: size %d, want %d", sp.Name, sp.Size, want*len(fs))
 		}
 		triples := map[string]int{}
-		for s, n := range sp.Triples {
+		for s, n := range sp.Units {
 			triples[p.Strata[s].Fragment] += n
 		}
 		for _, f := range fs {

@@ -136,7 +136,7 @@ func TestMergeRefuses(t *testing.T) {
 	os.WriteFile(name, []byte(strings.Replace(string(data), `"kind": "`+Kind+`"`, `"kind": "split"`, 1)), 0o644)
 	tampered := t.TempDir()
 	copyTree(t, dirs[1], tampered)
-	name = filepath.Join(tampered, candidateStream+".jsonl")
+	name = filepath.Join(tampered, "candidates.jsonl")
 	data, _ = os.ReadFile(name)
 	os.WriteFile(name, []byte(strings.Replace(string(data), `"label":0`, `"label":1`, 1)), 0o644)
 	for _, tt := range []struct {

@@ -19,6 +19,7 @@ import (
 	"github.com/nlsat/nlsat/internal/dataset"
 	"github.com/nlsat/nlsat/internal/generate"
 	"github.com/nlsat/nlsat/internal/inputerr"
+	"github.com/nlsat/nlsat/internal/split/units"
 )
 
 // Task is one task: what it is called, how its records are counted, and
@@ -40,6 +41,10 @@ type Task struct {
 	Classes []string
 	// Generate draws and decides the units of generate's run.
 	Generate generate.Task
+	// Units is split's part for a task whose units hold one record per
+	// class, built balanced by construction (package split/units); nil
+	// for the sat/unsat task, whose split is package split's own build.
+	Units units.Task
 }
 
 var (

@@ -1,4 +1,4 @@
-package entail
+package units
 
 import (
 	"bufio"
@@ -10,6 +10,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 
 	"github.com/nlsat/nlsat/internal/canon"
@@ -19,7 +20,7 @@ import (
 	"github.com/nlsat/nlsat/internal/solver"
 )
 
-// candidate is item i of a build's stream: a triple drawn for stratum
+// candidate is item i of a build's stream: a unit drawn for stratum
 // i mod len(Strata), or why there is none. Accepted candidates are
 // stored as lines of the work directory's part; a shard stores every
 // candidate it draws.
@@ -30,38 +31,98 @@ type candidate struct {
 	// Beyond marks, in a merge, a candidate past its stratum's shard
 	// budget: no shard drew it.
 	Beyond  bool   `json:"-"`
-	None    bool   `json:"none,omitempty"` // no premise set of the stratum gave a triple
+	None    bool   `json:"none,omitempty"` // no draw of the stratum gave a unit
 	Exact   []byte `json:"exact"`
 	Renamed []byte `json:"renamed"`
 	Capped  bool   `json:"capped"`
-	Triple
+	// Records are the unit's records; read back from a part or a shard,
+	// they stay as JSON until the collector decodes them.
+	Records []Record          `json:"-"`
+	Raw     []json.RawMessage `json:"records"`
 }
 
-// StratumCounts are the fates of a stratum's candidates.
+// MarshalJSON writes the candidate with its records.
+func (cd candidate) MarshalJSON() ([]byte, error) {
+	type plain candidate
+	out := plain(cd)
+	if cd.Records != nil {
+		out.Raw = make([]json.RawMessage, len(cd.Records))
+		for k, r := range cd.Records {
+			r.Normalize()
+			b, err := json.Marshal(r)
+			if err != nil {
+				return nil, err
+			}
+			out.Raw[k] = b
+		}
+	}
+	return json.Marshal(out)
+}
+
+// StratumCounts are the fates of a stratum's candidates. Its JSON form
+// names the candidates that gave no unit by the task's noun.
 type StratumCounts struct {
 	// Fragment is the stratum's fragment in a joint build.
-	Fragment   string `json:"fragment,omitempty"`
-	Key        string `json:"key"`
-	Candidates int    `json:"candidates"`
-	Accepted   int    `json:"accepted"`
-	// NoTriple counts candidates for which no premise set of the stratum
-	// gave one hypothesis per label within the drawer's bounds.
-	NoTriple           int `json:"no_triple"`
-	DuplicatesExact    int `json:"duplicates_exact"`
-	DuplicatesRenaming int `json:"duplicates_renaming"`
+	Fragment   string
+	Key        string
+	Candidates int
+	Accepted   int
+	// NoUnit counts candidates for which no draw of the stratum gave a
+	// unit within the task's bounds.
+	NoUnit             int
+	DuplicatesExact    int
+	DuplicatesRenaming int
 	// AfterFull counts the candidates of the stratum's turn that came
 	// after it was full: not drawn, or drawn by a worker ahead and
 	// dropped.
-	AfterFull int `json:"after_full"`
-	// CanonFallbacks counts accepted premise sets whose canonical form hit
-	// the search cap; only an exact copy of them would have been caught.
-	CanonFallbacks int `json:"canon_fallbacks"`
+	AfterFull int
+	// CanonFallbacks counts accepted units whose instance's canonical
+	// form hit the search cap; only an exact copy of them would have been
+	// caught.
+	CanonFallbacks int
+	noun           string
+}
+
+// MarshalJSON writes the counts, the units' noun in the key of NoUnit.
+func (c StratumCounts) MarshalJSON() ([]byte, error) {
+	fs := []field{{"key", c.Key}}
+	if c.Fragment != "" {
+		fs = []field{{"fragment", c.Fragment}, {"key", c.Key}}
+	}
+	return marshalOrdered(append(fs, []field{{"candidates", c.Candidates}, {"accepted", c.Accepted},
+		{"no_" + c.noun, c.NoUnit}, {"duplicates_exact", c.DuplicatesExact}, {"duplicates_renaming", c.DuplicatesRenaming},
+		{"after_full", c.AfterFull}, {"canon_fallbacks", c.CanonFallbacks}}...))
+}
+
+// UnmarshalJSON reads the counts as MarshalJSON writes them.
+func (c *StratumCounts) UnmarshalJSON(data []byte) error {
+	var m map[string]json.RawMessage
+	if err := json.Unmarshal(data, &m); err != nil {
+		return err
+	}
+	*c = StratumCounts{}
+	for k, v := range m {
+		dst := map[string]any{"fragment": &c.Fragment, "key": &c.Key, "candidates": &c.Candidates, "accepted": &c.Accepted,
+			"duplicates_exact": &c.DuplicatesExact, "duplicates_renaming": &c.DuplicatesRenaming,
+			"after_full": &c.AfterFull, "canon_fallbacks": &c.CanonFallbacks}[k]
+		if dst == nil && strings.HasPrefix(k, "no_") {
+			c.noun, dst = strings.TrimPrefix(k, "no_"), &c.NoUnit
+		}
+		if dst == nil {
+			continue
+		}
+		if err := json.Unmarshal(v, dst); err != nil {
+			return fmt.Errorf("stratum counts %s: %w", k, err)
+		}
+	}
+	return nil
 }
 
 // collector accepts candidates in index order until every stratum holds
-// its quota of triples.
+// its quota of units.
 type collector struct {
-	plan    *BuildPlan
+	task    Task
+	plan    *Plan
 	store   *job.Store
 	counts  []StratumCounts
 	mu      sync.Mutex
@@ -73,20 +134,20 @@ type collector struct {
 	onAdd   func(accepted, total int)
 }
 
-// lineRef is where an accepted triple's line is in the part.
+// lineRef is where an accepted unit's line is in the part.
 type lineRef struct {
 	off int64
 	n   int
 }
 
 // buildState is a build's checkpoint: the counts per stratum; the
-// accepted triples are the part's lines.
+// accepted units are the part's lines.
 type buildState struct {
 	Strata []StratumCounts `json:"strata"`
 }
 
-func newCollector(p *BuildPlan, store *job.Store) (*collector, error) {
-	c := &collector{plan: p, store: store, full: make([]bool, len(p.Strata)), lines: make([][]lineRef, len(p.Strata)),
+func newCollector(t Task, p *Plan, store *job.Store) (*collector, error) {
+	c := &collector{task: t, plan: p, store: store, full: make([]bool, len(p.Strata)), lines: make([][]lineRef, len(p.Strata)),
 		exact: map[[32]byte]bool{}, renamed: map[[32]byte]bool{}}
 	var st buildState
 	if err := store.State(&st); err != nil {
@@ -97,6 +158,9 @@ func newCollector(p *BuildPlan, store *job.Store) (*collector, error) {
 		for _, s := range p.Strata {
 			c.counts = append(c.counts, StratumCounts{Key: s.Key, Fragment: s.Fragment})
 		}
+	}
+	for k := range c.counts {
+		c.counts[k].noun = t.Unit()
 	}
 	if err := c.reload(); err != nil {
 		return nil, err
@@ -110,7 +174,7 @@ func newCollector(p *BuildPlan, store *job.Store) (*collector, error) {
 	return c, nil
 }
 
-// reload reads back the triples accepted before the checkpoint.
+// reload reads back the units accepted before the checkpoint.
 func (c *collector) reload() error {
 	part := c.store.Part(0)
 	if part.Rows() == 0 {
@@ -144,10 +208,10 @@ func (c *collector) isFull(s int) bool {
 	return c.full[s]
 }
 
-// draw is item i: a triple for stratum i mod len(Strata), drawn with
-// (seed ⊕ BuildStream, i) alone. A stratum already full is skipped
-// without drawing: it stays full, so Emit would reject the candidate
-// whatever it held.
+// draw is item i: a unit for stratum i mod len(Strata), drawn with
+// (seed ⊕ the task's draw stream, i) alone. A stratum already full is
+// skipped without drawing: it stays full, so emit would reject the
+// candidate whatever it held.
 func (c *collector) draw(ctx context.Context, b solver.Backend, i int) (candidate, error) {
 	p := c.plan
 	s := i % len(p.Strata)
@@ -156,32 +220,25 @@ func (c *collector) draw(ctx context.Context, b solver.Backend, i int) (candidat
 		cd.Skipped = true
 		return cd, nil
 	}
-	rng := rand.New(rand.NewPCG(p.Seed^BuildStream, uint64(i)))
+	drawStream, _, _ := c.task.Streams()
+	rng := rand.New(rand.NewPCG(p.Seed^drawStream, uint64(i)))
 	pts := p.Strata[s].Points
 	pt := pts[rng.IntN(len(pts))]
-	d := NewDrawer(p.StratumFragment(s), p.Params())
-	first, err := fragments.Sample(rng, d.Fragment, d.Params, pt.M, pt.N1, pt.N2)
-	if err != nil {
-		return cd, err
-	}
-	ps, err := d.Triple(ctx, b, rng, first)
+	recs, keyed, err := c.task.Draw(ctx, b, p.StratumFragment(s), p.Params(), p.Lexicon(), pt, rng, dataset.SeedString(p.Seed, i))
 	switch {
-	case errors.Is(err, ErrNoTriple):
+	case errors.Is(err, ErrNoUnit):
 		cd.None = true
 		return cd, nil
 	case err != nil:
 		return cd, fmt.Errorf("candidate %s: %w", dataset.SeedString(p.Seed, i), err)
 	}
-	keyed := ps[0].Premises
 	if p.Joint() {
-		// The same sentences drawn for two fragments are one premise set.
+		// The same sentences drawn for two fragments are one instance.
 		keyed.Fragment = fragments.A
 	}
 	form := canon.Canonical(keyed)
 	cd.Exact, cd.Renamed, cd.Capped = []byte(canon.ExactKey(keyed)), []byte(form.Key), form.Capped
-	for k, j := range rng.Perm(3) {
-		cd.Records[k] = NewRecord(p.Lexicon(), ps[j], b.Name(), dataset.SeedString(p.Seed, i))
-	}
+	cd.Records = recs
 	return cd, nil
 }
 
@@ -191,6 +248,7 @@ func (c *collector) emit(_, i int, cd candidate) (bool, error) {
 	s := cd.Stratum
 	ct := &c.counts[s]
 	q := c.plan.quota(s)
+	noun := c.task.Unit()
 	if len(c.lines[s]) >= q {
 		ct.AfterFull++
 		return false, nil
@@ -198,14 +256,14 @@ func (c *collector) emit(_, i int, cd candidate) (bool, error) {
 	ct.Candidates++
 	switch {
 	case ct.Candidates > c.plan.DrawLimit*q:
-		return true, fmt.Errorf("stratum %s: %d candidates gave %d of its %d triples (%d without a triple, %d duplicates); raise --draw-limit or choose another region",
-			c.stratumName(s), ct.Candidates-1, len(c.lines[s]), q, ct.NoTriple, ct.DuplicatesExact+ct.DuplicatesRenaming)
+		return true, &DrawLimitError{Stratum: c.stratumName(s), Candidates: ct.Candidates - 1, Units: len(c.lines[s]), Quota: q,
+			NoUnit: ct.NoUnit, Duplicates: ct.DuplicatesExact + ct.DuplicatesRenaming, noun: noun}
 	case cd.Skipped:
 		return true, fmt.Errorf("candidate %d of stratum %s was skipped while the stratum was not full", i, c.stratumName(s))
 	case cd.Beyond:
-		return true, &ShortError{Stratum: c.stratumName(s), Drawn: i / len(c.plan.Strata), Triples: len(c.lines[s]), Quota: q}
+		return true, &ShortError{Stratum: c.stratumName(s), Drawn: i / len(c.plan.Strata), Units: len(c.lines[s]), Quota: q, noun: noun}
 	case cd.None:
-		ct.NoTriple++
+		ct.NoUnit++
 		return false, nil
 	}
 	ek, rk := sha256.Sum256(cd.Exact), sha256.Sum256(cd.Renamed)
@@ -239,9 +297,23 @@ func (c *collector) emit(_, i int, cd candidate) (bool, error) {
 		c.left--
 	}
 	if c.onAdd != nil {
-		c.onAdd(c.accepted(), c.plan.Records()/3)
+		c.onAdd(c.accepted(), c.plan.Units())
 	}
 	return c.left == 0, nil
+}
+
+// DrawLimitError is a build's failure when a stratum's candidates
+// reached the draw limit before it held its quota.
+type DrawLimitError struct {
+	Stratum                  string
+	Candidates, Units, Quota int
+	NoUnit, Duplicates       int
+	noun                     string
+}
+
+func (e *DrawLimitError) Error() string {
+	return fmt.Sprintf("stratum %s: %d candidates gave %d of its %d %ss (%d without a %s, %d duplicates); raise --draw-limit or choose another region",
+		e.Stratum, e.Candidates, e.Units, e.Quota, e.noun, e.NoUnit, e.noun, e.Duplicates)
 }
 
 // stratumName names stratum s in messages: its key, after its fragment
@@ -253,7 +325,7 @@ func (c *collector) stratumName(s int) string {
 	return c.plan.Strata[s].Key
 }
 
-// accepted is the number of triples accepted so far.
+// accepted is the number of units accepted so far.
 func (c *collector) accepted() int {
 	n := 0
 	for _, ls := range c.lines {
@@ -262,23 +334,30 @@ func (c *collector) accepted() int {
 	return n
 }
 
-// triple reads back an accepted triple.
-func (c *collector) triple(ref lineRef) (Triple, error) {
+// unit reads back an accepted unit's records.
+func (c *collector) unit(ref lineRef) ([]Record, error) {
 	buf := make([]byte, ref.n)
 	part := c.store.Part(0)
 	if _, err := part.ReadAt(buf, ref.off); err != nil {
-		return Triple{}, fmt.Errorf("%s: %w", part.Name, err)
+		return nil, fmt.Errorf("%s: %w", part.Name, err)
 	}
 	var cd candidate
 	if err := json.Unmarshal(buf, &cd); err != nil {
-		return Triple{}, fmt.Errorf("%s at byte %d: %w", part.Name, ref.off, err)
+		return nil, fmt.Errorf("%s at byte %d: %w", part.Name, ref.off, err)
 	}
-	return cd.Triple, nil
+	recs := make([]Record, len(cd.Raw))
+	for k, b := range cd.Raw {
+		recs[k] = c.task.NewRecord()
+		if err := json.Unmarshal(b, recs[k]); err != nil {
+			return nil, fmt.Errorf("%s at byte %d: %w", part.Name, ref.off, err)
+		}
+	}
+	return recs, nil
 }
 
 // config is the build's job: one stream of candidates, until every
 // stratum is full.
-func (c *collector) config(o BuildOptions) job.Config[solver.Backend, candidate] {
+func (c *collector) config(o Options) job.Config[solver.Backend, candidate] {
 	return job.Config[solver.Backend, candidate]{
 		Streams: []job.Stream{{Name: candidateStream, Limit: -1}},
 		Workers: o.Workers, New: o.NewBackend, Close: solver.Close,
@@ -289,7 +368,8 @@ func (c *collector) config(o BuildOptions) job.Config[solver.Backend, candidate]
 	}
 }
 
-// workParts are the part files of a build's store in its work directory.
-func workParts(dir string) []string {
-	return []string{filepath.Join(dir, workDir, "triples.jsonl")}
+// workParts are the part files of a build's store in its work
+// directory.
+func workParts(dir string, t Task) []string {
+	return []string{filepath.Join(dir, workDir, t.Unit()+"s.jsonl")}
 }

@@ -7,21 +7,22 @@ import (
 	"time"
 
 	"github.com/nlsat/nlsat/internal/audit"
-	"github.com/nlsat/nlsat/internal/entail"
 	"github.com/nlsat/nlsat/internal/job"
 	"github.com/nlsat/nlsat/internal/split"
+	"github.com/nlsat/nlsat/internal/split/units"
+	"github.com/nlsat/nlsat/internal/task"
 )
 
-// mergeEntail merges the shards of split --task entailment.
-func mergeEntail(ctx context.Context, o *mergeOptions, src *job.Shards, s streams, start time.Time) error {
-	m, err := entail.Merge(ctx, src, entail.BuildOptions{
+// mergeUnits merges the shards of a balanced build of t.
+func mergeUnits(ctx context.Context, t *task.Task, o *mergeOptions, src *job.Shards, s streams, start time.Time) error {
+	m, err := units.Merge(ctx, t.Units, src, units.Options{
 		Dir:     o.out,
 		Force:   o.force,
 		Toolkit: toolkit(),
 		Output:  o.records.spec(),
 		Audit:   audit.ForManifest,
 	})
-	var short *entail.ShortError
+	var short *units.ShortError
 	switch {
 	case errors.Is(err, split.ErrAlreadyBuilt):
 		if !o.quiet {

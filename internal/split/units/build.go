@@ -1,4 +1,4 @@
-package entail
+package units
 
 import (
 	"context"
@@ -14,26 +14,24 @@ import (
 
 	"github.com/nlsat/nlsat/internal/atomicfile"
 	"github.com/nlsat/nlsat/internal/dataset"
-	"github.com/nlsat/nlsat/internal/entailrec"
 	"github.com/nlsat/nlsat/internal/inputerr"
 	"github.com/nlsat/nlsat/internal/job"
-	"github.com/nlsat/nlsat/internal/phase"
 	"github.com/nlsat/nlsat/internal/solver"
 	"github.com/nlsat/nlsat/internal/split"
 )
 
 // workDir is the directory, inside the output directory, that holds an
-// unfinished build: the accepted triples so far and the checkpoint.
+// unfinished build: the accepted units so far and the checkpoint.
 const workDir = ".nlsat-build"
 
-// BuildOptions are the run-time settings of a build; they do not change
-// its output.
-type BuildOptions struct {
+// Options are the run-time settings of a build; they do not change its
+// output.
+type Options struct {
 	Dir        string // output directory
 	Workers    int    // 0: all cores
 	NewBackend func() (solver.Backend, error)
-	// Progress (optional) is called after every accepted triple with the
-	// triples accepted and their total (in a shard: after every candidate
+	// Progress (optional) is called after every accepted unit with the
+	// units accepted and their total (in a shard: after every candidate
 	// drawn, with how far the shard is through its share of the stream
 	// and the share's length).
 	Progress func(accepted, total int)
@@ -54,40 +52,40 @@ type BuildOptions struct {
 	Audit split.AuditFunc
 }
 
-// Build builds the entailment dataset of plan p into o.Dir, resuming an
+// Build builds the dataset of task t's plan p into o.Dir, resuming an
 // unfinished build of the same plan there. It returns
 // split.ErrAlreadyBuilt if o.Dir holds it complete and intact.
-func Build(ctx context.Context, p *BuildPlan, o BuildOptions) (*Manifest, error) {
+func Build(ctx context.Context, t Task, p *Plan, o Options) (*Manifest, error) {
 	if o.NewBackend == nil {
-		return nil, inputerr.Errorf("the entailment task needs a solver; drop --solver none")
+		return nil, inputerr.Errorf("the %s task needs a solver; drop --solver none", t.Name())
 	}
-	return build(ctx, p, o, nil)
+	return build(ctx, t, p, o, nil)
 }
 
 // build builds p, drawing the candidates, or with src reading them from
 // the shards of a sharded build.
-func build(ctx context.Context, p *BuildPlan, o BuildOptions, src *job.Shards) (*Manifest, error) {
+func build(ctx context.Context, t Task, p *Plan, o Options, src *job.Shards) (*Manifest, error) {
 	if o.Output.Minimal {
-		return nil, inputerr.Errorf("the entailment task has no minimal layout; drop --fields minimal")
+		return nil, inputerr.Errorf("the %s task has no minimal layout; drop --fields minimal", t.Name())
 	}
-	o.Output.Row = entailrec.Row
-	if err := checkEmpty(p, o); err != nil {
+	o.Output.Row = t.Row()
+	if err := checkEmpty(t, p, o); err != nil {
 		return nil, err
 	}
 	if err := os.MkdirAll(filepath.Join(o.Dir, workDir), 0o755); err != nil {
 		return nil, inputerr.Errorf("cannot create %s: %w", o.Dir, err)
 	}
-	store, err := job.OpenStore(filepath.Join(o.Dir, workDir, "checkpoint.json"), p.Digest(), workParts(o.Dir))
+	store, err := job.OpenStore(filepath.Join(o.Dir, workDir, "checkpoint.json"), p.Digest(), workParts(o.Dir, t))
 	if err != nil {
 		return nil, err
 	}
 	defer store.Close()
-	c, err := newCollector(p, store)
+	c, err := newCollector(t, p, store)
 	if err != nil {
 		return nil, err
 	}
 	if store.Resumed() && o.Log != nil {
-		o.Log("resuming %s at candidate %d (%d of %d triples accepted)", o.Dir, store.Position().Next, c.accepted(), p.Records()/3)
+		o.Log("resuming %s at candidate %d (%d of %d %ss accepted)", o.Dir, store.Position().Next, c.accepted(), p.Units(), t.Unit())
 	}
 	c.onAdd = o.Progress
 	if c.left > 0 {
@@ -106,7 +104,7 @@ func build(ctx context.Context, p *BuildPlan, o BuildOptions, src *job.Shards) (
 
 // checkEmpty refuses an output directory that holds other files, unless
 // o.Force, and reports split.ErrAlreadyBuilt for this very build.
-func checkEmpty(p *BuildPlan, o BuildOptions) error {
+func checkEmpty(t Task, p *Plan, o Options) error {
 	entries, err := os.ReadDir(o.Dir)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
@@ -124,7 +122,7 @@ func checkEmpty(p *BuildPlan, o BuildOptions) error {
 		// recorded, so start afresh.
 		return os.RemoveAll(filepath.Join(o.Dir, workDir))
 	}
-	if m, err := ReadManifest(filepath.Join(o.Dir, split.ManifestFile)); err == nil && m.PlanDigest == p.Digest() && m.Format == o.Output.FormatName() {
+	if m, err := ReadManifest(t, filepath.Join(o.Dir, split.ManifestFile)); err == nil && m.PlanDigest == p.Digest() && m.Format == o.Output.FormatName() {
 		if split.Verify(o.Dir) == nil {
 			return split.ErrAlreadyBuilt
 		}
@@ -132,28 +130,30 @@ func checkEmpty(p *BuildPlan, o BuildOptions) error {
 	return inputerr.Errorf("%s is not empty; choose another --out or pass --force to write into it", o.Dir)
 }
 
-// member is one record of a split: the triple (its line in the part)
-// and which of its three records.
+// member is one record of a split: the unit (its line in the part) and
+// which of its records.
 type member struct {
 	ref lineRef
 	k   int
 }
 
-// assign deals each stratum's accepted triples, in a seeded order, to
-// the splits by their quotas, and orders each split's records by
-// another seeded shuffle. Triples never cross splits, so no premise set
-// is in two splits.
+// assign deals each stratum's accepted units, in a seeded order, to the
+// splits by their quotas, and orders each split's records by another
+// seeded shuffle. Units never cross splits, so no instance that
+// identifies one is in two splits.
 func (c *collector) assign() [][]member {
 	p := c.plan
+	_, assignStream, orderStream := c.task.Streams()
+	k := len(c.task.Classes())
 	out := make([][]member, len(p.Splits))
 	for s, refs := range c.lines {
 		rng := rand.New(rand.NewPCG(p.Seed^assignStream, uint64(s)))
 		perm := rng.Perm(len(refs))
 		next := 0
 		for j, sp := range p.Splits {
-			for range sp.Triples[s] {
-				for k := range 3 {
-					out[j] = append(out[j], member{refs[perm[next]], k})
+			for range sp.Units[s] {
+				for r := range k {
+					out[j] = append(out[j], member{refs[perm[next]], r})
 				}
 				next++
 			}
@@ -171,6 +171,7 @@ func (c *collector) assign() [][]member {
 // filled in later).
 func (c *collector) writeSplits(dir string) ([]FileReport, error) {
 	p := c.plan
+	names := c.task.Classes()
 	digest := p.Digest()
 	n := 0
 	var reports []FileReport
@@ -179,25 +180,27 @@ func (c *collector) writeSplits(dir string) ([]FileReport, error) {
 		fr := FileReport{Path: sp.File, Split: sp.Name, Labels: map[string]int{}}
 		byStratum := map[string]map[string]int{}
 		err := atomicfile.Write(filepath.Join(dir, filepath.FromSlash(sp.File)), func(w io.Writer) error {
-			enc := entailrec.NewEncoder(w)
+			enc := dataset.NewEncoder(w)
 			for _, m := range ms {
-				t, err := c.triple(m.ref)
+				recs, err := c.unit(m.ref)
 				if err != nil {
 					return err
 				}
-				r := t.Records[m.k]
-				r.ID = dataset.FormatID(r.Fragment, digest, n)
+				r := recs[m.k]
+				class, frag, pt := c.task.Describe(r)
+				r.SetID(dataset.FormatID(frag, digest, n))
 				n++
-				if err := enc.Encode(r); err != nil {
+				r.Normalize()
+				if err := enc.EncodeValue(r); err != nil {
 					return err
 				}
 				fr.Rows++
-				fr.Labels[r.LabelText]++
-				key := p.labelsKey(r.Fragment, phase.Point{M: r.M, N1: r.N1, N2: r.N2}.Key())
+				fr.Labels[names[class]]++
+				key := p.labelsKey(frag, pt.Key())
 				if byStratum[key] == nil {
 					byStratum[key] = map[string]int{}
 				}
-				byStratum[key][r.LabelText]++
+				byStratum[key][names[class]]++
 			}
 			return nil
 		})
@@ -216,26 +219,44 @@ func (c *collector) writeSplits(dir string) ([]FileReport, error) {
 
 // labelsKey is the key of a stratum's label counts in writeSplits: its
 // key, after its fragment in a joint build.
-func (p *BuildPlan) labelsKey(fragment, key string) string {
+func (p *Plan) labelsKey(fragment, key string) string {
 	if p.Joint() {
 		return fragment + " " + key
 	}
 	return key
 }
 
-// checkThirds checks what the files must hold: every split its size, and
-// every stratum of every split the three labels equally.
-func checkThirds(p *BuildPlan, files []FileReport) error {
+// checkBalance checks what the files must hold: every split its size,
+// and every stratum of every split the classes equally.
+func checkBalance(t Task, p *Plan, files []FileReport) error {
+	names := t.Classes()
 	for j, fr := range files {
 		if fr.Rows != p.Splits[j].Size {
 			return fmt.Errorf("%s holds %d records, not %d", fr.Path, fr.Rows, p.Splits[j].Size)
 		}
 		for _, st := range fr.Strata {
 			ls := st.Labels
-			if n := ls[Entailment.String()]; n != ls[Neutral.String()] || n != ls[Contradiction.String()] || len(ls) != 3 {
-				return fmt.Errorf("%s: stratum %s holds the labels %v, not a third each", fr.Path, strings.TrimSpace(st.Fragment+" "+st.Key), ls)
+			equal := len(ls) == len(names)
+			for _, name := range names {
+				equal = equal && ls[name] == ls[names[0]]
+			}
+			if !equal {
+				return fmt.Errorf("%s: stratum %s holds the labels %v, not %s each", fr.Path, strings.TrimSpace(st.Fragment+" "+st.Key), ls, share(len(names)))
 			}
 		}
 	}
 	return nil
+}
+
+// share names the share of k classes in words.
+func share(k int) string {
+	switch k {
+	case 2:
+		return "a half"
+	case 3:
+		return "a third"
+	case 4:
+		return "a quarter"
+	}
+	return fmt.Sprintf("1/%d", k)
 }

@@ -11,28 +11,38 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/nlsat/nlsat/internal/audit"
-	"github.com/nlsat/nlsat/internal/entail"
 	"github.com/nlsat/nlsat/internal/progress"
 	"github.com/nlsat/nlsat/internal/split"
+	"github.com/nlsat/nlsat/internal/split/units"
+	"github.com/nlsat/nlsat/internal/task"
 )
 
-// entailConfig resolves split's options for --task entailment.
-func (o *splitOptions) entailConfig(cmd *cobra.Command, solverName string) (entail.BuildConfig, error) {
-	for _, name := range entailRefusedSplitFlags {
+// unitSplitDefaults are the record counts of a balanced build (a task
+// whose units hold one record per class) whose sizes are not given.
+var unitSplitDefaults = map[string]int{"train": 3000, "validation": 300, "test": 300}
+
+// unitRefusedSplitFlags are split's flags that only instance builds take:
+// a balanced build's units are balanced by construction and
+// deduplicated up to renaming.
+var unitRefusedSplitFlags = []string{"preset", "generalisation", "zero-shot", "holdout", "proofs", "min-core", "balance", "balance-pilot", "dedup"}
+
+// unitConfig resolves split's options for a balanced build of t.
+func (o *splitOptions) unitConfig(cmd *cobra.Command, t *task.Task, solverName string) (units.Config, error) {
+	for _, name := range unitRefusedSplitFlags {
 		if cmd.Flags().Changed(name) {
-			return entail.BuildConfig{}, usagef("--task entailment takes no --%s (triples are balanced by construction and deduplicated up to renaming)", name)
+			return units.Config{}, usagef("--task %s takes no --%s (%ss are balanced by construction and deduplicated up to renaming)", t.Name, name, t.Units.Unit())
 		}
 	}
 	if len(o.fragment.list) > 1 && cmd.Flags().Changed("region") {
-		return entail.BuildConfig{}, usagef("--region is one fragment's region: a joint build draws each fragment from its shipped region")
+		return units.Config{}, usagef("--region is one fragment's region: a joint build draws each fragment from its shipped region")
 	}
-	for name, n := range entail.SplitDefaults {
+	for name, n := range unitSplitDefaults {
 		if !cmd.Flags().Changed(name) {
 			cmd.Flags().Set(name, strconv.Itoa(n))
 		}
 	}
 	sampler, lx, err := o.sampler.sampler()
-	return entail.BuildConfig{
+	return units.Config{
 		Fragment:   o.fragment.list[0],
 		Fragments:  o.fragment.list,
 		Train:      o.train,
@@ -49,16 +59,18 @@ func (o *splitOptions) entailConfig(cmd *cobra.Command, solverName string) (enta
 	}, err
 }
 
-func runEntailSplit(ctx context.Context, cmd *cobra.Command, o *splitOptions, s streams) error {
+// runUnitSplit builds a dataset of t, a task whose units hold one record
+// per class, or one shard of it.
+func runUnitSplit(ctx context.Context, cmd *cobra.Command, t *task.Task, o *splitOptions, s streams) error {
 	newBackend, solverName, err := o.solver.backends()
 	if err != nil {
 		return err
 	}
-	cfg, err := o.entailConfig(cmd, solverName)
+	cfg, err := o.unitConfig(cmd, t, solverName)
 	if err != nil {
 		return err
 	}
-	p, err := entail.NewBuildPlan(cfg)
+	p, err := units.NewPlan(t.Units, cfg)
 	if err != nil {
 		return usageError{err}
 	}
@@ -67,7 +79,7 @@ func runEntailSplit(ctx context.Context, cmd *cobra.Command, o *splitOptions, s 
 		return err
 	}
 	if o.out == "" {
-		o.out = "nlsat-" + strings.ReplaceAll(p.Fragment, ",", "") + "-entailment"
+		o.out = "nlsat-" + strings.ReplaceAll(p.Fragment, ",", "") + "-" + t.Name
 		if sharded {
 			o.out += fmt.Sprintf("-shard-%d-of-%d", o.shard.slot.Index, o.shard.slot.Count)
 		}
@@ -77,7 +89,7 @@ func runEntailSplit(ctx context.Context, cmd *cobra.Command, o *splitOptions, s 
 		return err
 	}
 	defer release()
-	opt := entail.BuildOptions{
+	opt := units.Options{
 		Dir:             o.out,
 		Workers:         o.solver.jobs,
 		NewBackend:      newBackend,
@@ -92,11 +104,12 @@ func runEntailSplit(ctx context.Context, cmd *cobra.Command, o *splitOptions, s 
 	}
 	start := time.Now()
 	if sharded {
-		return runEntailShard(ctx, p, opt, o, s, start)
+		return runUnitShard(ctx, t, p, opt, o, s, start)
 	}
-	prog := progress.NewClasses(s.Err, "split "+p.Fragment+" entailment triples", p.Records()/3, o.solver.quiet, "accepted by this run")
+	noun := t.Units.Unit() + "s"
+	prog := progress.NewClasses(s.Err, "split "+p.Fragment+" "+t.Name+" "+noun, p.Units(), o.solver.quiet, "accepted by this run")
 	opt.Progress = func(accepted, _ int) { prog.Start(accepted - 1); prog.AddClass(0) }
-	m, err := entail.Build(ctx, p, opt)
+	m, err := units.Build(ctx, t.Units, p, opt)
 	prog.Finish()
 	if done, err := o.built(ctx, err, s); done || err != nil {
 		return err
@@ -108,18 +121,18 @@ func runEntailSplit(ctx context.Context, cmd *cobra.Command, o *splitOptions, s 
 	return nil
 }
 
-// runEntailShard draws one shard of an entailment build.
-func runEntailShard(ctx context.Context, p *entail.BuildPlan, opt entail.BuildOptions, o *splitOptions, s streams, start time.Time) error {
+// runUnitShard draws one shard of a balanced build.
+func runUnitShard(ctx context.Context, t *task.Task, p *units.Plan, opt units.Options, o *splitOptions, s streams, start time.Time) error {
 	logf := o.solver.logf(s)
-	logf("split %s entailment: %s into %s", p.Fragment, o.shard.slot.String(), o.out)
+	logf("split %s %s: %s into %s", p.Fragment, t.Name, o.shard.slot.String(), o.out)
 	var prog *progress.Bar
 	opt.Progress = func(done, total int) {
 		if prog == nil {
-			prog = progress.NewSteps(s.Err, "split "+p.Fragment+" entailment candidates", total, o.solver.quiet)
+			prog = progress.NewSteps(s.Err, "split "+p.Fragment+" "+t.Name+" candidates", total, o.solver.quiet)
 		}
 		prog.Set(done)
 	}
-	m, err := entail.RunShard(ctx, p, split.Shard{Index: o.shard.slot.Index, Count: o.shard.slot.Count, Oversample: o.shard.oversample}, opt)
+	m, err := units.RunShard(ctx, t.Units, p, split.Shard{Index: o.shard.slot.Index, Count: o.shard.slot.Count, Oversample: o.shard.oversample}, opt)
 	if prog != nil {
 		prog.Finish()
 	}

@@ -1,4 +1,4 @@
-package entail
+package units
 
 import (
 	"context"
@@ -15,10 +15,9 @@ import (
 	"github.com/nlsat/nlsat/internal/split"
 )
 
-// Manifest describes a built entailment dataset completely. Its layout
-// is split.Manifest's (schema split.ManifestSchema; split.Verify checks
-// it), with the entailment plan, counts by label and the triples'
-// candidates.
+// Manifest describes a built dataset completely. Its layout is
+// split.Manifest's (schema split.ManifestSchema; split.Verify checks it),
+// with the plan, counts by label and the units' candidates.
 type Manifest struct {
 	Schema       string      `json:"schema"`
 	RecordSchema string      `json:"record_schema"`
@@ -29,8 +28,8 @@ type Manifest struct {
 	Solver       string      `json:"solver"`
 	PlanDigest   string      `json:"plan_digest"`
 	// Format is the output's --format where not jsonl.
-	Format string     `json:"format,omitempty"`
-	Plan   *BuildPlan `json:"plan"`
+	Format string `json:"format,omitempty"`
+	Plan   *Plan  `json:"plan"`
 	// Strata counts the candidates of every stratum.
 	Strata []StratumCounts `json:"strata"`
 	Files  []FileReport    `json:"files"`
@@ -60,8 +59,8 @@ type StratumLabels struct {
 	Labels   map[string]int `json:"labels"`
 }
 
-// ReadManifest reads an entailment build's manifest.
-func ReadManifest(name string) (*Manifest, error) {
+// ReadManifest reads the manifest of a build of task t.
+func ReadManifest(t Task, name string) (*Manifest, error) {
 	data, err := os.ReadFile(name)
 	if err != nil {
 		return nil, err
@@ -70,8 +69,8 @@ func ReadManifest(name string) (*Manifest, error) {
 	if err := json.Unmarshal(data, &m); err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
-	if m.Schema != split.ManifestSchema || m.RecordSchema != SchemaVersion {
-		return nil, fmt.Errorf("%s: manifest schema %q of records %q, expected %q of %q", name, m.Schema, m.RecordSchema, split.ManifestSchema, SchemaVersion)
+	if m.Schema != split.ManifestSchema || m.RecordSchema != t.RecordSchema() {
+		return nil, fmt.Errorf("%s: manifest schema %q of records %q, expected %q of %q", name, m.Schema, m.RecordSchema, split.ManifestSchema, t.RecordSchema())
 	}
 	return &m, nil
 }
@@ -79,7 +78,7 @@ func ReadManifest(name string) (*Manifest, error) {
 // finish writes the splits, audits them, encodes them in the output
 // format, and writes the manifest, the card and the checksums; then it
 // removes the work directory.
-func (c *collector) finish(ctx context.Context, o BuildOptions) (*Manifest, error) {
+func (c *collector) finish(ctx context.Context, o Options) (*Manifest, error) {
 	p := c.plan
 	jsonlDir := o.Dir
 	if !o.Output.Plain() {
@@ -92,10 +91,10 @@ func (c *collector) finish(ctx context.Context, o BuildOptions) (*Manifest, erro
 	if err != nil {
 		return nil, err
 	}
-	if err := checkThirds(p, files); err != nil {
+	if err := checkBalance(c.task, p, files); err != nil {
 		return nil, err
 	}
-	m := &Manifest{Schema: split.ManifestSchema, RecordSchema: SchemaVersion, Task: TaskName, Toolkit: o.Toolkit,
+	m := &Manifest{Schema: split.ManifestSchema, RecordSchema: c.task.RecordSchema(), Task: c.task.Name(), Toolkit: o.Toolkit,
 		Command: o.Command + o.Output.Args(), License: o.License, Solver: p.Solver, PlanDigest: p.Digest(), Format: o.Output.FormatName(),
 		Plan: p, Strata: c.counts, Audit: json.RawMessage("null")}
 	rename := o.Output.Published
@@ -125,7 +124,7 @@ func (c *collector) finish(ctx context.Context, o BuildOptions) (*Manifest, erro
 		files[i] = fr
 	}
 	m.Files = files
-	if err := writeMeta(o.Dir, m); err != nil {
+	if err := writeMeta(c.task, o.Dir, m); err != nil {
 		return nil, err
 	}
 	// The checkpoint goes last: until it is gone, running the build
@@ -136,7 +135,7 @@ func (c *collector) finish(ctx context.Context, o BuildOptions) (*Manifest, erro
 
 // writeMeta writes the manifest, the card and the checksums of m's
 // files and of both.
-func writeMeta(dir string, m *Manifest) error {
+func writeMeta(t Task, dir string, m *Manifest) error {
 	data, err := json.MarshalIndent(m, "", "  ")
 	if err != nil {
 		return err
@@ -144,7 +143,7 @@ func writeMeta(dir string, m *Manifest) error {
 	if err := atomicfile.WriteFile(filepath.Join(dir, split.ManifestFile), append(data, '\n')); err != nil {
 		return err
 	}
-	if err := atomicfile.WriteFile(filepath.Join(dir, split.CardFile), []byte(Card(m))); err != nil {
+	if err := atomicfile.WriteFile(filepath.Join(dir, split.CardFile), []byte(t.Card(m))); err != nil {
 		return err
 	}
 	var sums strings.Builder
@@ -168,7 +167,11 @@ func (m *Manifest) Summary() string {
 	for _, f := range m.Files {
 		parts = append(parts, fmt.Sprintf("%s %d", f.Split, f.Rows))
 	}
-	s := strings.Join(parts, ", ") + " records, a third of each label in every stratum"
+	k := 0
+	if len(m.Files) > 0 {
+		k = len(m.Files[0].Labels)
+	}
+	s := strings.Join(parts, ", ") + " records, " + share(k) + " of each label in every stratum"
 	var rep struct {
 		ThreeWay []struct {
 			Split   string `json:"split"`
@@ -189,4 +192,19 @@ func (m *Manifest) Summary() string {
 		vs = append(vs, t.Split+" "+v)
 	}
 	return s + "; audit: " + strings.Join(vs, ", ")
+}
+
+// Counts sums the fates of the candidates over the strata.
+func (m *Manifest) Counts() StratumCounts {
+	var t StratumCounts
+	for _, s := range m.Strata {
+		t.Candidates += s.Candidates
+		t.Accepted += s.Accepted
+		t.NoUnit += s.NoUnit
+		t.DuplicatesExact += s.DuplicatesExact
+		t.DuplicatesRenaming += s.DuplicatesRenaming
+		t.AfterFull += s.AfterFull
+		t.CanonFallbacks += s.CanonFallbacks
+	}
+	return t
 }

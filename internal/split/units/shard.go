@@ -1,4 +1,4 @@
-package entail
+package units
 
 import (
 	"context"
@@ -17,25 +17,28 @@ import (
 // Sharding. A build can be split into N shards run anywhere, as an
 // instance build can (package split): shard j draws the candidates
 // i ≡ j (mod N) of the build's one stream, up to a budget per stratum
-// (BuildPlan.budgets), and writes every one, triple or not. Merge then
-// hands the shards' candidates to the collector in index order exactly as
-// a single build draws them, so the merged dataset has the bytes of an
-// unsharded build. Only when a stratum needs more candidates than its
-// budget does the merge fail, naming it (ShortError).
+// (Plan.budgets), and writes every one, unit or not. Merge then hands the
+// shards' candidates to the collector in index order exactly as a single
+// build draws them, so the merged dataset has the bytes of an unsharded
+// build. Only when a stratum needs more candidates than its budget does
+// the merge fail, naming it (ShortError).
 
-// Kind is the kind of job in an entailment shard's manifest.
-const Kind = "split-entailment"
+// Kind is the kind of job in the manifest of a shard of task t.
+func Kind(t Task) string { return KindOf(t.Name()) }
+
+// KindOf is Kind of the task named name.
+func KindOf(name string) string { return "split-" + name }
 
 // shardYield is the share of a stratum's candidates that a shard's budget
-// counts on becoming triples. A candidate draws premise sets until one
-// gives a triple, so nearly all do; the rest are duplicates.
+// counts on becoming units. A candidate draws until it gives a unit, so
+// nearly all do; the rest are duplicates.
 const shardYield = 0.95
 
 // budgets returns the candidates the shards of a build draw per stratum:
-// what the stratum's triples need at shardYield, plus four standard
+// what the stratum's units need at shardYield, plus four standard
 // deviations, times oversample, plus two; never more than the draw limit
 // lets a build look at.
-func (p *BuildPlan) budgets(oversample float64) []int {
+func (p *Plan) budgets(oversample float64) []int {
 	out := make([]int, len(p.Strata))
 	for s := range out {
 		q := float64(p.quota(s))
@@ -54,21 +57,22 @@ func (p *BuildPlan) budgets(oversample float64) []int {
 type ShortError struct {
 	Stratum string
 	// Drawn is the stratum's candidates the shards drew, which gave
-	// Triples of its Quota.
-	Drawn, Triples, Quota int
+	// Units of its Quota.
+	Drawn, Units, Quota int
+	noun                string
 }
 
 func (e *ShortError) Error() string {
-	return fmt.Sprintf("stratum %s needs more candidates than the shards drew: their %d gave %d of its %d triples",
-		e.Stratum, e.Drawn, e.Triples, e.Quota)
+	return fmt.Sprintf("stratum %s needs more candidates than the shards drew: their %d gave %d of its %d %ss",
+		e.Stratum, e.Drawn, e.Units, e.Quota, e.noun)
 }
 
-// RunShard draws shard sh's candidates of plan p into o.Dir, resuming an
-// unfinished run of the same shard found there. A directory that already
-// holds the shard, intact, gives split.ErrAlreadyBuilt.
-func RunShard(ctx context.Context, p *BuildPlan, sh split.Shard, o BuildOptions) (*job.Manifest, error) {
+// RunShard draws shard sh's candidates of task t's plan p into o.Dir,
+// resuming an unfinished run of the same shard found there. A directory
+// that already holds the shard, intact, gives split.ErrAlreadyBuilt.
+func RunShard(ctx context.Context, t Task, p *Plan, sh split.Shard, o Options) (*job.Manifest, error) {
 	if o.NewBackend == nil {
-		return nil, inputerr.Errorf("the entailment task needs a solver; drop --solver none")
+		return nil, inputerr.Errorf("the %s task needs a solver; drop --solver none", t.Name())
 	}
 	if sh.Count < 1 || sh.Index < 0 || sh.Index >= sh.Count {
 		return nil, fmt.Errorf("shard %d of %d: expected 0 ≤ index < count", sh.Index, sh.Count)
@@ -78,7 +82,7 @@ func RunShard(ctx context.Context, p *BuildPlan, sh split.Shard, o BuildOptions)
 	}
 	// A shard accepts nothing: no stratum is ever full, and every
 	// candidate of its share is drawn.
-	c := &collector{plan: p, full: make([]bool, len(p.Strata))}
+	c := &collector{task: t, plan: p, full: make([]bool, len(p.Strata))}
 	cfg := job.Config[solver.Backend, candidate]{
 		Streams: []job.Stream{{Name: candidateStream, Limit: -1}},
 		Workers: o.Workers, New: o.NewBackend, Close: solver.Close,
@@ -95,7 +99,7 @@ func RunShard(ctx context.Context, p *BuildPlan, sh split.Shard, o BuildOptions)
 	if err != nil {
 		return nil, err
 	}
-	m := job.Manifest{Kind: Kind, Toolkit: o.Toolkit, Command: o.Command, License: o.License, Digest: p.Digest(), Plan: plan,
+	m := job.Manifest{Kind: Kind(t), Task: t.Name(), Toolkit: o.Toolkit, Command: o.Command, License: o.License, Digest: p.Digest(), Plan: plan,
 		Index: sh.Index, Count: sh.Count, Oversample: sh.Oversample}
 	got, err := job.RunShard(ctx, cfg, o.Dir, m, o.Force)
 	if errors.Is(err, job.ErrDone) {
@@ -126,17 +130,18 @@ func (c *collector) missing(st job.Stream, src *job.Shards) func(k, i int) (cand
 	}
 }
 
-// Merge builds into o.Dir the dataset whose shards src holds: the same
-// bytes as an unsharded build of their plan in o.Output's format.
-func Merge(ctx context.Context, src *job.Shards, o BuildOptions) (*Manifest, error) {
+// Merge builds into o.Dir the dataset of task t whose shards src holds:
+// the same bytes as an unsharded build of their plan in o.Output's
+// format.
+func Merge(ctx context.Context, t Task, src *job.Shards, o Options) (*Manifest, error) {
 	first := src.Manifest
-	var p BuildPlan
-	if err := json.Unmarshal(first.Plan, &p); err != nil || p.Task != TaskName || p.Digest() != first.Digest {
+	var p Plan
+	if err := json.Unmarshal(first.Plan, &p); err != nil || p.Task != t.Name() || p.Digest() != first.Digest {
 		return nil, inputerr.Errorf("%s: its plan does not match its digest", filepath.Join(src.Dirs[0], job.ManifestFile))
 	}
 	o.Command, o.License = first.Command, first.License
 	if o.Toolkit == (job.Toolkit{}) {
 		o.Toolkit = first.Toolkit
 	}
-	return build(ctx, &p, o, src)
+	return build(ctx, t, &p, o, src)
 }
