@@ -17,6 +17,8 @@ import (
 	"github.com/nlsat/nlsat/internal/fragments"
 	"github.com/nlsat/nlsat/internal/progress"
 	"github.com/nlsat/nlsat/internal/split"
+
+	"github.com/nlsat/nlsat/internal/task/satunsat"
 )
 
 type splitOptions struct {
@@ -225,7 +227,7 @@ func runSplit(ctx context.Context, cmd *cobra.Command, o *splitOptions, s stream
 		License:         o.license,
 		CheckpointEvery: o.checkpoint,
 		Toolkit:         toolkit(),
-		Audit:           audit.ForManifest,
+		Audit:           audit.ForManifest(satunsat.Task.Audit),
 		Command:         cfg.Command(p),
 		NewBackend:      newBackend,
 		Progress: func(set string, ready, total, label int) {

@@ -11,6 +11,8 @@ import (
 	"github.com/nlsat/nlsat/internal/audit"
 	"github.com/nlsat/nlsat/internal/entail"
 	"github.com/nlsat/nlsat/internal/progress"
+
+	"github.com/nlsat/nlsat/internal/task/entailment"
 )
 
 // entailConfig resolves split's options for --task entailment.
@@ -83,7 +85,7 @@ func runEntailSplit(ctx context.Context, cmd *cobra.Command, o *splitOptions, s 
 		License:         o.license,
 		Force:           o.force,
 		Output:          o.solver.records.spec(),
-		Audit:           audit.ForManifest,
+		Audit:           audit.ForManifest(entailment.Task.Audit),
 	})
 	prog.Finish()
 	if done, err := o.built(ctx, err, s); done || err != nil {

@@ -15,6 +15,7 @@ import (
 	"github.com/nlsat/nlsat/internal/dataset"
 	"github.com/nlsat/nlsat/internal/fragments"
 	"github.com/nlsat/nlsat/internal/phase"
+	"github.com/nlsat/nlsat/internal/task/satunsat"
 )
 
 func TestKeepProb(t *testing.T) {
@@ -103,7 +104,7 @@ func TestSurfaceBalanceRemovesShortcut(t *testing.T) {
 		if _, err := Run(context.Background(), p, testOptions(dir, 0)); err != nil {
 			t.Fatal(err)
 		}
-		rep, err := audit.Run(context.Background(), dir, audit.DefaultOptions())
+		rep, err := audit.Run(context.Background(), satunsat.Task.Audit, dir, audit.DefaultOptions())
 		if err != nil {
 			t.Fatal(err)
 		}

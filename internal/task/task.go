@@ -16,6 +16,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/nlsat/nlsat/internal/audit"
 	"github.com/nlsat/nlsat/internal/dataset"
 	"github.com/nlsat/nlsat/internal/generate"
 	"github.com/nlsat/nlsat/internal/inputerr"
@@ -40,6 +41,9 @@ type Task struct {
 	Classes []string
 	// Generate draws and decides the units of generate's run.
 	Generate generate.Task
+	// Audit reads the task's records for the shortcut audit and says
+	// how they are audited.
+	Audit audit.Task
 }
 
 var (
