@@ -39,13 +39,14 @@
 // Text is split into tokens: runs of letters, digits and apostrophes,
 // lowercased, with "non-" split off as a token of its own and full stops
 // kept as tokens ("Some non-artist is not a baker." is some, non-, artist,
-// is, not, a, baker, "."). The features are m, n1, n2, alpha and beta from
-// the record; the number of tokens every, some, no, not, non-, who and
-// him; and the existential share, the fraction of sentences whose first
-// token is "some" (exactly the templates whose formula starts ∃x: S3, W3,
-// V1.some-*, V3, Z3, A1.some-*, A3). For the mutual information and the
-// lookups counts are taken as they are, alpha and beta in bins of width
-// 0.5 and the existential share in tenths.
+// is, not, a, baker, "."). The sat/unsat task's features (task/satunsat)
+// are m, n1, n2, alpha and beta from the record; the number of tokens
+// every, some, no, not, non-, who and him; and the existential share, the
+// fraction of sentences whose first token is "some" (exactly the
+// templates whose formula starts ∃x: S3, W3, V1.some-*, V3, Z3,
+// A1.some-*, A3). For the mutual information and the lookups counts are
+// taken as they are, alpha and beta in bins of width 0.5 and the
+// existential share in tenths.
 //
 // # Mutual information
 //
