@@ -14,6 +14,7 @@ import (
 	"github.com/nlsat/nlsat/internal/audit"
 	"github.com/nlsat/nlsat/internal/binom"
 	"github.com/nlsat/nlsat/internal/dataset"
+	"github.com/nlsat/nlsat/internal/task/satunsat"
 )
 
 // splitDataset builds a small balanced dataset with nlsat split.
@@ -122,7 +123,7 @@ func TestNoLabelInOrder(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("split: exit %d: %s", code, errs)
 	}
-	rep, err := audit.Run(context.Background(), dir, audit.DefaultOptions())
+	rep, err := audit.Run(context.Background(), satunsat.Task.Audit, dir, audit.DefaultOptions())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -203,15 +204,15 @@ func TestAuditEntailment(t *testing.T) {
 		t.Fatalf("audit --json: exit %d: %s", code, errs)
 	}
 	var rep audit.Report
-	if err := json.Unmarshal([]byte(out), &rep); err != nil || rep.Entailment == nil {
+	if err := json.Unmarshal([]byte(out), &rep); err != nil || rep.Pairwise == nil {
 		t.Fatalf("audit --json: not an entailment audit (%v): %.200s", err, out)
 	}
-	e := rep.Entailment
-	if len(e.Pairs) != 3 || len(e.ThreeWay) != 2 || e.Splits[0].Records != 42 || e.Splits[0].Entailment != 14 {
-		t.Errorf("got %d pairs, %d summaries, train %+v; want 3, 2 and 14 records of each label", len(e.Pairs), len(e.ThreeWay), e.Splits[0])
+	e := rep.Pairwise
+	if len(e.Pairs) != 3 || len(e.Multiway) != 2 || e.Splits[0].Records != 42 || e.Splits[0].Counts[0] != 14 {
+		t.Errorf("got %d pairs, %d summaries, train %+v; want 3, 2 and 14 records of each label", len(e.Pairs), len(e.Multiway), e.Splits[0])
 	}
 	code, text, _ := nlsat(context.Background(), "", "audit", ds)
-	for _, want := range []string{"Pair 1 of 3: entailment vs neutral", "Pair 3 of 3: neutral vs contradiction", "validation: " + e.ThreeWay[0].Verdict.Text + "\n"} {
+	for _, want := range []string{"Pair 1 of 3: entailment vs neutral", "Pair 3 of 3: neutral vs contradiction", "validation: " + e.Multiway[0].Verdict.Text + "\n"} {
 		if code != 0 || !strings.Contains(text, want) {
 			t.Errorf("text report lacks %q", want)
 		}

@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/nlsat/nlsat/internal/audit"
+	"github.com/nlsat/nlsat/internal/task"
 )
 
 type auditOptions struct {
@@ -68,7 +69,14 @@ func runAudit(ctx context.Context, o *auditOptions, dir string, s streams) error
 	}
 	opts := audit.DefaultOptions()
 	opts.Threshold, opts.MinStratum = o.threshold, o.minStratum
-	rep, err := audit.Run(ctx, dir, opts)
+	t, err := task.Detect(dir)
+	if err != nil {
+		return err
+	}
+	if t.Audit == nil {
+		return usagef("%s: the audit cannot read records of task %s", dir, t.Name)
+	}
+	rep, err := audit.Run(ctx, t.Audit, dir, opts)
 	if err != nil {
 		return err
 	}

@@ -107,7 +107,7 @@ func mergeSplit(ctx context.Context, o *mergeOptions, src *job.Shards, s streams
 		Force:   o.force,
 		Toolkit: toolkit(),
 		Output:  o.records.spec(),
-		Audit:   audit.ForManifest,
+		Audit:   audit.ForManifest(satunsat.Task.Audit),
 	}
 	m, err := split.Merge(ctx, src, opt)
 	if errors.Is(err, split.ErrAlreadyBuilt) {

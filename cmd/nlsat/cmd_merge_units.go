@@ -20,7 +20,7 @@ func mergeUnits(ctx context.Context, t *task.Task, o *mergeOptions, src *job.Sha
 		Force:   o.force,
 		Toolkit: toolkit(),
 		Output:  o.records.spec(),
-		Audit:   audit.ForManifest,
+		Audit:   audit.ForManifest(t.Audit),
 	})
 	var short *units.ShortError
 	switch {

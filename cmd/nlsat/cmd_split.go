@@ -18,6 +18,7 @@ import (
 	"github.com/nlsat/nlsat/internal/progress"
 	"github.com/nlsat/nlsat/internal/split"
 	"github.com/nlsat/nlsat/internal/task"
+	"github.com/nlsat/nlsat/internal/task/satunsat"
 )
 
 type splitOptions struct {
@@ -230,7 +231,7 @@ func runSplit(ctx context.Context, cmd *cobra.Command, o *splitOptions, s stream
 		License:         o.license,
 		CheckpointEvery: o.checkpoint,
 		Toolkit:         toolkit(),
-		Audit:           audit.ForManifest,
+		Audit:           audit.ForManifest(satunsat.Task.Audit),
 		Command:         cfg.Command(p),
 		NewBackend:      newBackend,
 		Progress: func(set string, ready, total, label int) {

@@ -100,7 +100,7 @@ func runUnitSplit(ctx context.Context, cmd *cobra.Command, t *task.Task, o *spli
 		License:         o.license,
 		Force:           o.force,
 		Output:          o.solver.records.spec(),
-		Audit:           audit.ForManifest,
+		Audit:           audit.ForManifest(t.Audit),
 	}
 	start := time.Now()
 	if sharded {

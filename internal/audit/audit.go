@@ -71,47 +71,51 @@ func (o Options) withDefaults() Options {
 	return o
 }
 
-// Baseline names, in report order. HypothesisOnly is only trained on the
-// pairs of an entailment dataset.
+// The generic baselines' names, in report order; a task's own come
+// after BoWLogreg.
 const (
-	Majority       = "majority"
-	CountsLogreg   = "counts-logreg"
-	BoWLogreg      = "bow-logreg"
-	HypothesisOnly = "hypothesis-only"
-	PremisePairs   = "premise-pairs"
-	GBMStructure   = "gbm-structure"
+	Majority     = "majority"
+	CountsLogreg = "counts-logreg"
+	BoWLogreg    = "bow-logreg"
+	GBMStructure = "gbm-structure"
 )
 
 // Run audits the dataset in dir (files dir/data/SPLIT.jsonl, SPLIT one of
-// Splits): it trains the baselines on train and scores them on every other
-// split present. An entailment dataset (see EntailReport) is audited as
-// three binary problems, one per pair of labels. Errors caused by the
-// dataset are *inputerr.Error.
-func Run(ctx context.Context, dir string, opts Options) (*Report, error) {
+// Splits), whose records are t's: it trains the baselines on train and
+// scores them on every other split present. A task of two labels is
+// audited as one binary problem, one of more labels as a binary problem
+// per pair of labels (see PairwiseReport). Errors caused by the dataset
+// are *inputerr.Error.
+func Run(ctx context.Context, t Task, dir string, opts Options) (*Report, error) {
 	o := opts.withDefaults()
-	splits, gr, entail, err := load(ctx, dir)
+	spec := t.Spec()
+	splits, gr, err := load(ctx, t, dir)
 	if err != nil {
 		return nil, err
 	}
-	if entail {
-		return runEntail(ctx, dir, splits, gr, o)
+	if len(spec.Labels) > 2 {
+		return runPairwise(ctx, spec, dir, splits, gr, o)
 	}
-	rep, _, err := auditSplits(ctx, dir, splits, gr, &features, o)
+	rep, _, err := auditSplits(ctx, spec, dir, splits, gr, o)
 	if err != nil {
 		return nil, err
 	}
 	rep.Order = orderReport(splits, 2, o)
-	rep.SentencePairs = pairReport(splits, gr, o)
-	rep.Difficulty = difficultyReport(splits, o)
+	if spec.SentencePairs {
+		rep.SentencePairs = pairReport(splits, gr, o)
+	}
+	if spec.Difficulty {
+		rep.Difficulty = difficultyReport(splits, o)
+	}
+	rep.summary = spec.Summary
 	return rep, nil
 }
 
 // auditSplits trains the baselines on splits[0] (labels 0 and 1) and
-// scores them on the others. With the entailment features it also trains
-// the hypothesis-only model. It returns the models for more predictions.
-func auditSplits(ctx context.Context, dir string, splits []*split, gr *grammar, feats *[numFeatures]feature, o Options) (*Report, *models, error) {
+// scores them on the others. It returns the models for more predictions.
+func auditSplits(ctx context.Context, spec *Spec, dir string, splits []*split, gr *grammar, o Options) (*Report, *models, error) {
 	train := splits[0]
-	m := fit(train.items, gr, feats, o)
+	m := fit(train.items, gr, spec, o)
 	if err := ctx.Err(); err != nil {
 		return nil, nil, err
 	}
@@ -123,15 +127,15 @@ func auditSplits(ctx context.Context, dir string, splits []*split, gr *grammar, 
 		c := learn.LabelCounts(labelsOf(s.items))
 		rep.Splits = append(rep.Splits, SplitCount{Split: s.name, File: s.file, Records: len(s.items), Sat: c[1], Unsat: c[0]})
 	}
-	for _, f := range feats {
-		rep.Features = append(rep.Features, FeatureInfo{Name: f.name, About: f.about, Binning: f.binAbout})
+	for _, f := range m.feats {
+		rep.Features = append(rep.Features, FeatureInfo{Name: f.Name, About: f.About, Binning: f.Binning})
 	}
 	rep.Baselines = m.info(o)
 	for j, w := range m.counts.W {
-		rep.CountWeights = append(rep.CountWeights, Weight{feats[j].name, r4(w)})
+		rep.CountWeights = append(rep.CountWeights, Weight{m.feats[j].Name, r4(w)})
 	}
 	rep.BoW = m.bowInfo(o.MinCount, 10)
-	rep.MutualInfo = mutualInfoReport(train.items, feats, o)
+	rep.MutualInfo = mutualInfoReport(train.items, m.feats, o)
 	for _, s := range splits[1:] {
 		if err := ctx.Err(); err != nil {
 			return nil, nil, err
@@ -151,10 +155,10 @@ func labelsOf(items []item) []int8 {
 	return y
 }
 
-// models are the baselines trained on train: majority, counts, bow, hyp
-// (only with the entailment features) and structure, in names order.
+// models are the baselines trained on train: majority, counts, bow, the
+// task's own (extra) and structure, in names order.
 type models struct {
-	feats     *[numFeatures]feature
+	feats     []Feature
 	names     []string
 	majority  int8
 	std       standardiser
@@ -162,41 +166,71 @@ type models struct {
 	index     map[uint32]int32
 	vocab     []string
 	bow       *learn.Sparse
-	hindex    map[uint32]int32 // the hypothesis n-grams of the vocabulary
-	hvocab    []string
-	hyp       *learn.Sparse
-	premise   *pairModel // the (premise, hypothesis) patterns
-	lookups   [numFeatures]map[int]int8
+	extra     []*extraModel
+	lookups   []map[int]int8
 	structure *structModel
 	trainAcc  []float64 // of the baselines, in names order
 }
 
-func fit(train []item, gr *grammar, feats *[numFeatures]feature, o Options) *models {
+// extraModel is a task's own baseline, fitted: on n-grams (index, vocab)
+// or on patterns.
+type extraModel struct {
+	Baseline
+	index   map[uint32]int32
+	vocab   []string
+	grams   *learn.Sparse
+	pattern *pairModel
+}
+
+// design returns the rows of the model's design for items.
+func (e *extraModel) design(items []item) *learn.Design {
+	if e.Grams != nil {
+		return bowDesign(items, e.index)
+	}
+	return e.pattern.design(items)
+}
+
+func (e *extraModel) predict(d *learn.Design, i int) int8 {
+	if e.Grams != nil {
+		return e.grams.Predict(d, i)
+	}
+	return e.pattern.fit.Predict(d, i)
+}
+
+func fit(train []item, gr *grammar, spec *Spec, o Options) *models {
 	y := labelsOf(train)
 	c := learn.LabelCounts(y)
-	m := &models{feats: feats, names: []string{Majority, CountsLogreg, BoWLogreg, GBMStructure}, majority: 1}
+	m := &models{feats: spec.Features, names: []string{Majority, CountsLogreg, BoWLogreg}, majority: 1,
+		lookups: make([]map[int]int8, len(spec.Features))}
 	if c[0] > c[1] {
 		m.majority = 0
 	}
-	m.std = newStandardiser(train)
+	m.std = newStandardiser(train, len(m.feats))
 	dc := m.std.design(train)
 	m.counts = learn.FitSparse(dc, y, learn.Settings{Lambda: o.LambdaCounts, Iterations: o.Iterations})
 	m.index, m.vocab = gr.vocabulary(o.MinCount, nil)
 	db := bowDesign(train, m.index)
-	var dh *learn.Design
-	if feats == &entailFeatures {
-		m.names = []string{Majority, CountsLogreg, BoWLogreg, HypothesisOnly, PremisePairs, GBMStructure}
-		m.hindex, m.hvocab = gr.vocabulary(o.MinCount, isHypothesisGram)
-		dh = bowDesign(train, m.hindex)
-		m.hyp = learn.FitSparse(dh, y, learn.Settings{Lambda: o.LambdaBoW, Iterations: o.Iterations})
-		m.premise = fitPairModel(0, train, nil, o)
+	de := make([]*learn.Design, len(spec.Baselines))
+	for k, b := range spec.Baselines {
+		e := &extraModel{Baseline: b}
+		if b.Grams != nil {
+			e.index, e.vocab = gr.vocabulary(o.MinCount, b.Grams)
+			de[k] = bowDesign(train, e.index)
+			e.grams = learn.FitSparse(de[k], y, learn.Settings{Lambda: o.LambdaBoW, Iterations: o.Iterations})
+		} else {
+			e.pattern = fitPairModel(b.Name, b.Patterns, train, nil, o)
+			de[k] = e.pattern.design(train)
+		}
+		m.extra = append(m.extra, e)
+		m.names = append(m.names, b.Name)
 	}
+	m.names = append(m.names, GBMStructure)
 	for i := range train {
 		train[i].grams, train[i].counts = nil, nil // only the designs need them now
 	}
 	m.bow = learn.FitSparse(db, y, learn.Settings{Lambda: o.LambdaBoW, Iterations: o.Iterations})
 	m.structure = fitStruct(train)
-	base, _ := m.predictDesigns(train, dc, db, dh)
+	base, _ := m.predictDesigns(train, dc, db, de)
 	m.trainAcc = make([]float64, len(m.names))
 	for k := range base {
 		correct := 0
@@ -214,10 +248,10 @@ func fit(train []item, gr *grammar, feats *[numFeatures]feature, o Options) *mod
 // fitLookups makes each feature's table: every bin predicts its majority
 // label in train.
 func (m *models) fitLookups(train []item) {
-	for f := range numFeatures {
+	for f := range m.feats {
 		per := map[int]*[2]int{}
 		for i := range train {
-			b := m.feats[f].bin(train[i].x[f])
+			b := m.feats[f].Bin(train[i].x[f])
 			if per[b] == nil {
 				per[b] = new([2]int)
 			}
@@ -238,38 +272,34 @@ func (m *models) fitLookups(train []item) {
 }
 
 // predict returns the baselines' and the lookups' predictions for items.
-func (m *models) predict(items []item) (base [][]int8, look [numFeatures][]int8) {
-	var dh *learn.Design
-	if m.hyp != nil {
-		dh = bowDesign(items, m.hindex)
+func (m *models) predict(items []item) (base [][]int8, look [][]int8) {
+	de := make([]*learn.Design, len(m.extra))
+	for k, e := range m.extra {
+		de[k] = e.design(items)
 	}
-	return m.predictDesigns(items, m.std.design(items), bowDesign(items, m.index), dh)
+	return m.predictDesigns(items, m.std.design(items), bowDesign(items, m.index), de)
 }
 
-func (m *models) predictDesigns(items []item, dc, db, dh *learn.Design) (base [][]int8, look [numFeatures][]int8) {
+func (m *models) predictDesigns(items []item, dc, db *learn.Design, de []*learn.Design) (base [][]int8, look [][]int8) {
 	base = make([][]int8, len(m.names))
 	for k := range base {
 		base[k] = make([]int8, len(items))
 	}
+	look = make([][]int8, len(m.feats))
 	for f := range look {
 		look[f] = make([]int8, len(items))
 	}
 	last := len(m.names) - 1
-	var dp *learn.Design
-	if m.premise != nil {
-		dp = m.premise.design(items)
-	}
 	for i := range items {
 		base[0][i] = m.majority
 		base[1][i] = m.counts.Predict(dc, i)
 		base[2][i] = m.bow.Predict(db, i)
-		if m.hyp != nil {
-			base[3][i] = m.hyp.Predict(dh, i)
-			base[4][i] = m.premise.fit.Predict(dp, i)
+		for k, e := range m.extra {
+			base[3+k][i] = e.predict(de[k], i)
 		}
 		base[last][i] = m.structure.predict(&items[i])
-		for f := range numFeatures {
-			p, ok := m.lookups[f][m.feats[f].bin(items[i].x[f])]
+		for f := range m.feats {
+			p, ok := m.lookups[f][m.feats[f].Bin(items[i].x[f])]
 			if !ok {
 				p = m.majority
 			}
@@ -285,9 +315,12 @@ func (m *models) info(o Options) []BaselineInfo {
 		{CountsLogreg, "logistic regression on the standardised surface features, L2, L-BFGS", o.LambdaCounts, m.counts.Iterations, m.trainAcc[1]},
 		{BoWLogreg, "logistic regression on log(1 + count) of each unigram and bigram in the vocabulary, L2, L-BFGS", o.LambdaBoW, m.bow.Iterations, m.trainAcc[2]},
 	}
-	if m.hyp != nil {
-		out = append(out, BaselineInfo{HypothesisOnly, "logistic regression on log(1 + count) of each unigram and bigram of the hypothesis alone in the vocabulary, L2, L-BFGS", o.LambdaBoW, m.hyp.Iterations, m.trainAcc[3]},
-			BaselineInfo{PremisePairs, "logistic regression on the presence of each pattern of a premise and the hypothesis sharing content words (shared words X0, X1, others _) in at least two train records, L2, L-BFGS", m.premise.info.Lambda, m.premise.info.Iterations, m.trainAcc[4]})
+	for k, e := range m.extra {
+		if e.Grams != nil {
+			out = append(out, BaselineInfo{e.Name, e.About, o.LambdaBoW, e.grams.Iterations, m.trainAcc[3+k]})
+		} else {
+			out = append(out, BaselineInfo{e.Name, e.About, e.pattern.info.Lambda, e.pattern.info.Iterations, m.trainAcc[3+k]})
+		}
 	}
 	return append(out, BaselineInfo{GBMStructure, fmt.Sprintf("gradient-boosted trees (100 of depth 3, rate 0.1) on the counts of the %d commonest sentence skeletons of train and %d structural statistics of the text, fitted on the first %d train records", skeletonColumns, textfeat.NumStats, structTrainLimit), 0, 0, m.trainAcc[len(m.names)-1]})
 }

@@ -1,11 +1,9 @@
 package audit
 
 import (
-	"encoding/json"
 	"fmt"
 	"slices"
 
-	"github.com/nlsat/nlsat/internal/dataset"
 	"github.com/nlsat/nlsat/internal/textfeat"
 )
 
@@ -22,70 +20,45 @@ type batch struct {
 	// pairNames are the texts of the batch's sentence-pair patterns.
 	pairNames map[uint64]string
 	err       error
-	// entail says the lines are entailment records (schema nlsat-entail/1).
-	entail bool
 }
 
-func newBatch(entail bool) *batch {
-	return &batch{ready: make(chan struct{}), entail: entail, pairNames: map[uint64]string{}}
+func newBatch() *batch {
+	return &batch{ready: make(chan struct{}), pairNames: map[uint64]string{}}
 }
 
-// slimRecord holds the fields of a record the audit uses; decoding only
-// these skips building the formulas, nouns and verbs.
-type slimRecord struct {
-	ID        string   `json:"id"`
-	Fragment  string   `json:"fragment"`
-	Text      string   `json:"text"`
-	Sentences []string `json:"sentences"`
-	Label     int      `json:"label"`
-	LabelText string   `json:"label_text"`
-	M         int      `json:"m"`
-	N1        int      `json:"n1"`
-	N2        int      `json:"n2"`
-	Alpha     float64  `json:"alpha"`
-	Beta      float64  `json:"beta"`
-	Seed      string   `json:"seed"`
-	// For the difficulty profile: the MUS, and the contradictory pair
-	// (nil when the record does not say).
-	Certificate struct {
-		MUS []int `json:"mus"`
-	} `json:"certificate"`
-	Difficulty struct {
-		UnsatPair []int `json:"unsat_pair"`
-	} `json:"difficulty"`
-}
-
-// process decodes and checks each line, stopping at the first bad one,
-// and computes its surface features and n-grams. Tokens are numbered
-// within the batch (local keys: first token << 32 | second token, numbers
-// from 1, 0 for a unigram's second); grammar.merge renumbers them. An
-// entailment record's hypothesis is tokenised apart from its premises,
-// its tokens prefixed with hypothesisPrefix.
-func (b *batch) process(file string) {
+// process decodes and checks each line with t, stopping at the first bad
+// one, and computes its n-grams. Tokens are numbered within the batch
+// (local keys: first token << 32 | second token, numbers from 1, 0 for a
+// unigram's second); grammar.merge renumbers them. Each text of a record
+// is tokenised apart, its tokens prefixed as the task's Spec says.
+func (b *batch) process(t Task, file string) {
+	spec := t.Spec()
 	ids := map[string]uint32{}
 	var keys []uint64
 	for k, line := range b.lines {
-		decode := decodeInstance
-		if b.entail {
-			decode = decodeEntail
+		row := Row{PatternNames: b.pairNames}
+		err := t.Read(line, &row)
+		if err == nil && (row.Label < 0 || row.Label >= len(spec.Labels)) {
+			err = fmt.Errorf("record %s: label %d is not one of the task's %d", row.ID, row.Label, len(spec.Labels))
 		}
-		it, texts, err := decode(line)
+		if err == nil && len(row.X) != len(spec.Features) {
+			err = fmt.Errorf("record %s: %d surface features, the task has %d", row.ID, len(row.X), len(spec.Features))
+		}
 		if err != nil {
 			b.err = inputErrorf("%s:%d: %w", file, b.lineNos[k], err)
 			return
 		}
-		if b.entail {
-			n := len(it.sentences) - 1
-			it.pairs1, it.pairs2 = textfeat.PremisePatterns(it.sentences[:n], it.sentences[n], b.pairNames)
-		} else {
-			it.pairs1, it.pairs2 = textfeat.PairPatterns(it.sentences, b.pairNames)
+		it := item{label: int8(row.Label), fragment: row.Fragment, n1: row.N1, n2: row.N2, m: row.M, x: row.X,
+			index: trailingNumber(row.Seed, ":"), idNum: trailingNumber(row.ID, "-"), group: -1,
+			skel: row.Skeletons, st: row.Stats, patterns: row.Patterns, mus: row.Core, pair: int8(row.Step) - 1}
+		if spec.GroupBySeed {
+			it.group = max(it.index, 0)
 		}
-		it.sentences = nil
 		keys = keys[:0]
-		for j, text := range texts {
+		for j, text := range row.Texts {
 			prefix := ""
-			if j > 0 {
-				prefix = hypothesisPrefix
+			if j < len(spec.Prefixes) {
+				prefix = spec.Prefixes[j]
 			}
 			keys = b.localKeys(text, prefix, ids, keys)
 		}
@@ -94,33 +67,6 @@ func (b *batch) process(file string) {
 	}
 	b.lines = nil
 	b.err = b.readErr
-}
-
-// decodeInstance decodes and checks a sat/unsat record, and returns its
-// item (without n-grams) and its text.
-func decodeInstance(line []byte) (item, []string, error) {
-	var sr slimRecord
-	if err := json.Unmarshal(line, &sr); err != nil {
-		return item{}, nil, fmt.Errorf("not a record: %w", err)
-	}
-	rec := &dataset.Record{ID: sr.ID, Fragment: sr.Fragment, Text: sr.Text, Sentences: sr.Sentences, Label: sr.Label,
-		LabelText: sr.LabelText, M: sr.M, N1: sr.N1, N2: sr.N2, Alpha: dataset.Float(sr.Alpha), Beta: dataset.Float(sr.Beta)}
-	if err := rec.Validate(); err != nil {
-		return item{}, nil, err
-	}
-	if rec.Label == dataset.LabelAbsent {
-		return item{}, nil, fmt.Errorf("record %s has no label (-1); the audit needs labelled records", rec.ID)
-	}
-	text := recordText(rec)
-	it := item{label: int8(rec.Label), fragment: rec.Fragment, n1: rec.N1, n2: rec.N2, m: rec.M, x: surface(rec, text),
-		index: trailingNumber(sr.Seed, ":"), idNum: trailingNumber(sr.ID, "-"), group: -1}
-	it.skel, it.st = textfeat.Structure(rec.Sentences)
-	it.sentences = rec.Sentences
-	it.mus, it.pair = len(sr.Certificate.MUS), -1
-	if p := sr.Difficulty.UnsatPair; p != nil {
-		it.pair = int8(min(len(p), 1))
-	}
-	return it, []string{text}, nil
 }
 
 // localKeys appends to keys the local keys of the unigrams and bigrams of

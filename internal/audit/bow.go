@@ -133,12 +133,12 @@ func bowDesign(items []item, index map[uint32]int32) *learn.Design {
 
 // standardiser centres and scales the surface features by their training
 // mean and standard deviation; a constant feature becomes 0.
-type standardiser struct{ mean, sd [numFeatures]float64 }
+type standardiser struct{ mean, sd []float64 }
 
-func newStandardiser(items []item) standardiser {
-	var s standardiser
+func newStandardiser(items []item, features int) standardiser {
+	s := standardiser{make([]float64, features), make([]float64, features)}
 	n := float64(len(items))
-	for j := range numFeatures {
+	for j := range features {
 		for i := range items {
 			s.mean[j] += items[i].x[j]
 		}
@@ -154,14 +154,15 @@ func newStandardiser(items []item) standardiser {
 
 // design builds the rows of the surface-count model.
 func (s standardiser) design(items []item) *learn.Design {
-	d := learn.NewDesign(numFeatures)
-	cols := make([]int32, numFeatures)
-	vals := make([]float32, numFeatures)
+	features := len(s.mean)
+	d := learn.NewDesign(features)
+	cols := make([]int32, features)
+	vals := make([]float32, features)
 	for j := range cols {
 		cols[j] = int32(j)
 	}
 	for i := range items {
-		for j := range numFeatures {
+		for j := range features {
 			vals[j] = 0
 			if s.sd[j] > 0 {
 				vals[j] = float32((items[i].x[j] - s.mean[j]) / s.sd[j])

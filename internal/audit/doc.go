@@ -5,6 +5,12 @@
 // tells about the label. nlsat audit prints the Report; nlsat split can
 // call Run and put Summary in the dataset card.
 //
+// Run is one driver for every task: a Task reads the task's records into
+// Rows (label, strata, surface features, texts, structure, sentence-pair
+// patterns) and its Spec names the labels and features, adds the task's
+// own baselines and sections, and opens the summary. The sat/unsat and
+// entailment tasks implement it in their packages (internal/task/...).
+//
 // # Baselines
 //
 //   - majority: the most frequent label in train (sat on a tie);
@@ -33,13 +39,14 @@
 // Text is split into tokens: runs of letters, digits and apostrophes,
 // lowercased, with "non-" split off as a token of its own and full stops
 // kept as tokens ("Some non-artist is not a baker." is some, non-, artist,
-// is, not, a, baker, "."). The features are m, n1, n2, alpha and beta from
-// the record; the number of tokens every, some, no, not, non-, who and
-// him; and the existential share, the fraction of sentences whose first
-// token is "some" (exactly the templates whose formula starts ∃x: S3, W3,
-// V1.some-*, V3, Z3, A1.some-*, A3). For the mutual information and the
-// lookups counts are taken as they are, alpha and beta in bins of width
-// 0.5 and the existential share in tenths.
+// is, not, a, baker, "."). The sat/unsat task's features (task/satunsat)
+// are m, n1, n2, alpha and beta from the record; the number of tokens
+// every, some, no, not, non-, who and him; and the existential share, the
+// fraction of sentences whose first token is "some" (exactly the
+// templates whose formula starts ∃x: S3, W3, V1.some-*, V3, Z3,
+// A1.some-*, A3). For the mutual information and the lookups counts are
+// taken as they are, alpha and beta in bins of width 0.5 and the
+// existential share in tenths.
 //
 // # Mutual information
 //
@@ -60,26 +67,18 @@
 // scored with the models trained on all of train, and reported when they
 // have at least MinStratum records.
 //
-// # Entailment
+// # Tasks of more labels
 //
-// A dataset whose first train record has the keys "premises" and
-// "hypothesis" holds entailment records (schema nlsat-entail/1, labels 0
-// entailment, 1 neutral, 2 contradiction; decoded here, as package entail
-// imports this one). Run audits it as three binary problems, one per pair
-// of labels, each a full audit as above with the pair's first label as
-// sat (EntailReport, PairReport): a pair is balanced whenever the dataset
-// is, since records come in triples on one premise set. The text is the
-// premises and the hypothesis, the hypothesis's tokens prefixed "h:" and
-// no bigram spanning the two; the surface features are the premises'
-// sizes and the hypothesis's own (entailFeatures: its length, its
-// overlap with the premises, its quantifier and negation words);
-// gbm-structure counts the hypothesis's skeleton, not the premises'
-// (which a triple shares), and the statistics of the whole text, as the
-// sat/unsat audit reads structure from the text and not the record's
-// templates. Each pair adds hypothesis-only, bow-logreg on the
-// hypothesis's n-grams alone. The criterion is unchanged, per pair;
-// ThreeWay adds each baseline's best pair and the three-way accuracy of
-// its pairwise models' votes.
+// A task of more than two labels (entailment: 0 entailment, 1 neutral,
+// 2 contradiction) is audited as binary problems, one per pair of
+// labels, each a full audit as above with the pair's first label as sat
+// (PairwiseReport, PairReport). The criterion is unchanged, per pair;
+// Multiway adds each baseline's best pair and the accuracy over all
+// labels of its pairwise models' votes. A task's own baselines (for
+// entailment: hypothesis-only, bow-logreg on the hypothesis's n-grams
+// alone, and premise-pairs, on the patterns of a premise and the
+// hypothesis) are n-gram or pattern models the driver fits like the
+// generic ones (Baseline).
 //
 // # Determinism
 //

@@ -33,7 +33,7 @@ type MI struct {
 
 // mutualInfo returns the MI of each feature of feats with the labels of
 // items.
-func mutualInfo(items []item, feats *[numFeatures]feature, permutations int, seed uint64) []MI {
+func mutualInfo(items []item, feats []Feature, permutations int, seed uint64) []MI {
 	labels := make([]int8, len(items))
 	for i := range items {
 		labels[i] = items[i].label
@@ -45,11 +45,11 @@ func mutualInfo(items []item, feats *[numFeatures]feature, permutations int, see
 		perms[p] = slices.Clone(labels)
 		rng.Shuffle(len(labels), func(i, j int) { perms[p][i], perms[p][j] = perms[p][j], perms[p][i] })
 	}
-	out := make([]MI, numFeatures)
+	out := make([]MI, len(feats))
 	bins := make([]int, len(items))
-	for f := range numFeatures {
+	for f := range feats {
 		for i := range items {
-			bins[i] = feats[f].bin(items[i].x[f])
+			bins[i] = feats[f].Bin(items[i].x[f])
 		}
 		mi, cells, nb := learn.PluginMI(bins, labels)
 		labelsSeen := 0
@@ -67,7 +67,7 @@ func mutualInfo(items []item, feats *[numFeatures]feature, permutations int, see
 			perm /= float64(permutations)
 		}
 		bias := float64(cells-nb-labelsSeen+1) / (2 * float64(len(items)) * math.Ln2)
-		out[f] = MI{Feature: feats[f].name, Bins: nb, Plugin: mi, MillerMadow: mi - bias, Permuted: perm, Excess: mi - perm}
+		out[f] = MI{Feature: feats[f].Name, Bins: nb, Plugin: mi, MillerMadow: mi - bias, Permuted: perm, Excess: mi - perm}
 	}
 	return out
 }

@@ -1,19 +1,22 @@
 package audit
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"strings"
 )
 
-// EntailReport is the audit of an entailment dataset (record schema
-// nlsat-entail/1, labels 0 entailment, 1 neutral, 2 contradiction). The
-// three labels are audited as three binary problems, one per pair of
-// labels (Pairs), each a full audit of the records with those two labels
-// whose Report counts Positive as sat and Negative as unsat. A pair is
-// balanced whenever the dataset is: records come in triples, one per
-// label, on one premise set. ThreeWay sums the pairs up per split.
-type EntailReport struct {
+// PairwiseReport is the audit of the records of a task of more than two
+// labels (an entailment dataset: labels entailment, neutral and
+// contradiction). The labels are audited as binary problems, one per
+// pair of labels (Pairs), each a full audit of the records with those two
+// labels whose Report counts Positive as sat and Negative as unsat. (An
+// entailment pair is balanced whenever the dataset is: records come in
+// triples, one per label, on one premise set.) Multiway sums the pairs up
+// per split.
+type PairwiseReport struct {
 	Dir          string  `json:"dir"`
 	Task         string  `json:"task"`
 	RecordSchema string  `json:"record_schema"`
@@ -22,22 +25,100 @@ type EntailReport struct {
 	Criterion    string  `json:"criterion"`
 	MinStratum   int     `json:"min_stratum"`
 	// Text says what the baselines read of a record.
-	Text     string             `json:"text"`
-	Splits   []EntailSplitCount `json:"splits"`
-	Pairs    []PairReport       `json:"pairs"`
-	ThreeWay []ThreeWay         `json:"three_way"`
-	// Order audits each split file's sequence of the three labels.
+	Text   string       `json:"text"`
+	Splits []LabelCount `json:"splits"`
+	Pairs  []PairReport `json:"pairs"`
+	// Multiway sums the pairs up on each evaluation split. Its key
+	// counts the labels of the first task audited so.
+	Multiway []Multiway `json:"three_way"`
+	// Order audits each split file's sequence of all the labels.
 	Order []OrderSplit `json:"order"`
 }
 
-// EntailSplitCount is the size of one file and its records per label.
-type EntailSplitCount struct {
-	Split         string `json:"split"`
-	File          string `json:"file"`
-	Records       int    `json:"records"`
-	Entailment    int    `json:"entailment"`
-	Neutral       int    `json:"neutral"`
-	Contradiction int    `json:"contradiction"`
+// LabelCount is the size of one file and its records per label. Its JSON
+// form has the keys split, file and records, then each label's name with
+// its count.
+type LabelCount struct {
+	Split   string
+	File    string
+	Records int
+	// Labels names the labels, Counts their records, by label.
+	Labels []string
+	Counts []int
+}
+
+// MarshalJSON writes the counts with the labels' names as keys, in label
+// order.
+func (c LabelCount) MarshalJSON() ([]byte, error) {
+	keys, vals := []string{"split", "file", "records"}, []any{c.Split, c.File, c.Records}
+	for l, name := range c.Labels {
+		keys, vals = append(keys, name), append(vals, c.Counts[l])
+	}
+	var b bytes.Buffer
+	b.WriteByte('{')
+	for k := range keys {
+		key, err := marshalNoEscape(keys[k])
+		if err != nil {
+			return nil, err
+		}
+		val, err := marshalNoEscape(vals[k])
+		if err != nil {
+			return nil, err
+		}
+		if k > 0 {
+			b.WriteByte(',')
+		}
+		b.Write(key)
+		b.WriteByte(':')
+		b.Write(val)
+	}
+	b.WriteByte('}')
+	return b.Bytes(), nil
+}
+
+// UnmarshalJSON reads what MarshalJSON writes: every key but split, file
+// and records is a label, in label order.
+func (c *LabelCount) UnmarshalJSON(data []byte) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		return fmt.Errorf("label counts: not an object")
+	}
+	*c = LabelCount{}
+	for dec.More() {
+		t, err := dec.Token()
+		if err != nil {
+			return err
+		}
+		key, _ := t.(string)
+		switch key {
+		case "split":
+			err = dec.Decode(&c.Split)
+		case "file":
+			err = dec.Decode(&c.File)
+		case "records":
+			err = dec.Decode(&c.Records)
+		default:
+			var n int
+			err = dec.Decode(&n)
+			c.Labels, c.Counts = append(c.Labels, key), append(c.Counts, n)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	_, err := dec.Token()
+	return err
+}
+
+// marshalNoEscape encodes v leaving HTML characters as they are.
+func marshalNoEscape(v any) ([]byte, error) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
 }
 
 // PairReport is the binary audit of the records labelled Positive or
@@ -51,14 +132,14 @@ type PairReport struct {
 	Report   *Report `json:"report"`
 }
 
-// ThreeWay sums up the pairs on one split. Best holds, per baseline, its
+// Multiway sums up the pairs on one split. Best holds, per baseline, its
 // highest accuracy over the pairs and that pair; Votes, per baseline, the
-// three-way accuracy of the majority vote of its three pairwise models on
-// all the split's records (a tie of one vote each goes to the lowest
-// label; chance is 1/3, so Votes are never marked above the threshold,
-// which is for the pairs). Verdict has a shortcut when a pair does, its
-// leaks named "PAIR:LEAK".
-type ThreeWay struct {
+// accuracy over all labels of the majority vote of its pairwise models on
+// all the split's records (a tie goes to the lowest label; chance is one
+// over the number of labels, so Votes are never marked above the
+// threshold, which is for the pairs). Verdict has a shortcut when a pair
+// does, its leaks named "PAIR:LEAK".
+type Multiway struct {
 	Split   string      `json:"split"`
 	Records int         `json:"records"`
 	Best    []PairScore `json:"best"`
@@ -72,66 +153,73 @@ type PairScore struct {
 	Score
 }
 
-// entailPairs are the pairs of labels audited, in report order: the
-// first label of each plays sat.
-var entailPairs = [][2]int8{{0, 1}, {0, 2}, {1, 2}}
+// labelPairs are the pairs of labels audited, in report order: (0, 1),
+// (0, 2), ..., (1, 2), ...; the first label of each plays sat.
+func labelPairs(labels int) [][2]int8 {
+	var out [][2]int8
+	for a := range labels {
+		for b := a + 1; b < labels; b++ {
+			out = append(out, [2]int8{int8(a), int8(b)})
+		}
+	}
+	return out
+}
 
-func pairName(p [2]int8) string { return EntailLabels[p[0]] + "-" + EntailLabels[p[1]] }
-
-// runEntail audits the entailment records of splits pair by pair, and
-// sums the pairs up.
-func runEntail(ctx context.Context, dir string, splits []*split, gr *grammar, o Options) (*Report, error) {
-	e := &EntailReport{Dir: dir, Task: "entailment", RecordSchema: EntailSchema, Threshold: o.Threshold, Confidence: o.Confidence,
+// runPairwise audits the records of splits pair of labels by pair of
+// labels, and sums the pairs up.
+func runPairwise(ctx context.Context, spec *Spec, dir string, splits []*split, gr *grammar, o Options) (*Report, error) {
+	labels := spec.Labels
+	e := &PairwiseReport{Dir: dir, Task: spec.Name, RecordSchema: spec.Schema, Threshold: o.Threshold, Confidence: o.Confidence,
 		Criterion:  "a predictor shows a shortcut on a pair when the lower end of its Wilson interval exceeds the threshold",
-		MinStratum: o.MinStratum, Text: "the premises and the hypothesis, the hypothesis's tokens prefixed h: (hypothesis-only reads them alone)"}
+		MinStratum: o.MinStratum, Text: spec.Text}
 	for _, s := range splits {
-		var c [3]int
+		c := make([]int, len(labels))
 		for i := range s.items {
 			c[s.items[i].label]++
 		}
-		e.Splits = append(e.Splits, EntailSplitCount{s.name, s.file, len(s.items), c[0], c[1], c[2]})
+		e.Splits = append(e.Splits, LabelCount{s.name, s.file, len(s.items), labels, c})
 	}
-	for l, n := range e.Splits[0].counts() {
+	for l, n := range e.Splits[0].Counts {
 		if n == 0 {
-			return nil, inputErrorf("%s: no %s records; an entailment audit needs every label in train", splits[0].file, EntailLabels[l])
+			return nil, inputErrorf("%s: no %s records; an audit of %s records needs every label in train", splits[0].file, labels[l], spec.Name)
 		}
 	}
-	// votes[s][k][i] counts, for record i of split s+1, the votes of
-	// baseline k's pairwise models for each label.
-	votes := make([][][][3]int, len(splits)-1)
-	for _, p := range entailPairs {
+	// votes[s][k][i*L+l] counts, for record i of split s+1, the votes of
+	// baseline k's pairwise models for label l (of L).
+	L := len(labels)
+	votes := make([][][]int, len(splits)-1)
+	for _, p := range labelPairs(L) {
 		ps := make([]*split, len(splits))
 		for i, s := range splits {
 			ps[i] = &split{name: s.name, file: s.file, items: pairItems(s.items, p)}
 		}
-		rep, m, err := auditSplits(ctx, dir, ps, gr, &entailFeatures, o)
+		rep, m, err := auditSplits(ctx, spec, dir, ps, gr, o)
 		if err != nil {
 			return nil, err
 		}
-		e.Pairs = append(e.Pairs, PairReport{pairName(p), EntailLabels[p[0]], EntailLabels[p[1]], rep})
+		e.Pairs = append(e.Pairs, PairReport{labels[p[0]] + "-" + labels[p[1]], labels[p[0]], labels[p[1]], rep})
 		for s, sp := range splits[1:] {
 			base, _ := m.predict(sp.items)
 			if votes[s] == nil {
-				votes[s] = make([][][3]int, len(base))
+				votes[s] = make([][]int, len(base))
 			}
 			for k := range base {
 				if votes[s][k] == nil {
-					votes[s][k] = make([][3]int, len(sp.items))
+					votes[s][k] = make([]int, L*len(sp.items))
 				}
 				for i, v := range base[k] {
-					votes[s][k][i][p[1-v]]++
+					votes[s][k][i*L+int(p[1-v])]++
 				}
 			}
 		}
 	}
 	for s, sp := range splits[1:] {
-		e.ThreeWay = append(e.ThreeWay, e.threeWay(s, sp, votes[s], o))
+		e.Multiway = append(e.Multiway, e.multiway(s, sp, votes[s], o))
 	}
-	e.Order = orderReport(splits, len(EntailLabels), o)
-	return &Report{Dir: dir, Threshold: o.Threshold, Confidence: o.Confidence, Criterion: e.Criterion, MinStratum: o.MinStratum, Entailment: e}, nil
+	e.Order = orderReport(splits, L, o)
+	return &Report{Dir: dir, Threshold: o.Threshold, Confidence: o.Confidence, Criterion: e.Criterion, MinStratum: o.MinStratum,
+		Pairwise: e, summary: spec.Summary}, nil
 }
-
-func (c EntailSplitCount) counts() [3]int { return [3]int{c.Entailment, c.Neutral, c.Contradiction} }
 
 // pairItems returns copies of the items labelled p[0] (as 1) or p[1] (as
 // 0), in file order.
@@ -151,11 +239,13 @@ func pairItems(items []item, p [2]int8) []item {
 	return out
 }
 
-// threeWay sums up the pairs' results on evaluation split s (sp), with
-// votes[k][i] the votes of baseline k's models for record i.
-func (e *EntailReport) threeWay(s int, sp *split, votes [][][3]int, o Options) ThreeWay {
-	t := ThreeWay{Split: sp.name, Records: len(sp.items), Verdict: Verdict{Leaks: []string{}}}
+// multiway sums up the pairs' results on evaluation split s (sp), with
+// votes[k][i*L+l] the votes of baseline k's models for label l of
+// record i.
+func (e *PairwiseReport) multiway(s int, sp *split, votes [][]int, o Options) Multiway {
+	t := Multiway{Split: sp.name, Records: len(sp.items), Verdict: Verdict{Leaks: []string{}}}
 	y := labelsOf(sp.items)
+	L := e.labels()
 	for k, b := range e.Pairs[0].Report.Baselines {
 		best := PairScore{}
 		for _, p := range e.Pairs {
@@ -165,8 +255,9 @@ func (e *EntailReport) threeWay(s int, sp *split, votes [][][3]int, o Options) T
 		}
 		t.Best = append(t.Best, best)
 		pred := make([]int8, len(y))
-		for i, v := range votes[k] {
-			for l := range int8(3) {
+		for i := range pred {
+			v := votes[k][i*L : (i+1)*L]
+			for l := range int8(L) {
 				if v[l] > v[pred[i]] {
 					pred[i] = l
 				}
@@ -194,10 +285,23 @@ func (e *EntailReport) threeWay(s int, sp *split, votes [][][3]int, o Options) T
 	}
 	t.Verdict.Shortcut = len(descs) > 0
 	if t.Verdict.Shortcut {
-		t.Verdict.Text = fmt.Sprintf("surface shortcut above %s in %d of 3 pairs: %s", percent(o.Threshold), len(descs), strings.Join(descs, " | "))
+		t.Verdict.Text = fmt.Sprintf("surface shortcut above %s in %d of %d pairs: %s", percent(o.Threshold), len(descs), len(e.Pairs), strings.Join(descs, " | "))
 	} else {
 		t.Verdict.Text = fmt.Sprintf("no surface shortcut above %s in any pair (highest lower bound of a baseline: %s on %s %s)",
 			percent(o.Threshold), top.Name, top.Pair, accuracy(top.Score))
 	}
 	return t
+}
+
+// labels is the number of labels the report audits.
+func (e *PairwiseReport) labels() int { return len(e.Splits[0].Counts) }
+
+// ways names the number of labels: "three" (as in "three-way").
+func (e *PairwiseReport) ways() string { return numberWord(e.labels()) }
+
+func numberWord(n int) string {
+	if words := []string{"zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"}; n < len(words) {
+		return words[n]
+	}
+	return fmt.Sprint(n)
 }

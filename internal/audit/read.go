@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"io"
 	"io/fs"
@@ -33,9 +32,9 @@ type item struct {
 	label     int8
 	fragment  string
 	n1, n2, m int
-	x         [numFeatures]float64
-	grams     []uint32 // n-gram keys (see grammar)
-	counts    []uint8  // occurrences of each key, at most 255
+	x         []float64 // the task's surface features
+	grams     []uint32  // n-gram keys (see grammar)
+	counts    []uint8   // occurrences of each key, at most 255
 	// index is the instance index the record's seed names, idNum the
 	// number its id ends in; -1 when there is none.
 	index, idNum int
@@ -47,13 +46,13 @@ type item struct {
 	// none, -1 when it does not say.
 	mus  int
 	pair int8
-	// group is the entailment triple's instance index (the seed's), -1
-	// for a sat/unsat record: the records of a group share a fold.
+	// group is the record's group (the seed's instance index, for a
+	// task whose records share their seed in groups), -1 for none: the
+	// records of a group share a fold.
 	group int
-	// pairs1 and pairs2 are the patterns of the sentence pairs sharing
-	// at least one and two content words (see pairPatterns).
-	pairs1, pairs2 []uint64
-	sentences      []string // until the batch has the pair patterns
+	// patterns are the patterns of the sentence pairs sharing at least
+	// one and two content words (Row.Patterns).
+	patterns [2][]uint64
 }
 
 // split is one file of the dataset.
@@ -62,15 +61,14 @@ type split struct {
 	items      []item
 }
 
-// load reads every split present in dir/data. The n-grams of train define
-// the token numbering; tokens first seen in another split are dropped.
-// entail says the records are entailment records: the first record of
-// train decides (see isEntailment), and every record must then be one.
-func load(ctx context.Context, dir string) (splits []*split, gr *grammar, entail bool, err error) {
+// load reads every split present in dir/data, records of t. The n-grams
+// of train define the token numbering; tokens first seen in another split
+// are dropped.
+func load(ctx context.Context, t Task, dir string) (splits []*split, gr *grammar, err error) {
 	if fi, err := os.Stat(dir); err != nil {
-		return nil, nil, false, inputErrorf("cannot read dataset: %w", err)
+		return nil, nil, inputErrorf("cannot read dataset: %w", err)
 	} else if !fi.IsDir() {
-		return nil, nil, false, inputErrorf("cannot read dataset: %s is not a directory", dir)
+		return nil, nil, inputErrorf("cannot read dataset: %s is not a directory", dir)
 	}
 	gr = newGrammar()
 	for i, name := range Splits {
@@ -80,57 +78,24 @@ func load(ctx context.Context, dir string) (splits []*split, gr *grammar, entail
 			continue
 		}
 		if err != nil {
-			return nil, nil, false, inputErrorf("cannot read dataset %s: %w", dir, err)
+			return nil, nil, inputErrorf("cannot read dataset %s: %w", dir, err)
 		}
 		s := &split{name: name, file: file}
-		if i == 0 {
-			entail, err = isEntailment(file)
-		}
-		if err == nil {
-			err = readSplit(ctx, f, s, gr, i == 0, entail)
-		}
+		err = readSplit(ctx, f, t, s, gr, i == 0)
 		f.Close()
 		if err != nil {
-			return nil, nil, false, err
+			return nil, nil, err
 		}
 		splits = append(splits, s)
 	}
-	return splits, gr, entail, nil
-}
-
-// isEntailment says whether the first record of file is an entailment
-// record (schema nlsat-entail/1): an object with the keys "premises" and
-// "hypothesis", which no sat/unsat record has. A first line that is not
-// an object is left to the reader to report.
-func isEntailment(file string) (bool, error) {
-	f, err := dataset.OpenFile(file)
-	if err != nil {
-		return false, inputErrorf("cannot read dataset: %w", err)
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 1<<16), 1<<26)
-	for sc.Scan() {
-		line := bytes.TrimSpace(sc.Bytes())
-		if len(line) == 0 {
-			continue
-		}
-		var keys map[string]json.RawMessage
-		if json.Unmarshal(line, &keys) != nil {
-			return false, nil
-		}
-		_, p := keys["premises"]
-		_, h := keys["hypothesis"]
-		return p && h, nil
-	}
-	return false, nil
+	return splits, gr, nil
 }
 
 // readSplit reads the records of r into s. Batches of lines are decoded,
 // checked and tokenised in parallel (see batch.process); the batches are
 // then taken in file order, so token numbers, counts and the first error
 // reported do not depend on scheduling.
-func readSplit(ctx context.Context, r io.Reader, s *split, gr *grammar, train, entail bool) (err error) {
+func readSplit(ctx context.Context, r io.Reader, t Task, s *split, gr *grammar, train bool) (err error) {
 	ctx, cancel := context.WithCancel(ctx)
 	workers := runtime.GOMAXPROCS(0)
 	jobs, ordered := make(chan *batch, workers), make(chan *batch, 2*workers)
@@ -138,13 +103,13 @@ func readSplit(ctx context.Context, r io.Reader, s *split, gr *grammar, train, e
 	wg.Add(1 + workers)
 	go func() {
 		defer wg.Done()
-		readBatches(ctx, r, s.file, entail, jobs, ordered)
+		readBatches(ctx, r, s.file, jobs, ordered)
 	}()
 	for range workers {
 		go func() {
 			defer wg.Done()
 			for b := range jobs {
-				b.process(s.file)
+				b.process(t, s.file)
 				close(b.ready)
 			}
 		}()
@@ -176,12 +141,12 @@ const batchSize = 256
 
 // readBatches splits r into batches of non-blank lines and sends each
 // batch first to ordered, then to jobs. A read error ends the last batch.
-func readBatches(ctx context.Context, r io.Reader, file string, entail bool, jobs, ordered chan<- *batch) {
+func readBatches(ctx context.Context, r io.Reader, file string, jobs, ordered chan<- *batch) {
 	defer close(ordered)
 	defer close(jobs)
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 1<<16), 1<<26)
-	b, line := newBatch(entail), 0
+	b, line := newBatch(), 0
 	send := func() bool {
 		select {
 		case ordered <- b:
@@ -189,7 +154,7 @@ func readBatches(ctx context.Context, r io.Reader, file string, entail bool, job
 			return false
 		}
 		jobs <- b
-		b = newBatch(entail)
+		b = newBatch()
 		return true
 	}
 	for sc.Scan() {

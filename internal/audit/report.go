@@ -1,17 +1,15 @@
 package audit
 
-import (
-	"bytes"
-	"encoding/json"
-)
+import "encoding/json"
 
 // Report is the result of an audit. Its JSON form has a fixed key order,
 // every key is present whatever the input, and numbers are rounded (rates
 // to 4 decimals, information to 6), so equal inputs give equal bytes.
 //
-// The audit of an entailment dataset sets Entailment, and of the other
-// fields only the header (Dir to MinStratum); its JSON form is then
-// Entailment's, and its text and summary are Entailment's.
+// In a binary report label 1 is called sat and label 0 unsat, whatever
+// the task names them. The audit of a task of more labels sets Pairwise,
+// and of the other fields only the header (Dir to MinStratum); its JSON
+// form is then Pairwise's, and its text and summary are Pairwise's.
 type Report struct {
 	Dir        string  `json:"dir"`
 	Threshold  float64 `json:"threshold"`
@@ -36,38 +34,36 @@ type Report struct {
 	// Order audits each split file's sequence of labels: runs of one
 	// label and positions that predict it.
 	Order []OrderSplit `json:"order"`
-	// SentencePairs are the sentence-pair baselines (nil in the pairs of
-	// an entailment audit).
+	// SentencePairs are the sentence-pair baselines (nil unless the
+	// task's Spec asks for them).
 	SentencePairs *SentPairReport `json:"sentence_pairs"`
 	// Difficulty is how much of each split one-step reasoning solves (nil
-	// in the pairs of an entailment audit).
+	// unless the task's Spec asks for it).
 	Difficulty []DifficultyProfile `json:"difficulty"`
-	// Entailment is the audit of an entailment dataset, nil otherwise.
-	Entailment *EntailReport `json:"-"`
+	// Pairwise is the audit of a task of more than two labels, nil
+	// otherwise.
+	Pairwise *PairwiseReport `json:"-"`
+	// summary opens the summary (the task's Spec.Summary); nil in a
+	// report read back from JSON.
+	summary func(features int, train string, records int) string
 }
 
 // plainReport is Report without its JSON methods.
 type plainReport Report
 
-// MarshalJSON writes the report, or Entailment when it is set. HTML
+// MarshalJSON writes the report, or Pairwise when it is set. HTML
 // characters are left as they are; an encoder that escapes them escapes
 // them in the result.
 func (r Report) MarshalJSON() ([]byte, error) {
 	var v any = (*plainReport)(&r)
-	if r.Entailment != nil {
-		v = r.Entailment
+	if r.Pairwise != nil {
+		v = r.Pairwise
 	}
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
-		return nil, err
-	}
-	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
+	return marshalNoEscape(v)
 }
 
 // UnmarshalJSON reads what MarshalJSON writes: a JSON object with the
-// key "pairs" is an entailment audit.
+// key "pairs" is a pairwise audit.
 func (r *Report) UnmarshalJSON(data []byte) error {
 	var keys map[string]json.RawMessage
 	if err := json.Unmarshal(data, &keys); err != nil {
@@ -76,11 +72,11 @@ func (r *Report) UnmarshalJSON(data []byte) error {
 	if _, ok := keys["pairs"]; !ok {
 		return json.Unmarshal(data, (*plainReport)(r))
 	}
-	e := &EntailReport{}
+	e := &PairwiseReport{}
 	if err := json.Unmarshal(data, e); err != nil {
 		return err
 	}
-	*r = Report{Dir: e.Dir, Threshold: e.Threshold, Confidence: e.Confidence, Criterion: e.Criterion, MinStratum: e.MinStratum, Entailment: e}
+	*r = Report{Dir: e.Dir, Threshold: e.Threshold, Confidence: e.Confidence, Criterion: e.Criterion, MinStratum: e.MinStratum, Pairwise: e}
 	return nil
 }
 
@@ -212,7 +208,7 @@ type Verdict struct {
 }
 
 // Shortcuts lists the verdicts that found a shortcut, as "split: text"
-// (every pair's, and the three-way ones, of an entailment audit); none
+// (every pair's, and the three-way ones, of a pairwise audit); none
 // when the audit found none.
 func (r *Report) Shortcuts() []string {
 	var out []string
@@ -221,7 +217,7 @@ func (r *Report) Shortcuts() []string {
 			out = append(out, where+": "+v.Text)
 		}
 	}
-	if e := r.Entailment; e != nil {
+	if e := r.Pairwise; e != nil {
 		for _, p := range e.Pairs {
 			if p.Report != nil {
 				for _, s := range p.Report.Shortcuts() {
@@ -229,8 +225,8 @@ func (r *Report) Shortcuts() []string {
 				}
 			}
 		}
-		for _, t := range e.ThreeWay {
-			add(t.Split+" three-way", t.Verdict)
+		for _, t := range e.Multiway {
+			add(t.Split+" "+e.ways()+"-way", t.Verdict)
 		}
 		return out
 	}

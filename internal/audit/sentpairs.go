@@ -100,15 +100,10 @@ type pairModel struct {
 	info  SentPairInfo
 	index map[uint64]int32
 	fit   *learn.Sparse
-	two   bool
+	set   int // the patterns read: of pairs sharing at least set+1 content words
 }
 
-func (pm *pairModel) patterns(it *item) []uint64 {
-	if pm.two {
-		return it.pairs2
-	}
-	return it.pairs1
-}
+func (pm *pairModel) patterns(it *item) []uint64 { return it.patterns[pm.set] }
 
 // design returns the presence of each vocabulary pattern in items.
 func (pm *pairModel) design(items []item) *learn.Design {
@@ -131,10 +126,11 @@ func (pm *pairModel) design(items []item) *learn.Design {
 // validation log-loss is kept (without a validation split, LambdaBoW).
 var pairLambdas = []float64{1e-3, 1e-2}
 
-// fitPairModel fits pairs baseline k on train, its penalty chosen on
-// valid (nil for none).
-func fitPairModel(k int, train, valid []item, o Options) *pairModel {
-	pm := &pairModel{two: PairModels[k].MinShared == 2}
+// fitPairModel fits a pattern baseline called name on train's patterns
+// of pairs sharing at least set+1 content words, its penalty chosen on
+// valid (nil for none: LambdaBoW).
+func fitPairModel(name string, set int, train, valid []item, o Options) *pairModel {
+	pm := &pairModel{set: set}
 	df := map[uint64]int{}
 	for i := range train {
 		for _, p := range pm.patterns(&train[i]) {
@@ -177,7 +173,7 @@ func fitPairModel(k int, train, valid []item, o Options) *pairModel {
 			best, bestLoss, pm.fit = lambda, loss, m
 		}
 	}
-	pm.info = SentPairInfo{Name: PairModels[k].Name, MinShared: PairModels[k].MinShared, Patterns: len(keys), Lambda: best, Iterations: pm.fit.Iterations,
+	pm.info = SentPairInfo{Name: name, MinShared: set + 1, Patterns: len(keys), Lambda: best, Iterations: pm.fit.Iterations,
 		TowardSat: []Weight{}, TowardUnsat: []Weight{}}
 	return pm
 }
@@ -208,7 +204,7 @@ func pairReport(splits []*split, gr *grammar, o Options) *SentPairReport {
 	rep := &SentPairReport{}
 	var models []*pairModel
 	for k := range PairModels {
-		pm := fitPairModel(k, train, valid, o)
+		pm := fitPairModel(PairModels[k].Name, PairModels[k].MinShared-1, train, valid, o)
 		pm.topWeights(gr.pairNames, 10)
 		models = append(models, pm)
 		rep.Models = append(rep.Models, pm.info)

@@ -44,7 +44,7 @@ func (s Stratum) String() string {
 	return fmt.Sprintf("%s n1=%d n2=%d", s.Fragment, s.N1, s.N2)
 }
 
-func mutualInfoReport(train []item, feats *[numFeatures]feature, o Options) MutualInfo {
+func mutualInfoReport(train []item, feats []Feature, o Options) MutualInfo {
 	mi := MutualInfo{Split: "train", Records: len(train), Permutations: o.Permutations, Strata: []MIStratum{}}
 	mi.Features = roundMI(mutualInfo(train, feats, o.Permutations, o.Seed))
 	keys, groups := strata(train, o.MBin)
@@ -78,8 +78,8 @@ func (m *models) evaluate(s *split, o Options) SplitResult {
 	for k, name := range m.names {
 		r.Baselines = append(r.Baselines, score(name, base[k], y, nil, o))
 	}
-	for f := range numFeatures {
-		r.Lookups = append(r.Lookups, score(m.feats[f].name, look[f], y, nil, o))
+	for f := range m.feats {
+		r.Lookups = append(r.Lookups, score(m.feats[f].Name, look[f], y, nil, o))
 	}
 	keys, groups := strata(s.items, o.MBin)
 	for _, st := range keys {
@@ -102,7 +102,7 @@ func (m *models) evaluate(s *split, o Options) SplitResult {
 // byFragment scores the predictions on each fragment's records alone,
 // when the items hold more than one fragment (nil otherwise), for each
 // fragment with at least MinStratum records.
-func (m *models) byFragment(items []item, base [][]int8, look [numFeatures][]int8, y []int8, o Options) []FragmentResult {
+func (m *models) byFragment(items []item, base [][]int8, look [][]int8, y []int8, o Options) []FragmentResult {
 	groups := map[string][]int{}
 	for i, it := range items {
 		groups[it.fragment] = append(groups[it.fragment], i)
@@ -119,8 +119,8 @@ func (m *models) byFragment(items []item, base [][]int8, look [numFeatures][]int
 		for k, name := range m.names {
 			r.Baselines = append(r.Baselines, score(name, base[k], y, idx, o))
 		}
-		for k := range numFeatures {
-			r.Lookups = append(r.Lookups, score(m.feats[k].name, look[k], y, idx, o))
+		for k := range m.feats {
+			r.Lookups = append(r.Lookups, score(m.feats[k].Name, look[k], y, idx, o))
 		}
 		out = append(out, FragmentResult{Fragment: f, Records: len(idx), Baselines: r.Baselines, Lookups: r.Lookups, Verdict: m.verdict(r, o)})
 	}
@@ -135,7 +135,7 @@ func (m *models) verdict(r SplitResult, o Options) Verdict {
 	v := Verdict{Leaks: []string{}}
 	var descs []string
 	best := r.Baselines[0]
-	for _, s := range r.Baselines {
+	for k, s := range r.Baselines {
 		if s.Lo > best.Lo {
 			best = s
 		}
@@ -144,17 +144,17 @@ func (m *models) verdict(r SplitResult, o Options) Verdict {
 		}
 		v.Leaks = append(v.Leaks, s.Name)
 		d := fmt.Sprintf("%s %s", s.Name, accuracy(s))
-		switch s.Name {
-		case Majority:
+		switch {
+		case k == 0:
 			d += " (the labels are unbalanced)"
-		case CountsLogreg:
-			d += fmt.Sprintf(" (largest weights: %s)", strings.Join(topNames(m.feats[:], m.counts.W, 2), ", "))
-		case BoWLogreg:
+		case k == 1:
+			d += fmt.Sprintf(" (largest weights: %s)", strings.Join(topNames(m.feats, m.counts.W, 2), ", "))
+		case k == 2:
 			d += fmt.Sprintf(" (strongest n-grams: %s)", strings.Join(topGrams(m.vocab, m.bow.W, 3), ", "))
-		case HypothesisOnly:
-			d += fmt.Sprintf(" (strongest n-grams: %s)", strings.Join(topGrams(m.hvocab, m.hyp.W, 3), ", "))
-		case GBMStructure:
+		case k == len(r.Baselines)-1:
 			d += " (skeletons and word degrees, with their interactions)"
+		case m.extra[k-3].Grams != nil:
+			d += fmt.Sprintf(" (strongest n-grams: %s)", strings.Join(topGrams(m.extra[k-3].vocab, m.extra[k-3].grams.W, 3), ", "))
 		}
 		descs = append(descs, d)
 	}
@@ -178,7 +178,7 @@ func (m *models) verdict(r SplitResult, o Options) Verdict {
 }
 
 // topNames returns the names of the k largest weights in absolute value.
-func topNames(fs []feature, w []float64, k int) []string {
+func topNames(fs []Feature, w []float64, k int) []string {
 	idx := make([]int, len(w))
 	for i := range idx {
 		idx[i] = i
@@ -186,7 +186,7 @@ func topNames(fs []feature, w []float64, k int) []string {
 	slices.SortStableFunc(idx, func(a, b int) int { return cmp.Compare(abs(w[b]), abs(w[a])) })
 	var names []string
 	for _, i := range idx[:min(k, len(idx))] {
-		names = append(names, fs[i].name)
+		names = append(names, fs[i].Name)
 	}
 	return names
 }

@@ -11,8 +11,8 @@ import (
 // Accuracies are percentages with their Wilson interval; a "*" marks one
 // whose interval lies above the threshold.
 func (r *Report) Text(w io.Writer) error {
-	if r.Entailment != nil {
-		return r.Entailment.text(w)
+	if r.Pairwise != nil {
+		return r.Pairwise.text(w)
 	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	p := func(format string, a ...any) { fmt.Fprintf(tw, format, a...) }
@@ -182,17 +182,15 @@ func topMI(ms []MI) MI {
 
 // Summary returns a few lines for a dataset card: what was run, the
 // verdict of each split and the feature whose information most exceeds
-// its permutation baseline.
+// its permutation baseline. It opens with the task's lines (Spec.Summary)
+// in a report Run returned.
 func (r *Report) Summary() string {
-	if r.Entailment != nil {
-		return r.Entailment.summary()
+	if r.Pairwise != nil {
+		return r.Pairwise.summary(r.summary)
 	}
 	var b strings.Builder
 	train := r.Splits[0]
-	fmt.Fprintf(&b, "Shortcut audit (nlsat audit): majority class, logistic regression on %d surface features and on\n", len(r.Features))
-	fmt.Fprintf(&b, "unigrams and bigrams, gradient-boosted trees on the structure of the text, trained on %s\n", train.Split)
-	fmt.Fprintf(&b, "(%d records); a shortcut is an accuracy whose %s Wilson\n", train.Records, percent(r.Confidence))
-	fmt.Fprintf(&b, "interval lies above %s.\n", percent(r.Threshold))
+	writeSummaryHead(&b, r.summary, len(r.Features), train.Split, train.Records, r.Confidence, r.Threshold)
 	for _, res := range r.Results {
 		fmt.Fprintf(&b, "- %s (%d records): %s\n", res.Split, res.Records, res.Verdict.Text)
 		for _, fr := range res.Fragments {
@@ -241,4 +239,129 @@ func (r *Report) textDifficulty(p func(string, ...any)) {
 		}
 		p("\t%d\t%s\n", d.WithPair, cell(*d.OneStep))
 	}
+}
+
+// writeSummaryHead writes what was run (the task's head, when known) and
+// the criterion.
+func writeSummaryHead(b *strings.Builder, head func(int, string, int) string, features int, train string, records int, confidence, threshold float64) {
+	if head != nil {
+		b.WriteString(head(features, train, records))
+	}
+	fmt.Fprintf(b, "a shortcut is an accuracy whose %s Wilson\n", percent(confidence))
+	fmt.Fprintf(b, "interval lies above %s.\n", percent(threshold))
+}
+
+// text writes the audit of a task of more labels: the verdicts, the label
+// counts, every pair's baselines side by side, the summary over all
+// labels, then each pair's full binary report.
+func (e *PairwiseReport) text(w io.Writer) error {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	p := func(format string, a ...any) { fmt.Fprintf(tw, format, a...) }
+	ways := e.ways()
+	p("Shortcut audit of %s: %s records (%s)\n", e.Dir, e.Task, e.RecordSchema)
+	p("Audited as %s binary problems, one per pair of labels (%s). The text is\n", numberWord(len(e.Pairs)), strings.Join(e.pairNames(), ", "))
+	p("%s.\n", e.Text)
+	p("A predictor shows a shortcut on a pair and split when the lower end of its %s Wilson\ninterval exceeds %s.\n", percent(e.Confidence), percent(e.Threshold))
+
+	p("\nVerdicts\n")
+	for _, t := range e.Multiway {
+		p("%s: %s\n", t.Split, t.Verdict.Text)
+	}
+	p("\nSplits\n")
+	p("split\trecords\t%s\tfile\n", strings.Join(e.Splits[0].Labels, "\t"))
+	for _, s := range e.Splits {
+		p("%s\t%d", s.Split, s.Records)
+		for _, n := range s.Counts {
+			p("\t%d", n)
+		}
+		p("\t%s\n", s.File)
+	}
+	p("\nBaselines per pair, trained on the pair's train records: accuracy %% [%s interval]\n", percent(e.Confidence))
+	p("pair\tbaseline\ttrain%s\n", e.splitHeader())
+	for _, pr := range e.Pairs {
+		for k, b := range pr.Report.Baselines {
+			p("%s\t%s\t%.1f", pr.Pair, b.Name, 100*b.TrainAccuracy)
+			for _, res := range pr.Report.Results {
+				p("\t%s", cell(res.Baselines[k]))
+			}
+			p("\n")
+		}
+	}
+	p("\n%s-way summary: each baseline's highest accuracy over the pairs, and that pair\n", strings.ToUpper(ways[:1])+ways[1:])
+	p("baseline%s\n", e.splitHeader())
+	for k, b := range e.Pairs[0].Report.Baselines {
+		p("%s", b.Name)
+		for _, t := range e.Multiway {
+			p("\t%s %s", cell(t.Best[k].Score), t.Best[k].Pair)
+		}
+		p("\n")
+	}
+	p("\nPairwise votes: %s-way accuracy of the majority vote of each baseline's %s pairwise\nmodels on all records (a tie goes to the lowest label; chance is %s)\n",
+		ways, numberWord(len(e.Pairs)), e.chance())
+	p("baseline%s\n", e.splitHeader())
+	for k, b := range e.Pairs[0].Report.Baselines {
+		p("%s", b.Name)
+		for _, t := range e.Multiway {
+			p("\t%s", cell(t.Votes[k]))
+		}
+		p("\n")
+	}
+	textOrder(p, e.Order)
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	for i, pr := range e.Pairs {
+		fmt.Fprintf(w, "\n%s\nPair %d of %d: %s vs %s. In this pair's tables sat stands for %s, unsat for %s.\n\n",
+			strings.Repeat("=", 78), i+1, len(e.Pairs), pr.Positive, pr.Negative, pr.Positive, pr.Negative)
+		if err := pr.Report.Text(w); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (e *PairwiseReport) pairNames() []string {
+	var names []string
+	for _, p := range e.Pairs {
+		names = append(names, p.Positive+" vs "+p.Negative)
+	}
+	return names
+}
+
+func (e *PairwiseReport) splitHeader() string {
+	var b strings.Builder
+	for _, t := range e.Multiway {
+		b.WriteString("\t" + t.Split)
+	}
+	return b.String()
+}
+
+// chance is the accuracy of a guess over all labels, as "33.3%".
+func (e *PairwiseReport) chance() string { return fmt.Sprintf("%.1f%%", 100/float64(e.labels())) }
+
+// summary returns a few lines for a dataset card: what was run (head, the
+// task's), each split's verdict and each pair's, and the best vote over
+// all labels.
+func (e *PairwiseReport) summary(head func(int, string, int) string) string {
+	var b strings.Builder
+	train := e.Splits[0]
+	writeSummaryHead(&b, head, len(e.Pairs[0].Report.Features), train.Split, train.Records, e.Confidence, e.Threshold)
+	for s, t := range e.Multiway {
+		fmt.Fprintf(&b, "- %s (%d records): %s\n", t.Split, t.Records, t.Verdict.Text)
+		for _, p := range e.Pairs {
+			res := p.Report.Results[s]
+			fmt.Fprintf(&b, "  - %s vs %s (%d records): %s\n", p.Positive, p.Negative, res.Records, res.Verdict.Text)
+		}
+		best := t.Votes[0]
+		for _, v := range t.Votes[1:] {
+			if v.Accuracy > best.Accuracy {
+				best = v
+			}
+		}
+		fmt.Fprintf(&b, "  - %s-way vote of the pairwise models: at best %s %s (chance %s)\n", e.ways(), best.Name, accuracy(best), e.chance())
+	}
+	for _, os := range e.Order {
+		fmt.Fprintf(&b, "- %s order: %s\n", os.Split, os.Verdict.Text)
+	}
+	return b.String()
 }

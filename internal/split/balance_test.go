@@ -103,7 +103,7 @@ func TestSurfaceBalanceRemovesShortcut(t *testing.T) {
 		if _, err := Run(context.Background(), p, testOptions(dir, 0)); err != nil {
 			t.Fatal(err)
 		}
-		rep, err := audit.Run(context.Background(), dir, audit.DefaultOptions())
+		rep, err := audit.Run(context.Background(), TaskAudit, dir, audit.DefaultOptions())
 		if err != nil {
 			t.Fatal(err)
 		}

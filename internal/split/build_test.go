@@ -77,7 +77,7 @@ func smallPlan(t testing.TB, f fragments.Fragment, train, val, test, gen, zero i
 }
 
 func testOptions(dir string, workers int) Options {
-	return Options{Dir: dir, Workers: workers, Audit: audit.ForManifest, NewBackend: func() (solver.Backend, error) { return native.New(native.Options{}), nil }, License: "cc-by-4.0",
+	return Options{Dir: dir, Workers: workers, Audit: audit.ForManifest(TaskAudit), NewBackend: func() (solver.Backend, error) { return native.New(native.Options{}), nil }, License: "cc-by-4.0",
 		Toolkit: Toolkit{Name: "nlsat", Version: "test", Commit: "0000000"}, Command: "nlsat split (test)"}
 }
 

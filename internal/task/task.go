@@ -16,6 +16,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/nlsat/nlsat/internal/audit"
 	"github.com/nlsat/nlsat/internal/dataset"
 	"github.com/nlsat/nlsat/internal/generate"
 	"github.com/nlsat/nlsat/internal/inputerr"
@@ -45,6 +46,9 @@ type Task struct {
 	// class, built balanced by construction (package split/units); nil
 	// for the sat/unsat task, whose split is package split's own build.
 	Units units.Task
+	// Audit reads the task's records for the shortcut audit and says
+	// how they are audited.
+	Audit audit.Task
 }
 
 var (

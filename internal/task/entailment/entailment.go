@@ -17,4 +17,5 @@ var Task = &task.Task{
 	Classes:  entailrec.LabelNames[:],
 	Generate: entail.Triples,
 	Units:    entail.Split,
+	Audit:    Audit,
 }

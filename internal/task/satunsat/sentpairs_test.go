@@ -1,8 +1,9 @@
-package audit
+package satunsat
 
 import (
 	"context"
 	"fmt"
+	"github.com/nlsat/nlsat/internal/audit"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -56,7 +57,7 @@ func TestSentencePairs(t *testing.T) {
 					}
 				}
 			}
-			rep, err := Run(context.Background(), writeDataset(t, t.TempDir(), splits), Options{MinStratum: 50})
+			rep, err := audit.Run(context.Background(), Audit, writeDataset(t, t.TempDir(), splits), audit.Options{MinStratum: 50})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -1,7 +1,8 @@
-package audit
+package satunsat
 
 import (
 	"context"
+	"github.com/nlsat/nlsat/internal/audit"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -26,7 +27,7 @@ func TestFragmentVerdicts(t *testing.T) {
 			}
 		}
 	}
-	rep, err := Run(context.Background(), writeDataset(t, t.TempDir(), splits), Options{})
+	rep, err := audit.Run(context.Background(), Audit, writeDataset(t, t.TempDir(), splits), audit.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,7 +1,8 @@
-package audit
+package satunsat
 
 import (
 	"fmt"
+	"github.com/nlsat/nlsat/internal/audit"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -58,7 +59,7 @@ func toySplits(seed uint64, pairs [3]int, leak func(rng *rand.Rand, r *dataset.R
 		for i := range n {
 			n1, m := 5+rng.IntN(2), 8+4*rng.IntN(2)
 			for _, label := range []int{1, 0} {
-				r := toyRecord(rng, fmt.Sprintf("%s-%05d", Splits[s], 2*i+1-label), label, n1, m)
+				r := toyRecord(rng, fmt.Sprintf("%s-%05d", audit.Splits[s], 2*i+1-label), label, n1, m)
 				if label == 1 && leak != nil {
 					leak(rng, r)
 				}
@@ -85,7 +86,7 @@ func writeDataset(t *testing.T, dir string, splits [3][]*dataset.Record) string 
 				t.Fatal(err)
 			}
 		}
-		writeFile(t, filepath.Join(dir, "data", Splits[s]+".jsonl"), b.String())
+		writeFile(t, filepath.Join(dir, "data", audit.Splits[s]+".jsonl"), b.String())
 	}
 	return dir
 }

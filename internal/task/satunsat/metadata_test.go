@@ -1,8 +1,9 @@
-package audit
+package satunsat
 
 import (
 	"context"
 	"fmt"
+	"github.com/nlsat/nlsat/internal/audit"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -47,7 +48,7 @@ func TestMetadata(t *testing.T) {
 			for s := range splits {
 				tt.edit(rng, splits[s])
 			}
-			rep, err := Run(context.Background(), writeDataset(t, t.TempDir(), splits), Options{MinStratum: 50})
+			rep, err := audit.Run(context.Background(), Audit, writeDataset(t, t.TempDir(), splits), audit.Options{MinStratum: 50})
 			if err != nil {
 				t.Fatal(err)
 			}

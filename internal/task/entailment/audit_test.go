@@ -1,10 +1,14 @@
-package audit
+package entailment
 
 import (
 	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/nlsat/nlsat/internal/audit"
+	"github.com/nlsat/nlsat/internal/entailrec"
+	"github.com/nlsat/nlsat/internal/task"
+	"github.com/nlsat/nlsat/internal/task/satunsat"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -49,7 +53,7 @@ func toyEntailSplits(seed uint64, triples [3]int, plant func(label int, h string
 					h = plant(label, h)
 				}
 				out[s] = append(out[s], toyEntail{ID: fmt.Sprintf("S-toy-%06d", len(out[s])), Fragment: "S", Premises: base.Sentences,
-					Hypothesis: h, Label: label, LabelText: EntailLabels[label], LabelBinary: min(label, 1), M: m, N1: n1,
+					Hypothesis: h, Label: label, LabelText: entailrec.LabelNames[label], LabelBinary: min(label, 1), M: m, N1: n1,
 					HypothesisTemplate: "S1", Seed: fmt.Sprintf("%d:%d", seed, i)})
 			}
 		}
@@ -68,7 +72,7 @@ func writeEntail(t *testing.T, dir string, splits [3][]toyEntail) string {
 			line, _ := json.Marshal(r)
 			b.Write(append(line, '\n'))
 		}
-		writeFile(t, filepath.Join(dir, "data", Splits[s]+".jsonl"), b.String())
+		writeFile(t, filepath.Join(dir, "data", audit.Splits[s]+".jsonl"), b.String())
 	}
 	return dir
 }
@@ -105,12 +109,12 @@ func TestEntailPairs(t *testing.T) {
 	}
 	for _, tt := range tests {
 		dir := writeEntail(t, t.TempDir(), toyEntailSplits(1, [3]int{600, 150, 150}, tt.plant))
-		rep, err := Run(context.Background(), dir, Options{})
+		rep, err := audit.Run(context.Background(), Audit, dir, audit.Options{})
 		if err != nil {
 			t.Fatalf("%s: %v", tt.name, err)
 		}
-		e := rep.Entailment
-		if e == nil || len(e.Pairs) != 3 || len(e.ThreeWay) != 2 {
+		e := rep.Pairwise
+		if e == nil || len(e.Pairs) != 3 || len(e.Multiway) != 2 {
 			t.Fatalf("%s: got %+v, want an entailment report of 3 pairs and 2 evaluation splits", tt.name, e)
 		}
 		for _, p := range e.Pairs {
@@ -133,7 +137,7 @@ func TestEntailPairs(t *testing.T) {
 				}
 			}
 		}
-		for _, tw := range e.ThreeWay {
+		for _, tw := range e.Multiway {
 			if tw.Verdict.Shortcut != (len(tt.flagged) > 0) {
 				t.Errorf("%s, %s: three-way verdict %q", tt.name, tw.Split, tw.Verdict.Text)
 			}
@@ -147,7 +151,7 @@ func TestEntailPairs(t *testing.T) {
 // for an entailment one.
 func TestEntailReport(t *testing.T) {
 	dir := writeEntail(t, filepath.Join(t.TempDir(), "ent"), toyEntailSplits(2, [3]int{200, 50, 50}, contradictionSaysNo))
-	rep, err := Run(context.Background(), dir, Options{})
+	rep, err := audit.Run(context.Background(), Audit, dir, audit.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -161,16 +165,16 @@ func TestEntailReport(t *testing.T) {
 			t.Errorf("text report lacks %q", want)
 		}
 	}
-	data, summary, err := ForManifest(context.Background(), dir, nil)
+	data, summary, err := audit.ForManifest(Audit)(context.Background(), dir, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var back Report
-	if err := json.Unmarshal(data, &back); err != nil || back.Entailment == nil {
+	var back audit.Report
+	if err := json.Unmarshal(data, &back); err != nil || back.Pairwise == nil {
 		t.Fatalf("manifest JSON does not read back as an entailment audit: %v", err)
 	}
-	e := back.Entailment
-	if e.Dir != "." || e.Splits[1].File != "data/validation.jsonl" || e.Pairs[2].Report.Splits[2].File != "data/test.jsonl" || e.RecordSchema != EntailSchema {
+	e := back.Pairwise
+	if e.Dir != "." || e.Splits[1].File != "data/validation.jsonl" || e.Pairs[2].Report.Splits[2].File != "data/test.jsonl" || e.RecordSchema != entailrec.Schema {
 		t.Errorf("manifest report: dir %q, files %q and %q, schema %q", e.Dir, e.Splits[1].File, e.Pairs[2].Report.Splits[2].File, e.RecordSchema)
 	}
 	again, _ := json.Marshal(&back)
@@ -184,7 +188,12 @@ func TestEntailReport(t *testing.T) {
 	}
 }
 
-func TestIsEntailment(t *testing.T) {
+// TestDetect: the audit's records are told by task.Detect from their
+// first record: an entailment record has premises and a hypothesis, which
+// no sat/unsat record has; a first line that is not a record is left to
+// the sat/unsat reader to report.
+func TestDetect(t *testing.T) {
+	task.Register(satunsat.Task, Task)
 	tests := []struct {
 		name, content string
 		want          bool
@@ -198,23 +207,23 @@ func TestIsEntailment(t *testing.T) {
 	for _, tt := range tests {
 		file := filepath.Join(t.TempDir(), "train.jsonl")
 		writeFile(t, file, tt.content)
-		if got, err := isEntailment(file); got != tt.want || err != nil {
-			t.Errorf("%s: got %v, %v; want %v", tt.name, got, err, tt.want)
+		if got, err := task.Detect(file); err != nil || (got == Task) != tt.want || got.Audit == nil {
+			t.Errorf("%s: got %v, %v; want entailment %v", tt.name, got, err, tt.want)
 		}
 	}
 }
 
 // TestEntailSurface counts the hypothesis features by hand.
 func TestEntailSurface(t *testing.T) {
-	r := &entailRecord{Premises: []string{"Every scholar is a poet.", "Some poet is not a non-scholar."}, Hypothesis: "Some scholar is not a non-poet.", M: 2, N1: 2}
-	x := entailSurface(r, strings.Join(r.Premises, " "))
+	r := &auditRecord{Premises: []string{"Every scholar is a poet.", "Some poet is not a non-scholar."}, Hypothesis: "Some scholar is not a non-poet.", M: 2, N1: 2}
+	x := surface(r, strings.Join(r.Premises, " "))
 	// The hypothesis has 8 tokens (some scholar is not a non- poet .) and
 	// 7 bigrams. The premises hold all 8 tokens and 5 of the bigrams:
 	// not "some scholar" or "non- poet". 13 of 15.
 	want := map[int]float64{fM: 2, fN1: 2, fHWords: 8, fHOverlap: 13.0 / 15, fSome: 1, fNot: 1, fNon: 1, fEvery: 0, fExistential: 1}
 	for f, v := range want {
 		if x[f] != v {
-			t.Errorf("%s: got %v, want %v", entailFeatures[f].name, x[f], v)
+			t.Errorf("%s: got %v, want %v", features[f].Name, x[f], v)
 		}
 	}
 }
@@ -239,11 +248,11 @@ func TestPremisePairs(t *testing.T) {
 			r.Hypothesis = fmt.Sprintf("Some %s is a %s.", b, a)
 		}
 	}
-	rep, err := Run(context.Background(), writeEntail(t, t.TempDir(), splits), Options{})
+	rep, err := audit.Run(context.Background(), Audit, writeEntail(t, t.TempDir(), splits), audit.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, p := range rep.Entailment.Pairs {
+	for _, p := range rep.Pairwise.Pairs {
 		if p.Pair == "neutral-contradiction" {
 			continue
 		}

@@ -1,10 +1,11 @@
-package audit
+package satunsat
 
 import (
 	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
+	"github.com/nlsat/nlsat/internal/audit"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -41,11 +42,11 @@ func TestVerdicts(t *testing.T) {
 	}{
 		{"balanced, labels unrelated to text", nil, false, nil, "no surface shortcut above 55%"},
 		{"sat has one more sentence", extraSentence, true, []string{"feature:m"}, "feature m alone 100.0%"},
-		{"a noun only in sat", satOnlyNoun, true, []string{BoWLogreg}, `"zebra"`},
+		{"a noun only in sat", satOnlyNoun, true, []string{audit.BoWLogreg}, `"zebra"`},
 	}
 	for _, tt := range tests {
 		dir := writeDataset(t, t.TempDir(), toySplits(1, [3]int{1000, 250, 250}, tt.leak))
-		rep, err := Run(context.Background(), dir, Options{})
+		rep, err := audit.Run(context.Background(), Audit, dir, audit.Options{})
 		if err != nil {
 			t.Fatalf("%s: %v", tt.name, err)
 		}
@@ -84,7 +85,7 @@ func TestVerdicts(t *testing.T) {
 // enough that strata are reported with MinStratum 50.
 func TestTextGolden(t *testing.T) {
 	dir := writeDataset(t, filepath.Join(t.TempDir(), "toy"), toySplits(3, [3]int{300, 100, 100}, satOnlyNoun))
-	rep, err := Run(context.Background(), dir, Options{MinStratum: 50})
+	rep, err := audit.Run(context.Background(), Audit, dir, audit.Options{MinStratum: 50})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -104,7 +105,7 @@ func TestDeterministic(t *testing.T) {
 	var outs []string
 	for _, procs := range []int{1, max(2, runtime.NumCPU()), 1} {
 		prev := runtime.GOMAXPROCS(procs)
-		rep, err := Run(context.Background(), dir, Options{})
+		rep, err := audit.Run(context.Background(), Audit, dir, audit.Options{})
 		runtime.GOMAXPROCS(prev)
 		if err != nil {
 			t.Fatal(err)
@@ -137,7 +138,7 @@ func TestSurface(t *testing.T) {
 	want := map[int]float64{fM: 3, fN1: 3, fN2: 1, fAlpha: 1, fBeta: 3, fEvery: 2, fSome: 2, fNo: 0, fNot: 1, fNon: 1, fWho: 1, fHim: 1, fExistential: 1.0 / 3}
 	for f, v := range want {
 		if x[f] != v {
-			t.Errorf("%s: got %v, want %v", features[f].name, x[f], v)
+			t.Errorf("%s: got %v, want %v", features[f].Name, x[f], v)
 		}
 	}
 }
@@ -174,7 +175,7 @@ func TestBadInput(t *testing.T) {
 	for _, tt := range tests {
 		dir := writeDataset(t, filepath.Join(t.TempDir(), "ds"), good)
 		tt.setup(dir)
-		_, err := Run(context.Background(), dir, Options{})
+		_, err := audit.Run(context.Background(), Audit, dir, audit.Options{})
 		var ie *inputerr.Error
 		if !errors.As(err, &ie) || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("%s: error %v, want an inputerr.Error containing %q", tt.name, err, tt.want)
@@ -193,7 +194,7 @@ func TestOptionalSplits(t *testing.T) {
 		enc.Encode(r)
 	}
 	writeFile(t, filepath.Join(dir, "data", "zero-shot.jsonl"), b.String())
-	rep, err := Run(context.Background(), dir, Options{})
+	rep, err := audit.Run(context.Background(), Audit, dir, audit.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
