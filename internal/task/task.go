@@ -19,6 +19,7 @@ import (
 	"github.com/nlsat/nlsat/internal/dataset"
 	"github.com/nlsat/nlsat/internal/generate"
 	"github.com/nlsat/nlsat/internal/inputerr"
+	"github.com/nlsat/nlsat/internal/prompt"
 )
 
 // Task is one task: what it is called, how its records are counted, and
@@ -40,6 +41,9 @@ type Task struct {
 	Classes []string
 	// Generate draws and decides the units of generate's run.
 	Generate generate.Task
+	// Prompt reads and renders the records of prompt's run, and names
+	// the lm-evaluation-harness tasks that score them.
+	Prompt prompt.Task
 }
 
 var (
