@@ -1,15 +1,21 @@
 package main
 
 import (
+	"bufio"
+	"bytes"
 	"errors"
 	"fmt"
+	"io"
+	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
 
-	"github.com/nlsat/nlsat/internal/entailrec"
-	"github.com/nlsat/nlsat/internal/eval"
+	"github.com/nlsat/nlsat/internal/dataset"
 	"github.com/nlsat/nlsat/internal/prompt"
+	"github.com/nlsat/nlsat/internal/task"
+	"github.com/nlsat/nlsat/internal/task/satunsat"
 )
 
 type promptOptions struct {
@@ -71,40 +77,72 @@ func runPrompt(o *promptOptions, in string, s streams) error {
 	if o.fewshot == "-" {
 		return usagef("--fewshot must name a file (or a dataset directory), not stdin")
 	}
-	schema, rest, err := eval.InputSchema(in, s.In)
-	if rest != nil {
-		s.In = rest
+	t, stdin, err := detectInput(in, s.In)
+	if err != nil {
+		return err
 	}
-	if err == nil && schema == entailrec.Schema {
-		return runPromptEntail(o, in, s)
+	if t.Prompt == nil {
+		return usagef("%s holds %s records, which have no prompts", in, t.Name)
 	}
 	tf, err := prompt.NewTaskFile(o.name, o.out, o.absolute)
 	if err != nil {
 		return err
 	}
-	n, files, err := prompt.Run(prompt.Config{In: in, Example: o.example, Fewshot: o.fewshot, Out: o.out, CoT: o.cot, TaskFile: tf}, s.In, s.Out)
-	if err == nil && !o.quiet {
-		fmt.Fprintf(s.Err, "nlsat: wrote %d prompt rows to %s and tasks %s\n", n, o.out, strings.Join(files, ", "))
+	c := prompt.Config{In: in, Split: o.split, Examples: o.example, Fewshot: o.fewshot, Out: o.out,
+		Options: prompt.Options{CoT: o.cot}, TaskFile: tf}
+	res, err := prompt.Run(t.Prompt, c, stdin, s.Out)
+	var oe *prompt.OptionError
+	switch {
+	case errors.As(err, &oe) && oe.Option == prompt.OptionCoT:
+		return usagef("--cot needs sat/unsat records written with --proofs; %s holds %s records", in, t.Name)
+	case errors.Is(err, prompt.ErrNoFewshot):
+		return usagef("%v: give --fewshot FILE (records of another split) or --example FILE (worked examples)", err)
+	case err != nil:
+		return err
 	}
-	return err
+	if !o.quiet {
+		kind := ""
+		if t != satunsat.Task {
+			kind = t.Name + " "
+		}
+		fmt.Fprintf(s.Err, "nlsat: wrote %d %sprompt rows to %s and tasks %s\n", res.Rows, kind, o.out, strings.Join(res.Tasks, ", "))
+	}
+	return nil
 }
 
-// runPromptEntail writes the entailment prompts of a file or dataset
-// directory of entailment records.
-func runPromptEntail(o *promptOptions, in string, s streams) error {
-	if o.cot {
-		return usagef("--cot needs sat/unsat records written with --proofs; %s holds entailment records", in)
+// detectInput returns the task whose records in holds (task.Detect), and
+// the stdin to read them from. Records on stdin are read whole and told
+// apart by their first line, written to a file for task.Detect, exactly
+// as a file of them would be.
+func detectInput(in string, stdin io.Reader) (*task.Task, io.Reader, error) {
+	if in != "-" {
+		t, err := task.Detect(in)
+		return t, stdin, err
 	}
-	tf, err := prompt.NewTaskFile(o.name, o.out, o.absolute)
+	data, err := io.ReadAll(stdin)
 	if err != nil {
-		return err
+		return nil, nil, err
 	}
-	res, err := prompt.RunEntail(prompt.EntailConfig{In: in, Split: o.split, Examples: o.example, Fewshot: o.fewshot, Out: o.out, TaskFile: tf}, s.In, s.Out)
-	if errors.Is(err, prompt.ErrNoFewshot) {
-		return usagef("%v: give --fewshot FILE (records of another split) or --example FILE (worked examples)", err)
+	r, err := dataset.NewReader(bytes.NewReader(data), "stdin")
+	if err != nil {
+		return nil, nil, err
 	}
-	if err == nil && !o.quiet {
-		fmt.Fprintf(s.Err, "nlsat: wrote %d entailment prompt rows to %s and tasks %s\n", res.Rows, o.out, strings.Join(res.Tasks, ", "))
+	defer r.Close()
+	var first []byte
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 1<<16), 1<<26)
+	for len(first) == 0 && sc.Scan() {
+		first = bytes.TrimSpace(sc.Bytes())
 	}
-	return err
+	dir, err := os.MkdirTemp("", "nlsat-stdin-")
+	if err != nil {
+		return nil, nil, err
+	}
+	defer os.RemoveAll(dir)
+	name := filepath.Join(dir, "stdin.jsonl")
+	if err := os.WriteFile(name, first, 0o600); err != nil {
+		return nil, nil, err
+	}
+	t, err := task.Detect(name)
+	return t, bytes.NewReader(data), err
 }

@@ -2,8 +2,9 @@ package main
 
 // promptHelp describes, for nlsat prompt's help, what the command does.
 const promptHelp = `Prompt renders every record of FILE (stdin if none is given, or for -;
-usually the zero-shot set) into the two prompts of the paper's Appendix C
-and writes one JSONL row per record with both:
+usually the zero-shot set; or DIR, a dataset directory, and its --split)
+into the two prompts of the paper's Appendix C and writes one JSONL row
+per record with both:
 
   prompt_sat  "Q: Given the following set of sentences, tell me whether they
               are satisfiable or not. Generate satisfiable if they are and
@@ -90,4 +91,4 @@ TAG_entail_binary_fewshot and their _gen. nlsat eval scores their samples.
 `
 
 // promptSplitUsage is the help of prompt --split.
-const promptSplitUsage = "with a dataset directory of entailment records: the split to prompt (the worked examples come from train)"
+const promptSplitUsage = "with a dataset directory: the split to prompt (the worked examples of entailment records come from train)"

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -18,7 +19,7 @@ func init() { task.Register(pairtask.Task) }
 
 // TestThirdTask runs a task that nothing outside its package knows
 // through the drivers: generate (one run, and shards merged into its
-// bytes).
+// bytes) and prompt.
 func TestThirdTask(t *testing.T) {
 	dir := t.TempDir()
 	gen := []string{"generate", "--task", "pair", "--fragment", "S", "--n1", "2", "--m", "2", "--count", "40", "--seed", "3", "-q"}
@@ -56,5 +57,29 @@ func TestThirdTask(t *testing.T) {
 	}
 	if got, err := task.Detect(one); err != nil || got != pairtask.Task {
 		t.Errorf("Detect(pair records) = %v, %v", got, err)
+	}
+	other, prompts := filepath.Join(dir, "other.jsonl"), filepath.Join(dir, "prompts", "p.jsonl")
+	if code, _, stderr := nlsat(context.Background(), "", slices.Concat(gen[:len(gen)-3], []string{"--seed", "4", "-q", "--out", other})...); code != 0 {
+		t.Fatalf("generate: exit %d: %s", code, stderr)
+	}
+	if err := os.Mkdir(filepath.Dir(prompts), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	code, _, stderr := nlsat(context.Background(), "", "prompt", one, "--fewshot", other, "--name", "t", "--out", prompts)
+	if want := "nlsat: wrote 40 pair prompt rows to " + prompts + " and tasks t_pair, t_pair_gen\n"; code != 0 || stderr != want {
+		t.Errorf("prompt: exit %d, stderr %q, want %q", code, stderr, want)
+	}
+	if rows := readRows(t, prompts); len(rows) != 40 || !strings.HasSuffix(rows[0]["prompt"].(string), rows[0]["text"].(string)+"\n\nA:") {
+		t.Errorf("prompt --task pair: %d rows, the first %v", len(rows), rows[0])
+	}
+	c := readTaskConfig(t, filepath.Join(dir, "prompts", "t_pair.yaml"))
+	for i, row := range readRows(t, prompts) {
+		if idx, ok := row[c.DocToTarget].(float64); !ok || c.DocToChoice[int(idx)] != row["target"] || c.FewshotSplit != "validation" {
+			t.Errorf("t_pair: row %d: choices %v, target %v, want %v", i, c.DocToChoice, row[c.DocToTarget], row["target"])
+		}
+	}
+	code, _, stderr = nlsat(context.Background(), "", "prompt", one, "--cot", "--fewshot", other, "--out", prompts)
+	if code != exitUsage || !strings.Contains(stderr, "--cot needs sat/unsat records") {
+		t.Errorf("prompt --cot of pair records: exit %d, stderr %q", code, stderr)
 	}
 }

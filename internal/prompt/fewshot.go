@@ -20,9 +20,9 @@ import (
 // split when it has no validation split, or of a file the caller names;
 // and where there is none of these, the worked examples alone.
 
-// ErrNoFewshot is the error of an entailment run that finds no records
-// for the few-shot split: no split beside the prompted records, none
-// named and no worked examples.
+// ErrNoFewshot is the error of a run that finds no records for the
+// few-shot split: no split beside the prompted records, none named and
+// no worked examples.
 var ErrNoFewshot = errors.New("no records for lm-eval's few-shot demonstrations")
 
 // Few-shot split names, as the task files declare them.

@@ -14,22 +14,7 @@ import (
 // task file never names a file that is not there. It returns the tasks'
 // names. An output that cannot be written is an inputerr.Error.
 // With tf.FewshotSplit set, the few-shot rows go to FewshotPath(out).
-func WriteFiles(out string, stdout io.Writer, rows, fewshot []Row, tf TaskFile) ([]string, error) {
-	tasks := Tasks(tf.Tag)
-	if tf.CoT {
-		tasks = append(tasks, CoTTask(tf.Tag))
-	}
-	return writeFiles(out, stdout, rows, fewshot, tasks, tf)
-}
-
-// WriteEntailFiles is WriteFiles for entailment rows and their tasks
-// (EntailTasks; the few-shot ones when the rows have worked examples).
-func WriteEntailFiles(out string, stdout io.Writer, rows, fewshot []EntailRow, tf TaskFile) ([]string, error) {
-	withShots := len(rows) > 0 && len(rows[0].ExampleIDs) > 0
-	return writeFiles(out, stdout, rows, fewshot, EntailTasks(tf.Tag, withShots), tf)
-}
-
-func writeFiles[R any](out string, stdout io.Writer, rows, fewshot []R, tasks []Task, tf TaskFile) ([]string, error) {
+func WriteFiles(out string, stdout io.Writer, rows, fewshot []any, tasks []HarnessTask, tf TaskFile) ([]string, error) {
 	data, err := writeRows(out, stdout, rows)
 	if err != nil {
 		return nil, err
@@ -65,15 +50,15 @@ func writeFiles[R any](out string, stdout io.Writer, rows, fewshot []R, tasks []
 }
 
 // writeRows writes rows as JSONL to an atomic file, not yet committed.
-func writeRows[R any](name string, stdout io.Writer, rows []R) (*atomicfile.File, error) {
+func writeRows(name string, stdout io.Writer, rows []any) (*atomicfile.File, error) {
 	f, err := atomicfile.Create(name, stdout)
 	if err != nil {
 		return nil, &inputerr.Error{Err: err}
 	}
 	enc := json.NewEncoder(f)
 	enc.SetEscapeHTML(false)
-	for i := range rows {
-		if err := enc.Encode(&rows[i]); err != nil {
+	for _, r := range rows {
+		if err := enc.Encode(r); err != nil {
 			f.Abort()
 			return nil, err
 		}

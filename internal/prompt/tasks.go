@@ -11,60 +11,72 @@ import (
 	"strings"
 )
 
-// Variant is one prompt, as columns of a Row (the two prompts of
-// Appendix C) or of an EntailRow (the entailment prompts).
+// Variant is one prompt of a task's rows, as its columns: the prompt,
+// the expected answer and the label that indexes the answers.
 type Variant struct {
 	Key     string   // suffix of the task name
 	Prompt  string   // column holding the prompt
 	Target  string   // column holding the expected answer
 	Choices []string // answers indexed by label
-	About   string
-	// Label is the column of the label that indexes Choices, for the
-	// entailment prompts ("label" or "label_binary"); empty for the
-	// prompts of Appendix C, whose column is "label".
+	// Label is the column of the label that indexes Choices ("" for
+	// "label").
 	Label string
+	// About says what the prompt is, on the first line of the headers.
+	About string
 	// Shots says that the prompt holds worked examples (TaskFile.ExampleID).
 	Shots bool
+	// Notes are the task's sentences in the headers.
+	Notes Notes
 }
 
-// The two variants of Appendix C.
-var (
-	VariantSat = Variant{Key: "satunsat", Prompt: "prompt_sat", Target: "target_sat", Choices: AnswersSat[:],
-		About: `Appendix C prompt (a): answer "satisfiable" or "unsatisfiable"`}
-	VariantTF = Variant{Key: "truefalse", Prompt: "prompt_tf", Target: "target_tf", Choices: AnswersTF[:],
-		About: `Appendix C prompt (b): one worked example, answer "True" or "False"`, Shots: true}
-)
+// Notes are what the headers of a task's files say of the task beyond
+// what every task's say. Each may span lines ("\n"); the header puts
+// "# " before every line. An empty note is left out.
+type Notes struct {
+	// Shots is the sentence that the worked examples (%s, TaskFile.ExampleID)
+	// are part of each prompt, before ": keep num_fewshot at 0." (""
+	// for "The worked examples (%s) are part of each prompt").
+	Shots string
+	// ScoredBy is what nlsat eval breaks the scores down by.
+	ScoredBy string
+	// GenerateAside ends the sentence on how a generate_until task
+	// scores, before its full stop.
+	GenerateAside string
+	// Generations says how nlsat eval reads a generate_until task's raw
+	// generations.
+	Generations string
+	// CoT says what the chain-of-thought target is, after the prompt's
+	// About; CoTEmpty says when it is empty.
+	CoT, CoTEmpty string
+}
 
-// entail reports whether the variant is an entailment prompt.
-func (v Variant) entail() bool { return v.Label != "" }
-
-// Task is one lm-evaluation-harness task over a prompt file.
-type Task struct {
+// HarnessTask is one lm-evaluation-harness task over a prompt file.
+type HarnessTask struct {
 	Name    string
 	Variant Variant
 	// Generate makes a generate_until task scored by exact match of the
 	// extracted answer (how the paper scored its models); otherwise the
 	// task is multiple_choice, scored by comparing the log-likelihoods of
-	// the two answers.
+	// the answers.
 	Generate bool
 	// CoT makes a generate_until task whose target is the chain of
-	// thought (target_cot, prompt --cot).
+	// thought (target_cot, Options.CoT).
 	CoT bool
 }
 
-// CoTTask returns the generate_until task over prompt (a) whose target is
-// the chain of thought, tag_satunsat_cot.
-func CoTTask(tag string) Task {
-	return Task{Name: tag + "_" + VariantSat.Key + "_cot", Variant: VariantSat, Generate: true, CoT: true}
+// CoTTask returns the generate_until task over v whose target is the
+// chain of thought, tag_KEY_cot.
+func CoTTask(tag string, v Variant) HarnessTask {
+	return HarnessTask{Name: tag + "_" + v.Key + "_cot", Variant: v, Generate: true, CoT: true}
 }
 
-// Tasks returns the four tasks over one prompt file, named after tag: for
-// each variant a multiple_choice task (tag_satunsat, tag_truefalse) and a
-// generate_until task (the same with _gen).
-func Tasks(tag string) []Task {
-	var out []Task
-	for _, v := range []Variant{VariantSat, VariantTF} {
-		out = append(out, Task{tag + "_" + v.Key, v, false, false}, Task{tag + "_" + v.Key + "_gen", v, true, false})
+// HarnessTasks returns the tasks over the variants of one prompt file,
+// named after tag: for each variant a multiple_choice task (tag_KEY) and
+// a generate_until task (tag_KEY_gen).
+func HarnessTasks(tag string, vs ...Variant) []HarnessTask {
+	var out []HarnessTask
+	for _, v := range vs {
+		out = append(out, HarnessTask{Name: tag + "_" + v.Key, Variant: v}, HarnessTask{Name: tag + "_" + v.Key + "_gen", Variant: v, Generate: true})
 	}
 	return out
 }
@@ -90,8 +102,6 @@ type TaskFile struct {
 	Source    string // the records the prompts were made from
 	Rows      int
 	ExampleID string
-	// CoT adds the chain-of-thought task (CoTTask) to the files.
-	CoT bool
 	// Gold is the path of the records for nlsat eval --gold, as seen from
 	// the task file's directory (Path); "" for records read from stdin.
 	Gold string
@@ -130,10 +140,10 @@ func (f TaskFile) Path(name string) string {
 // WriteYAML writes the task's configuration. Strings that could need
 // escaping are written as JSON strings, which YAML reads as double-quoted
 // scalars.
-func (t Task) WriteYAML(w io.Writer, f TaskFile) error {
+func (t HarnessTask) WriteYAML(w io.Writer, f TaskFile) error {
 	var b bytes.Buffer
 	p := func(format string, a ...any) { fmt.Fprintf(&b, format, a...) }
-	v := t.Variant
+	v, n := t.Variant, t.Variant.Notes
 	if t.CoT {
 		t.writeCoT(p, f)
 		_, err := w.Write(b.Bytes())
@@ -141,27 +151,25 @@ func (t Task) WriteYAML(w io.Writer, f TaskFile) error {
 	}
 	p("# %s, from nlsat prompt.\n", v.About)
 	p("# %d instances of %s.\n", f.Rows, f.Source)
-	switch {
-	case v.Shots && v.entail():
-		p("# The worked examples (%s) are part of each prompt: keep num_fewshot at 0.\n", f.ExampleID)
-	case v.Shots:
-		p("# The worked example (%s) is part of each prompt: keep num_fewshot at 0.\n", f.ExampleID)
+	if v.Shots {
+		comment(p, fmt.Sprintf(cmp.Or(n.Shots, "The worked examples (%s) are part of each prompt"), f.ExampleID)+": keep num_fewshot at 0.")
 	}
 	f.writeFewshotNote(p)
-	t.writeHow(p)
+	if t.Generate {
+		comment(p, "Generates an answer and scores the first word (strict-match) or the first\nanswer word anywhere (flexible-extract) by exact match"+n.GenerateAside+".")
+	} else {
+		p("# Scores the log-likelihood of each answer after \"A: \"; the likelier one is\n# the model's choice.\n")
+	}
 	p("# data_files is read relative to the working directory, so run lm_eval here:\n")
 	p("#   lm_eval --model hf --model_args pretrained=MODEL --include_path . --tasks %s --log_samples --output_path results\n", t.Name)
-	if v.entail() {
-		p("# and score the samples it writes against the records, per fragment, label and\n# difficulty:\n")
+	if n.ScoredBy != "" {
+		comment(p, "and score the samples it writes against the records, "+n.ScoredBy+":")
 	} else {
-		p("# and score the samples it writes against the records, per fragment, n and m:\n")
+		p("# and score the samples it writes against the records:\n")
 	}
 	p("#   nlsat eval --gold %s --pred results/MODEL/samples_%s_DATE.jsonl\n", f.gold(), t.Name)
-	switch {
-	case t.Generate && v.entail():
-		p("# nlsat eval reads the raw generations (the first answer word decides, and\n# \"not entailed\" is one answer); --filter NAME reads a filter's.\n")
-	case t.Generate:
-		p("# nlsat eval reads the raw generations as a person would (\"not satisfiable\"\n# is unsat, which the regex filters below miss); --filter NAME reads a filter's.\n")
+	if t.Generate && n.Generations != "" {
+		comment(p, n.Generations)
 	}
 	f.writeData(p, t.Name)
 	p("doc_to_text: %s\n", v.Prompt)
@@ -180,19 +188,14 @@ func (t Task) WriteYAML(w io.Writer, f TaskFile) error {
 	return err
 }
 
-// writeHow says in the header how the task scores.
-func (t Task) writeHow(p func(string, ...any)) {
-	switch {
-	case t.Generate && t.Variant.entail():
-		p("# Generates an answer and scores the first word (strict-match) or the first\n# answer word anywhere (flexible-extract) by exact match.\n")
-	case t.Generate:
-		p("# Generates an answer and scores the first word (strict-match) or the first\n# answer word anywhere (flexible-extract) by exact match, as the paper did.\n")
-	default:
-		p("# Scores the log-likelihood of each answer after \"A: \"; the likelier one is\n# the model's choice.\n")
+// comment writes s as comment lines, "# " before each.
+func comment(p func(string, ...any), s string) {
+	for line := range strings.SplitSeq(s, "\n") {
+		p("# %s\n", line)
 	}
 }
 
-func (t Task) writeGenerate(p func(string, ...any)) {
+func (t HarnessTask) writeGenerate(p func(string, ...any)) {
 	v := t.Variant
 	p("output_type: generate_until\ndoc_to_target: %s\ntarget_delimiter: \" \"\n", v.Target)
 	p("generation_kwargs:\n  until:\n    - %s\n    - %s\n  do_sample: false\n  temperature: 0.0\n  max_gen_toks: 16\n", q("\n\n"), q("Q:"))
@@ -234,17 +237,23 @@ func q(s string) string {
 	return strings.TrimSuffix(b.String(), "\n")
 }
 
-// writeCoT writes the chain-of-thought task: prompt (a), the model
-// generating a chain up to its answer line, the gold chain as target.
-func (t Task) writeCoT(p func(string, ...any), f TaskFile) {
-	p("# %s, with the checked proof as a chain-of-thought target\n# (target_cot), from nlsat prompt --cot.\n", t.Variant.About)
-	p("# %d instances of %s; an unsat record without a proof within the budget\n# has an empty target.\n", f.Rows, f.Source)
+// writeCoT writes the chain-of-thought task: the variant's prompt, the
+// model generating a chain up to its answer line, the gold chain as
+// target.
+func (t HarnessTask) writeCoT(p func(string, ...any), f TaskFile) {
+	v, n := t.Variant, t.Variant.Notes
+	comment(p, v.About+", "+cmp.Or(n.CoT, "with a chain-of-thought target (target_cot)")+", from nlsat prompt --cot.")
+	empty := "."
+	if n.CoTEmpty != "" {
+		empty = "; " + n.CoTEmpty + "."
+	}
+	comment(p, fmt.Sprintf("%d instances of %s", f.Rows, f.Source)+empty)
 	f.writeFewshotNote(p)
 	p("# exact_match only credits a generation equal to the gold chain; a chain\n# may differ and still be right, so score the samples step by step:\n")
 	p("#   lm_eval --model hf --model_args pretrained=MODEL --include_path . --tasks %s --log_samples --output_path results\n", t.Name)
 	p("#   nlsat eval --gold %s --pred results/MODEL/samples_%s_DATE.jsonl --chains\n", f.gold(), t.Name)
 	f.writeData(p, t.Name)
-	p("doc_to_text: %s\n", t.Variant.Prompt)
+	p("doc_to_text: %s\n", v.Prompt)
 	p("output_type: generate_until\ndoc_to_target: target_cot\ntarget_delimiter: \" \"\n")
 	p("generation_kwargs:\n  until:\n    - %s\n    - %s\n  do_sample: false\n  temperature: 0.0\n  max_gen_toks: 1024\n", q("\n\n"), q("Q:"))
 	p("metric_list:\n  - metric: exact_match\n    aggregation: mean\n    higher_is_better: true\n    ignore_case: true\n")

@@ -20,6 +20,7 @@ import (
 	"github.com/nlsat/nlsat/internal/dataset"
 	"github.com/nlsat/nlsat/internal/generate"
 	"github.com/nlsat/nlsat/internal/inputerr"
+	"github.com/nlsat/nlsat/internal/prompt"
 	"github.com/nlsat/nlsat/internal/split/units"
 )
 
@@ -49,6 +50,9 @@ type Task struct {
 	// Audit reads the task's records for the shortcut audit and says
 	// how they are audited.
 	Audit audit.Task
+	// Prompt reads and renders the records of prompt's run, and names
+	// the lm-evaluation-harness tasks that score them.
+	Prompt prompt.Task
 }
 
 var (

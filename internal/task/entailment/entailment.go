@@ -18,4 +18,5 @@ var Task = &task.Task{
 	Generate: entail.Triples,
 	Units:    entail.Split,
 	Audit:    Audit,
+	Prompt:   prompter{},
 }

@@ -65,6 +65,7 @@ var Task = &task.Task{
 	Marks:    []string{"pair"},
 	Classes:  Labels,
 	Generate: generator{},
+	Prompt:   prompter{},
 }
 
 type generator struct{}

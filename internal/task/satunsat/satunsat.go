@@ -18,4 +18,5 @@ var Task = &task.Task{
 	Schemas:  []string{dataset.SchemaVersion, dataset.ProofSchemaVersion},
 	Generate: generate.Instances,
 	Audit:    Audit,
+	Prompt:   prompter{},
 }

@@ -1,4 +1,4 @@
-package prompt
+package entailment
 
 import (
 	"strings"
@@ -20,11 +20,11 @@ func TestEntailPrompts(t *testing.T) {
 	const problem = "\n\nPremises: Every scholar is a poet. Some scholar is a baker.\n\nHypothesis: Some poet is a baker.\n\nA:"
 	premises, hyp := "Every scholar is a poet. Some scholar is a baker.", "Some poet is a baker."
 	tests := []struct{ name, got, want string }{
-		{"three-way", EntailPrompt(false, premises, hyp), q3 + problem},
-		{"binary", EntailPrompt(true, premises, hyp), q2 + problem},
-		{"three-way few-shot", EntailFewshot(false, []*entailrec.Record{shot}, premises, hyp),
+		{"three-way", Prompt(false, premises, hyp), q3 + problem},
+		{"binary", Prompt(true, premises, hyp), q2 + problem},
+		{"three-way few-shot", Fewshot(false, []*entailrec.Record{shot}, premises, hyp),
 			q3 + "\n\nPremises: Every artist is a baker.\n\nHypothesis: Some artist is not a baker.\n\nA: contradiction" + problem},
-		{"binary few-shot", EntailFewshot(true, []*entailrec.Record{shot}, premises, hyp),
+		{"binary few-shot", Fewshot(true, []*entailrec.Record{shot}, premises, hyp),
 			q2 + "\n\nPremises: Every artist is a baker.\n\nHypothesis: Some artist is not a baker.\n\nA: not entailed" + problem},
 	}
 	for _, tt := range tests {
@@ -67,32 +67,5 @@ func TestShots(t *testing.T) {
 	}
 	if err := CheckShot(rec("t", "S", 1, "d."), got["S"]); err != nil {
 		t.Error(err)
-	}
-}
-
-// TestEntailAnswerRegexes runs the generate_until filters of the
-// entailment tasks on answers a model might give.
-func TestEntailAnswerRegexes(t *testing.T) {
-	for _, task := range EntailTasks("t", false) {
-		if !task.Generate {
-			continue
-		}
-		strict, flexible := taskFilters(t, task)
-		for _, ans := range task.Variant.Choices {
-			tests := []struct{ gen, strict, flex string }{
-				{" " + ans, ans, ans},
-				{" " + strings.ToUpper(ans) + ".\n", strings.ToUpper(ans), strings.ToUpper(ans)},
-				{" The answer is " + ans, "", ans},
-				{" " + ans + "s", "", ""},
-			}
-			for _, tt := range tests {
-				if got := first(strict, tt.gen); got != tt.strict {
-					t.Errorf("%s strict on %q: got %q, want %q", task.Name, tt.gen, got, tt.strict)
-				}
-				if got := first(flexible, tt.gen); got != tt.flex {
-					t.Errorf("%s flexible on %q: got %q, want %q", task.Name, tt.gen, got, tt.flex)
-				}
-			}
-		}
 	}
 }
