@@ -72,8 +72,8 @@ func scoreChains(ctx context.Context, c Config, gold []Gold, preds []Prediction)
 		if !ok {
 			continue
 		}
-		sents := make([]fragments.Sentence, len(g.sentences))
-		for i, text := range g.sentences {
+		sents := make([]fragments.Sentence, len(g.Sentences))
+		for i, text := range g.Sentences {
 			var err error
 			if sents[i], err = lx.Parse(text); err != nil {
 				return nil, nil, &inputerr.Error{Err: fmt.Errorf("%s: record %s, sentence %d: %w (--vocab names the vocabulary)", g.Where, g.ID, i+1, err)}

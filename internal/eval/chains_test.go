@@ -32,7 +32,7 @@ func chainRecords(n int) ([]Gold, []Prediction) {
 	var preds []Prediction
 	for i := range n {
 		id := fmt.Sprintf("r%02d", i)
-		gold = append(gold, Gold{ID: id, Label: dataset.LabelUnsat, sentences: chainSentences})
+		gold = append(gold, Gold{ID: id, Label: dataset.LabelUnsat, Sentences: chainSentences})
 		answer := chainGood
 		if i%2 == 1 {
 			answer = `1. Every scholar is a poet.   sentence 1

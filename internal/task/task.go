@@ -17,6 +17,7 @@ import (
 	"sync"
 
 	"github.com/nlsat/nlsat/internal/dataset"
+	"github.com/nlsat/nlsat/internal/eval"
 	"github.com/nlsat/nlsat/internal/generate"
 	"github.com/nlsat/nlsat/internal/inputerr"
 )
@@ -40,6 +41,9 @@ type Task struct {
 	Classes []string
 	// Generate draws and decides the units of generate's run.
 	Generate generate.Task
+	// Eval reads the task's gold records and answers for eval's run, and
+	// says what its report holds.
+	Eval eval.Task
 }
 
 var (

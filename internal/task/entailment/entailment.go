@@ -16,4 +16,5 @@ var Task = &task.Task{
 	Marks:    []string{"premises", "hypothesis"},
 	Classes:  entailrec.LabelNames[:],
 	Generate: entail.Triples,
+	Eval:     Eval,
 }

@@ -17,4 +17,5 @@ var Task = &task.Task{
 	Doc:      "sets of sentences labelled sat/unsat",
 	Schemas:  []string{dataset.SchemaVersion, dataset.ProofSchemaVersion},
 	Generate: generate.Instances,
+	Eval:     Eval,
 }
