@@ -107,5 +107,8 @@ func withDefaults(c Config) Config {
 	if c.Lexicon == nil {
 		c.Lexicon = fragments.Default()
 	}
+	if c.NewBackend == nil {
+		c.NewBackend = func() (solver.Backend, error) { return native.New(native.Options{}), nil }
+	}
 	return c
 }

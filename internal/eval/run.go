@@ -34,9 +34,9 @@ type Config struct {
 	// Lexicon (the built-in vocabulary when nil).
 	Chains  bool
 	Lexicon *fragments.Lexicon
-	// NewBackend makes one worker's decider for the steps of the chains
-	// (the native decider when nil), and Workers is the number of workers
-	// (0: all cores); the report does not depend on it.
+	// NewBackend makes one worker's decider for the steps of the chains,
+	// and Workers is the number of workers (0: all cores); the report
+	// does not depend on it.
 	NewBackend func() (solver.Backend, error)
 	Workers    int
 }

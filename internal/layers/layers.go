@@ -137,6 +137,5 @@ var Uses = map[string]map[string]string{
 // it is there and what removes it. The test fails on a forbidden edge that
 // is not listed here, and on one listed here that is gone.
 var Exceptions = map[Edge]string{
-	{"internal/progress", "internal/solver"}:    "the bar counts items by solver.Status; internal/progress is being changed by other work, so its API stays this session",
-	{"internal/eval", "internal/solver/native"}: "eval's chains hard-wire the native backend (eval/chains.go)",
+	{"internal/progress", "internal/solver"}: "the bar counts items by solver.Status; internal/progress is being changed by other work, so its API stays this session",
 }
