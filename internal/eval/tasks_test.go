@@ -5,11 +5,14 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/nlsat/nlsat/internal/eval"
 	"github.com/nlsat/nlsat/internal/task/entailment"
+	"github.com/nlsat/nlsat/internal/task/satunsat"
 )
 
 const entailGold = "testdata/entail/data/test.jsonl"
@@ -137,6 +140,73 @@ func TestEntailErrors(t *testing.T) {
 	for _, bad := range []string{`{"id":"a"}`, `{"label":0}`, `{"id":"a","label":"x"}`, `{"id":"a","label":0}` + "\n" + `{"id":"a","label":1}`} {
 		if _, err := eval.ReadPredictions(strings.NewReader(bad), "p", entailment.Eval, eval.PredOptions{}); err == nil {
 			t.Errorf("%s: no error", bad)
+		}
+	}
+}
+
+// TestRunTasks runs the one driver on the records of both tasks, as nlsat
+// eval does: the reports are the golden ones, the per-record file has a
+// line per scored record, and what a task's report does not have (the
+// figure, the chains) is refused.
+func TestRunTasks(t *testing.T) {
+	tests := []struct {
+		name         string
+		task         eval.Task
+		gold, pred   string
+		allowMissing bool
+		golden       string // testdata/GOLDEN.txt and .json
+		scored       int
+		figure       bool
+	}{
+		{"sat/unsat", satunsat.Eval, "testdata/small", "testdata/small/preds.jsonl", false, "small", 10, true},
+		{"entailment", entailment.Eval, "testdata/entail", "testdata/entail/preds.jsonl", true, "entail", 6, false},
+	}
+	for _, tt := range tests {
+		dir := t.TempDir()
+		c := eval.Config{Gold: tt.gold, Pred: tt.pred, Options: eval.Options{MBinWidth: 5, AllowMissing: tt.allowMissing},
+			PerRecord: filepath.Join(dir, "per-record.jsonl")}
+		rep, err := eval.Run(context.Background(), tt.task, c, nil)
+		if err != nil {
+			t.Fatalf("%s: %v", tt.name, err)
+		}
+		var text bytes.Buffer
+		if err := eval.WriteText(&text, rep); err != nil {
+			t.Fatal(err)
+		}
+		checkGolden(t, tt.golden+".txt", text.Bytes())
+		js, _ := json.MarshalIndent(rep, "", "  ")
+		checkGolden(t, tt.golden+".json", append(js, '\n'))
+		b, err := os.ReadFile(c.PerRecord)
+		if err != nil {
+			t.Fatal(err)
+		}
+		lines, correct := strings.Split(strings.TrimSpace(string(b)), "\n"), 0
+		for _, l := range lines {
+			var r struct {
+				ID, Split       string
+				Gold, Predicted *int
+				Correct         bool
+				Source, Where   string
+				Fragment        string
+				Answer, Reading *string
+			}
+			if err := json.Unmarshal([]byte(l), &r); err != nil || r.ID == "" || r.Gold == nil || r.Predicted == nil || r.Fragment == "" || r.Where == "" {
+				t.Errorf("%s: per-record line %s (%v)", tt.name, l, err)
+			}
+			if r.Correct {
+				correct++
+			}
+		}
+		if len(lines) != tt.scored || correct != rep.Overall.Correct {
+			t.Errorf("%s: %d per-record lines, %d correct; want %d, %d", tt.name, len(lines), correct, tt.scored, rep.Overall.Correct)
+		}
+		c.PerRecord, c.Plot = "", filepath.Join(dir, "fig.png")
+		if _, err := eval.Run(context.Background(), tt.task, c, nil); (err == nil) != tt.figure {
+			t.Errorf("%s: a figure: %v", tt.name, err)
+		}
+		c.Plot, c.Chains = "", true
+		if _, err := eval.Run(context.Background(), tt.task, c, nil); !tt.figure && (err == nil || !strings.Contains(err.Error(), "--chains: the entailment task's answers are no chains of thought")) {
+			t.Errorf("%s: chains: %v", tt.name, err)
 		}
 	}
 }
