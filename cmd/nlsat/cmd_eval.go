@@ -3,12 +3,15 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"os"
 	"strings"
 
 	"github.com/spf13/cobra"
 
-	"github.com/nlsat/nlsat/internal/entailrec"
 	"github.com/nlsat/nlsat/internal/eval"
+	"github.com/nlsat/nlsat/internal/inputerr"
+	"github.com/nlsat/nlsat/internal/task"
+	"github.com/nlsat/nlsat/internal/task/satunsat"
 )
 
 type evalOptions struct {
@@ -24,7 +27,7 @@ func (o *evalOptions) addFlags(cmd *cobra.Command) {
 	f.StringVar(&c.Gold, "gold", "", "gold records: a JSONL file or a dataset directory (its data/*.jsonl)")
 	f.StringVar(&c.Pred, "pred", "", "predictions, JSONL, or lm_eval's --log_samples file samples_TASK_DATE.jsonl (- for stdin)")
 	f.StringVar(&c.Field, "field", "", "read each prediction's free-text answer from this key only (default: label, label_text, then "+strings.Join(eval.TextFields, ", ")+")")
-	o.answers = newEnum(string(eval.AnswersAny), eval.AnswerSets()...)
+	o.answers = newEnum(string(satunsat.AnswersAny), satunsat.AnswerSets()...)
 	f.Var(o.answers, "answers", "answer words searched for in free text: both prompts', or only those of prompt (a) or (b)")
 	f.StringVar(&c.Filter, "filter", "", "lm_eval samples: read the answers after this filter of the task (strict-match, flexible-extract) instead of the raw generations")
 	f.IntVar(&c.MBinWidth, "m-bin", 5, "width of the bins of the number of sentences m (1..w, w+1..2w, ...)")
@@ -58,10 +61,11 @@ func newEvalCmd(s streams) *cobra.Command {
 	return cmd
 }
 
-// runEval scores and prints the report; eval.Run's errors about the input
-// are inputerr.Errors, so exit 2.
+// runEval scores the gold records with their task's part of eval and
+// prints the report; eval.Run's errors about the input are
+// inputerr.Errors, so exit 2.
 func runEval(ctx context.Context, o *evalOptions, s streams) error {
-	o.cfg.Answers = eval.AnswerSet(o.answers.value)
+	o.cfg.Answers = o.answers.value
 	lx, err := o.vocab.lexicon()
 	if err != nil {
 		return err
@@ -71,17 +75,17 @@ func runEval(ctx context.Context, o *evalOptions, s streams) error {
 		return err
 	}
 	o.cfg.Workers = o.solver.jobs
-	if schema, err := eval.RecordSchema(o.cfg.Gold); err == nil && schema == entailrec.Schema {
-		rep, err := eval.RunEntail(o.cfg, s.In)
-		switch {
-		case err != nil:
-			return err
-		case !o.json:
-			return eval.WriteEntailText(s.Out, rep)
-		}
-		return encodeJSON(s, rep)
+	if _, err := os.Stat(o.cfg.Gold); err != nil {
+		return inputerr.Errorf("cannot read gold records: %w", err)
 	}
-	rep, err := eval.Run(ctx, o.cfg, s.In)
+	t, err := task.Detect(o.cfg.Gold)
+	if err != nil {
+		return err
+	}
+	if t.Eval == nil {
+		return inputerr.Errorf("--gold %s: the %s task has no evaluation", o.cfg.Gold, t.Name)
+	}
+	rep, err := eval.Run(ctx, t.Eval, o.cfg, s.In)
 	if err != nil {
 		return err
 	}

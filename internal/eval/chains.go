@@ -3,6 +3,7 @@ package eval
 import (
 	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -13,7 +14,6 @@ import (
 	"github.com/nlsat/nlsat/internal/pipeline"
 	"github.com/nlsat/nlsat/internal/proof"
 	"github.com/nlsat/nlsat/internal/solver"
-	"github.com/nlsat/nlsat/internal/solver/native"
 )
 
 // ChainReport scores the chains of thought in the free-text answers
@@ -56,8 +56,7 @@ type chainJob struct {
 
 // scoreChains checks the chain in the answer of every gold record with a
 // prediction against the record's sentences, read with c.Lexicon, on
-// c.Workers workers each with a decider from c.NewBackend (native when
-// nil). A sentence that does not parse is an InputError; once ctx ends
+// c.Workers workers each with a decider from c.NewBackend. A sentence that does not parse is an InputError; once ctx ends
 // it returns ctx's error, never a chain scored on a stopped check.
 func scoreChains(ctx context.Context, c Config, gold []Gold, preds []Prediction) (*ChainReport, map[string]*proof.ChainResult, error) {
 	lx := c.Lexicon
@@ -72,8 +71,8 @@ func scoreChains(ctx context.Context, c Config, gold []Gold, preds []Prediction)
 		if !ok {
 			continue
 		}
-		sents := make([]fragments.Sentence, len(g.sentences))
-		for i, text := range g.sentences {
+		sents := make([]fragments.Sentence, len(g.Sentences))
+		for i, text := range g.Sentences {
 			var err error
 			if sents[i], err = lx.Parse(text); err != nil {
 				return nil, nil, &inputerr.Error{Err: fmt.Errorf("%s: record %s, sentence %d: %w (--vocab names the vocabulary)", g.Where, g.ID, i+1, err)}
@@ -81,14 +80,13 @@ func scoreChains(ctx context.Context, c Config, gold []Gold, preds []Prediction)
 		}
 		jobs = append(jobs, chainJob{g: g, sents: sents, answer: p.Answer})
 	}
-	newBackend := c.NewBackend
-	if newBackend == nil {
-		newBackend = func() (solver.Backend, error) { return native.New(native.Options{}), nil }
+	if c.NewBackend == nil {
+		return nil, nil, errors.New("no decider to check the chains with")
 	}
 	results := map[string]*proof.ChainResult{}
 	tally := map[int]*chainTally{dataset.LabelUnsat: {}, dataset.LabelSat: {}}
 	err := pipeline.Run(ctx, pipeline.Config[solver.Backend, proof.ChainResult]{
-		Workers: c.Workers, Limit: len(jobs), New: newBackend, Close: solver.Close,
+		Workers: c.Workers, Limit: len(jobs), New: c.NewBackend, Close: solver.Close,
 		Do: func(ctx context.Context, b solver.Backend, i int) (proof.ChainResult, error) {
 			j := jobs[i]
 			r := proof.CheckChain(ctx, b, lx, j.sents, j.answer)

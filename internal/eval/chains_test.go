@@ -32,7 +32,7 @@ func chainRecords(n int) ([]Gold, []Prediction) {
 	var preds []Prediction
 	for i := range n {
 		id := fmt.Sprintf("r%02d", i)
-		gold = append(gold, Gold{ID: id, Label: dataset.LabelUnsat, sentences: chainSentences})
+		gold = append(gold, Gold{ID: id, Label: dataset.LabelUnsat, Sentences: chainSentences})
 		answer := chainGood
 		if i%2 == 1 {
 			answer = `1. Every scholar is a poet.   sentence 1
@@ -106,6 +106,9 @@ func TestScoreChainsBackend(t *testing.T) {
 func withDefaults(c Config) Config {
 	if c.Lexicon == nil {
 		c.Lexicon = fragments.Default()
+	}
+	if c.NewBackend == nil {
+		c.NewBackend = func() (solver.Backend, error) { return native.New(native.Options{}), nil }
 	}
 	return c
 }

@@ -1,4 +1,4 @@
-package eval
+package eval_test
 
 import (
 	"bytes"
@@ -9,10 +9,14 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/nlsat/nlsat/internal/dataset"
+	"github.com/nlsat/nlsat/internal/eval"
 	"github.com/nlsat/nlsat/internal/golden"
+	"github.com/nlsat/nlsat/internal/task/satunsat"
 )
 
 // checkGolden compares got with testdata/name (golden.Check).
@@ -22,9 +26,9 @@ func checkGolden(t *testing.T, name string, got []byte) {
 }
 
 // smallReport scores testdata/small (see testdata/README.md).
-func smallReport(t *testing.T) Report {
+func smallReport(t *testing.T) eval.Report {
 	t.Helper()
-	gold, err := ReadGold("testdata/small")
+	gold, err := eval.ReadGold("testdata/small", satunsat.Eval)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -33,11 +37,11 @@ func smallReport(t *testing.T) Report {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	preds, err := ReadPredictions(f, "preds.jsonl", PredOptions{})
+	preds, err := eval.ReadPredictions(f, "preds.jsonl", satunsat.Eval, eval.PredOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	rep, err := Evaluate(gold, preds, Options{MBinWidth: 5})
+	rep, err := eval.Evaluate(satunsat.Eval, gold, preds, eval.Options{MBinWidth: 5})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -46,18 +50,18 @@ func smallReport(t *testing.T) Report {
 
 type count struct{ n, correct, unparseable int }
 
-func counts(rows []Row) map[string]count {
+func counts(rows []eval.Row) map[string]count {
 	m := map[string]count{}
 	for _, r := range rows {
-		m[r.Key] = count{r.Count, r.Correct, r.Unparseable}
+		m[r.Key[0]] = count{r.Count, r.Correct, r.Unparseable}
 	}
 	return m
 }
 
-func keys(rows []Row) []string {
+func keys(rows []eval.Row) []string {
 	var ks []string
 	for _, r := range rows {
-		ks = append(ks, r.Key)
+		ks = append(ks, r.Key[0])
 	}
 	return ks
 }
@@ -80,23 +84,23 @@ func TestSmallExample(t *testing.T) {
 	}
 	sections := []struct {
 		name  string
-		rows  []Row
+		rows  []eval.Row
 		order []string
 		want  map[string]count
 	}{
-		{"split", rep.BySplit, []string{"test", "generalisation"},
+		{"split", rep.Section("by_split"), []string{"test", "generalisation"},
 			map[string]count{"test": {6, 4, 1}, "generalisation": {4, 2, 0}}},
-		{"fragment", rep.ByFragment, []string{"S", "V"},
+		{"fragment", rep.Section("by_fragment"), []string{"S", "V"},
 			map[string]count{"S": {5, 3, 0}, "V": {5, 3, 1}}},
-		{"n", rep.ByN, []string{"6", "8", "10"},
+		{"n", rep.Section("by_n"), []string{"6", "8", "10"},
 			map[string]count{"6": {5, 3, 1}, "8": {1, 1, 0}, "10": {4, 2, 0}}},
-		{"m bin", rep.ByMBin, []string{"1-5", "6-10", "11-15"},
+		{"m bin", rep.Section("by_m_bin"), []string{"1-5", "6-10", "11-15"},
 			map[string]count{"1-5": {1, 1, 0}, "6-10": {4, 2, 1}, "11-15": {5, 3, 0}}},
-		{"label", rep.ByLabel, []string{"sat", "unsat"},
+		{"label", rep.Section("by_label"), []string{"sat", "unsat"},
 			map[string]count{"sat": {5, 3, 0}, "unsat": {5, 3, 1}}},
-		{"MUS size", rep.ByMUSSize, []string{"2", "3", "unknown"},
+		{"MUS size", rep.Section("by_mus_size"), []string{"2", "3", "unknown"},
 			map[string]count{"2": {2, 1, 1}, "3": {2, 2, 0}, "unknown": {1, 0, 0}}},
-		{"model size", rep.ByModelSize, []string{"3", "4", "5", "6", "7"},
+		{"model size", rep.Section("by_model_size"), []string{"3", "4", "5", "6", "7"},
 			map[string]count{"3": {1, 1, 0}, "4": {1, 0, 0}, "5": {1, 1, 0}, "6": {1, 1, 0}, "7": {1, 0, 0}}},
 	}
 	for _, s := range sections {
@@ -109,16 +113,16 @@ func TestSmallExample(t *testing.T) {
 	}
 	wantFN := []string{"S 6 1/2", "S 8 1/1", "S 10 1/2", "V 6 2/3", "V 10 1/2"}
 	var gotFN []string
-	for _, r := range rep.ByFragmentN {
-		gotFN = append(gotFN, fmt.Sprintf("%s %d %d/%d", r.Fragment, r.N, r.Correct, r.Count))
+	for _, r := range rep.Section("by_fragment_n") {
+		gotFN = append(gotFN, fmt.Sprintf("%s %s %d/%d", r.Key[0], r.Key[1], r.Correct, r.Count))
 	}
 	if !reflect.DeepEqual(gotFN, wantFN) {
 		t.Errorf("by fragment and n: %v, want %v", gotFN, wantFN)
 	}
 	wantSF := []string{"test S 2/3", "test V 2/3", "generalisation S 1/2", "generalisation V 1/2"}
 	var gotSF []string
-	for _, r := range rep.BySplitFragment {
-		gotSF = append(gotSF, fmt.Sprintf("%s %s %d/%d", r.Split, r.Fragment, r.Correct, r.Count))
+	for _, r := range rep.Section("by_split_fragment") {
+		gotSF = append(gotSF, fmt.Sprintf("%s %s %d/%d", r.Key[0], r.Key[1], r.Correct, r.Count))
 	}
 	if !reflect.DeepEqual(gotSF, wantSF) {
 		t.Errorf("by split and fragment: %v, want %v", gotSF, wantSF)
@@ -134,7 +138,7 @@ func TestSmallExample(t *testing.T) {
 	}
 
 	var text bytes.Buffer
-	if err := WriteText(&text, rep); err != nil {
+	if err := eval.WriteText(&text, rep); err != nil {
 		t.Fatal(err)
 	}
 	checkGolden(t, "small.txt", text.Bytes())
@@ -145,28 +149,64 @@ func TestSmallExample(t *testing.T) {
 	checkGolden(t, "small.json", append(js, '\n'))
 }
 
+// goldRow is what a test says of a sat/unsat gold record.
+type goldRow struct {
+	ID, Fragment       string
+	N1, M, Label       int
+	MUSSize, ModelSize int
+}
+
+// readRows writes rows as records and reads them back as gold.
+func readRows(t *testing.T, rows []goldRow) []eval.Gold {
+	t.Helper()
+	var b bytes.Buffer
+	enc := dataset.NewEncoder(&b)
+	for _, g := range rows {
+		r := &dataset.Record{ID: g.ID, Fragment: g.Fragment, N1: g.N1, M: g.M, Label: g.Label, LabelText: dataset.LabelText(g.Label),
+			Sentences: make([]string, g.M), Certificate: dataset.Certificate{ModelSize: g.ModelSize, MUS: make([]int, g.MUSSize)}}
+		for i := range r.Sentences {
+			r.Sentences[i] = "Every artist is a baker."
+		}
+		if err := enc.Encode(r); err != nil {
+			t.Fatal(err)
+		}
+	}
+	name := filepath.Join(t.TempDir(), "gold.jsonl")
+	if err := os.WriteFile(name, b.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	gold, err := eval.ReadGold(name, satunsat.Eval)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range gold {
+		gold[i].Where = "x"
+	}
+	return gold
+}
+
 // balanced returns 2k gold records per fragment S and V, half sat and
 // half unsat, over three values of n and both certificates.
-func balanced(k int) []Gold {
-	var gold []Gold
+func balanced(t *testing.T, k int) []eval.Gold {
+	var rows []goldRow
 	for _, frag := range []string{"S", "V"} {
 		for i := range 2 * k {
-			g := Gold{ID: fmt.Sprintf("%s-%03d", frag, i), Fragment: frag, N1: 3 + i%3, M: 4 + i%7, Label: i % 2, Where: "x"}
+			g := goldRow{ID: fmt.Sprintf("%s-%03d", frag, i), Fragment: frag, N1: 3 + i%3, M: 4 + i%7, Label: i % 2}
 			if g.Label == 1 {
 				g.ModelSize = 1 + i%4
 			} else {
 				g.MUSSize = 2 + i%3
 			}
-			gold = append(gold, g)
+			rows = append(rows, g)
 		}
 	}
-	return gold
+	return readRows(t, rows)
 }
 
-func constant(gold []Gold, f func(g Gold) int) []Prediction {
-	var preds []Prediction
+func constant(gold []eval.Gold, f func(g eval.Gold) int) []eval.Prediction {
+	var preds []eval.Prediction
 	for _, g := range gold {
-		preds = append(preds, Prediction{ID: g.ID, Label: f(g), Where: "p"})
+		preds = append(preds, eval.Prediction{ID: g.ID, Label: f(g), Where: "p"})
 	}
 	return preds
 }
@@ -175,44 +215,44 @@ func constant(gold []Gold, f func(g Gold) int) []Prediction {
 // group; a constant answer scores 1/2 on balanced data, all of it on the
 // label it names; answers that never parse score 0.
 func TestPerfectAndConstant(t *testing.T) {
-	gold := balanced(12)
+	gold := balanced(t, 12)
 	tests := []struct {
 		name              string
-		predict           func(Gold) int
+		predict           func(eval.Gold) int
 		overall, sat, uns float64
 		parseable         float64
 	}{
-		{"gold", func(g Gold) int { return g.Label }, 1, 1, 1, 1},
-		{"always sat", func(Gold) int { return 1 }, 0.5, 1, 0, 0.5},
-		{"always unsat", func(Gold) int { return 0 }, 0.5, 0, 1, 0.5},
-		{"never parses", func(Gold) int { return Unparseable }, 0, 0, 0, 0},
+		{"gold", func(g eval.Gold) int { return g.Label }, 1, 1, 1, 1},
+		{"always sat", func(eval.Gold) int { return 1 }, 0.5, 1, 0, 0.5},
+		{"always unsat", func(eval.Gold) int { return 0 }, 0.5, 0, 1, 0.5},
+		{"never parses", func(eval.Gold) int { return eval.Unparseable }, 0, 0, 0, 0},
 	}
 	for _, tt := range tests {
-		rep, err := Evaluate(gold, constant(gold, tt.predict), Options{MBinWidth: 3})
+		rep, err := eval.Evaluate(satunsat.Eval, gold, constant(gold, tt.predict), eval.Options{MBinWidth: 3})
 		if err != nil {
 			t.Fatal(err)
 		}
 		if rep.Overall.Accuracy != tt.overall || rep.Overall.Count != len(gold) || rep.Overall.AccuracyParseable != tt.parseable {
 			t.Errorf("%s: overall %+v, want accuracy %v", tt.name, rep.Overall, tt.overall)
 		}
-		if l := rep.ByLabel; len(l) != 2 || l[0].Accuracy != tt.sat || l[1].Accuracy != tt.uns {
+		if l := rep.Section("by_label"); len(l) != 2 || l[0].Accuracy != tt.sat || l[1].Accuracy != tt.uns {
 			t.Errorf("%s: by label %+v, want sat %v, unsat %v", tt.name, l, tt.sat, tt.uns)
 		}
-		for _, r := range rep.ByFragment {
+		for _, r := range rep.Section("by_fragment") {
 			if r.Accuracy != tt.overall {
-				t.Errorf("%s: fragment %s accuracy %v, want %v", tt.name, r.Key, r.Accuracy, tt.overall)
+				t.Errorf("%s: fragment %s accuracy %v, want %v", tt.name, r.Key[0], r.Accuracy, tt.overall)
 			}
 		}
 		if tt.overall == 1 {
-			for _, rows := range [][]Row{rep.ByN, rep.ByMBin, rep.ByMUSSize, rep.ByModelSize} {
+			for _, rows := range [][]eval.Row{rep.Section("by_n"), rep.Section("by_m_bin"), rep.Section("by_mus_size"), rep.Section("by_model_size")} {
 				for _, r := range rows {
 					if r.Accuracy != 1 || r.CIHigh != 1 {
-						t.Errorf("%s: group %s scores %v", tt.name, r.Key, r.Accuracy)
+						t.Errorf("%s: group %s scores %v", tt.name, r.Key[0], r.Accuracy)
 					}
 				}
 			}
 		}
-		if rep.Pairs != nil || len(rep.BySplit) != 0 {
+		if rep.Pairs != nil || len(rep.Section("by_split")) != 0 {
 			t.Errorf("%s: pair or split sections without pairs or splits", tt.name)
 		}
 	}
@@ -220,9 +260,12 @@ func TestPerfectAndConstant(t *testing.T) {
 
 // TestOrderDoesNotMatter shuffles both inputs; the report must not move.
 func TestOrderDoesNotMatter(t *testing.T) {
-	gold := balanced(10)
-	preds := constant(gold, func(g Gold) int { return (len(g.ID) + g.M) % 2 })
-	want, err := Evaluate(gold, preds, Options{MBinWidth: 4})
+	gold := balanced(t, 10)
+	preds := constant(gold, func(g eval.Gold) int {
+		i, _ := strconv.Atoi(g.ID[2:])
+		return (len(g.ID) + 4 + i%7) % 2 // m is 4 + i%7
+	})
+	want, err := eval.Evaluate(satunsat.Eval, gold, preds, eval.Options{MBinWidth: 4})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -230,7 +273,7 @@ func TestOrderDoesNotMatter(t *testing.T) {
 	for range 5 {
 		r.Shuffle(len(gold), func(i, j int) { gold[i], gold[j] = gold[j], gold[i] })
 		r.Shuffle(len(preds), func(i, j int) { preds[i], preds[j] = preds[j], preds[i] })
-		got, err := Evaluate(gold, preds, Options{MBinWidth: 4})
+		got, err := eval.Evaluate(satunsat.Eval, gold, preds, eval.Options{MBinWidth: 4})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -241,24 +284,24 @@ func TestOrderDoesNotMatter(t *testing.T) {
 }
 
 func TestMissingAndUnknown(t *testing.T) {
-	gold := balanced(2)
-	preds := constant(gold, func(g Gold) int { return g.Label })[:5]
-	_, err := Evaluate(gold, preds, Options{MBinWidth: 5})
-	if me, ok := err.(*MissingError); !ok || len(me.Missing) != 3 || !strings.Contains(err.Error(), "3 of 8 gold records have no prediction (the first is V-001, x)") {
+	gold := balanced(t, 2)
+	preds := constant(gold, func(g eval.Gold) int { return g.Label })[:5]
+	_, err := eval.Evaluate(satunsat.Eval, gold, preds, eval.Options{MBinWidth: 5})
+	if me, ok := err.(*eval.MissingError); !ok || len(me.Missing) != 3 || !strings.Contains(err.Error(), "3 of 8 gold records have no prediction (the first is V-001, x)") {
 		t.Errorf("missing predictions: %v", err)
 	}
-	rep, err := Evaluate(gold, preds, Options{MBinWidth: 5, AllowMissing: true})
+	rep, err := eval.Evaluate(satunsat.Eval, gold, preds, eval.Options{MBinWidth: 5, AllowMissing: true})
 	if err != nil || rep.Missing != 3 || rep.Overall.Count != 5 || rep.Overall.Accuracy != 1 {
 		t.Errorf("--allow-missing: %v, missing %d, scored %d", err, rep.Missing, rep.Overall.Count)
 	}
-	preds = append(preds, Prediction{ID: "Q-1", Label: 1, Where: "p.jsonl:9"})
-	if _, err := Evaluate(gold, preds, Options{MBinWidth: 5, AllowMissing: true}); err == nil || err.Error() != "p.jsonl:9: prediction for id Q-1, which is not a gold record" {
+	preds = append(preds, eval.Prediction{ID: "Q-1", Label: 1, Where: "p.jsonl:9"})
+	if _, err := eval.Evaluate(satunsat.Eval, gold, preds, eval.Options{MBinWidth: 5, AllowMissing: true}); err == nil || err.Error() != "p.jsonl:9: prediction for id Q-1, which is not a gold record" {
 		t.Errorf("unknown id: %v", err)
 	}
-	if _, err := Evaluate(gold, nil, Options{MBinWidth: 5, AllowMissing: true}); err == nil {
+	if _, err := eval.Evaluate(satunsat.Eval, gold, nil, eval.Options{MBinWidth: 5, AllowMissing: true}); err == nil {
 		t.Error("no prediction at all is not an error")
 	}
-	if _, err := Evaluate(gold, preds[:1], Options{}); err == nil {
+	if _, err := eval.Evaluate(satunsat.Eval, gold, preds[:1], eval.Options{}); err == nil {
 		t.Error("an m bin width of 0 is not an error")
 	}
 }

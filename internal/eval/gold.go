@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"bytes"
 	"cmp"
-	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -13,7 +12,6 @@ import (
 	"strings"
 
 	"github.com/nlsat/nlsat/internal/dataset"
-	"github.com/nlsat/nlsat/internal/fragments"
 )
 
 // Pair roles of a minimal pair's twins.
@@ -22,44 +20,41 @@ const (
 	RoleEdited   = "edited"
 )
 
-// Gold is what scoring needs of one labelled record.
+// Gold is what scoring needs of one labelled record, as its task reads it.
 type Gold struct {
-	ID       string
-	Split    string // the split file's name without .jsonl; empty for a single file
-	Fragment string
-	N1, N2   int
-	M        int
-	Label    int // dataset.LabelSat or dataset.LabelUnsat
-	// MUSSize is the length of certificate.mus (0 when the record carries
-	// none, and for sat records); ModelSize is certificate.model_size.
-	MUSSize, ModelSize int
+	ID    string
+	Split string // the split file's name without its extension; empty for a single file
+	// Label is the record's label, an index of its task's labels.
+	Label int
+	// Groups holds the record's group in each of its task's breakdowns
+	// (Spec.Breakdowns), one value per part; nil leaves it out of one.
+	Groups [][]string
+	// Info is what the per-record file says of the record besides its id
+	// and split: a value whose JSON object's keys follow them
+	// (its fragment, ...); nil for none.
+	Info any
+	// Text is TextSum of the record's text as a prediction carries it
+	// (Spec.TextKeys, joined by line breaks).
+	Text uint64
 	// PairID and PairRole are the minimal-pair keys of nlsat pairs, empty
 	// for records that are not part of a pair.
 	PairID, PairRole string
+	// Sentences are the record's sentences, for checking chains of
+	// thought (Spec.Chains).
+	Sentences []string
 	// Where is "file:line", for messages.
 	Where string
-	// text is a hash of the record's text (see textSum); sentences are
-	// its sentences, for checking chains of thought.
-	text      uint64
-	sentences []string
-}
 
-// N is the number of predicates n = n1 + n2 that the paper's Figure 3 and
-// Table 3 break accuracy down by.
-func (g *Gold) N() int { return g.N1 + g.N2 }
-
-// goldLine is a record with the optional keys that later commands add.
-type goldLine struct {
-	dataset.Record
-	PairID   *string `json:"pair_id"`
-	PairRole *string `json:"pair_role"`
+	binary int // the binary label, with Spec.Binary
 }
 
 // splitOrder ranks the split files nlsat split writes; other names follow,
 // alphabetically.
 var splitOrder = []string{"train", "validation", "test", "generalisation", "zero-shot"}
 
-func compareSplits(x, y string) int {
+// CompareSplits orders split names: those nlsat split writes, in
+// splitOrder, then the others alphabetically.
+func CompareSplits(x, y string) int {
 	rank := func(s string) int {
 		if i := slices.Index(splitOrder, s); i >= 0 {
 			return i
@@ -69,18 +64,28 @@ func compareSplits(x, y string) int {
 	return cmp.Or(cmp.Compare(rank(x), rank(y)), strings.Compare(x, y))
 }
 
-// ReadGold reads the gold records of path: a JSONL file, or a dataset
-// directory whose split files (*.jsonl) are in path/data, or in path itself
-// when it has no data directory. Records from a directory carry the split
-// file's name. Every record must be valid and labelled, and ids must be
-// unique across all files; errors name the file and line.
-func ReadGold(path string) ([]Gold, error) {
+// ReadGold reads the gold records of path with t: a records file, or a
+// dataset directory whose split files (*.jsonl, ...) are in path/data, or
+// in path itself when it has no data directory. Records from a directory
+// carry the split file's name. Ids must be unique across all files;
+// errors name the file and line.
+func ReadGold(path string, t Task) ([]Gold, error) {
+	spec := t.Spec()
 	var gold []Gold
 	seen := ids{}
 	err := eachGoldFile(path, func(name, split string) error {
-		var err error
-		gold, err = readGoldFile(name, split, gold, seen)
-		return err
+		return t.ReadGold(name, split, func(g Gold) error {
+			if err := seen.add(g.ID, g.Where); err != nil {
+				return err
+			}
+			g.Split = split
+			g.binary = g.Label
+			if spec.Binary != nil {
+				g.binary = spec.Binary.Of[g.Label]
+			}
+			gold = append(gold, g)
+			return nil
+		})
 	})
 	if err != nil {
 		return nil, err
@@ -91,10 +96,9 @@ func ReadGold(path string) ([]Gold, error) {
 	return gold, nil
 }
 
-// eachGoldFile calls read with each records file of a gold path, as
-// ReadGold and ReadEntailGold take it, and the file's split name: none for
-// a single file, else the split file's name without its extension, the
-// files in split order.
+// eachGoldFile calls read with each records file of a gold path and the
+// file's split name: none for a single file, else the split file's name
+// without its extension, the files in split order.
 func eachGoldFile(path string, read func(name, split string) error) error {
 	fi, err := os.Stat(path)
 	if err != nil {
@@ -147,69 +151,13 @@ func splitFiles(dir string) ([]string, error) {
 		return nil, fmt.Errorf("%s: no split files (*.jsonl, *.jsonl.gz, *.jsonl.zst or *.parquet)", dir)
 	}
 	slices.SortFunc(files, func(a, b string) int {
-		return compareSplits(dataset.TrimExt(filepath.Base(a)), dataset.TrimExt(filepath.Base(b)))
+		return CompareSplits(dataset.TrimExt(filepath.Base(a)), dataset.TrimExt(filepath.Base(b)))
 	})
 	return files, nil
 }
 
-func readGoldFile(name, split string, gold []Gold, seen ids) ([]Gold, error) {
-	f, err := dataset.OpenFile(name)
-	if err != nil {
-		return nil, fmt.Errorf("cannot read gold records: %w", err)
-	}
-	defer f.Close()
-	err = eachLine(f, name, func(b []byte, where string) error {
-		g, err := decodeGold(b, where)
-		if err != nil {
-			return err
-		}
-		if err := seen.add(g.ID, where); err != nil {
-			return err
-		}
-		g.Split = split
-		gold = append(gold, g)
-		return nil
-	})
-	return gold, err
-}
-
-func decodeGold(b []byte, where string) (Gold, error) {
-	var r goldLine
-	if err := json.Unmarshal(b, &r); err != nil {
-		return Gold{}, fmt.Errorf("%s: not a record: %w", where, err)
-	}
-	if err := r.Validate(); err != nil {
-		return Gold{}, fmt.Errorf("%s: %w", where, err)
-	}
-	if r.Label == dataset.LabelAbsent {
-		return Gold{}, fmt.Errorf("%s: record %s has no label, so it cannot be gold", where, r.ID)
-	}
-	g := Gold{ID: r.ID, Fragment: r.Fragment, N1: r.N1, N2: r.N2, M: r.M, Label: r.Label,
-		ModelSize: r.Certificate.ModelSize, Where: where, text: textSum(r.Text)}
-	if r.Text == "" {
-		g.text = textSum(strings.Join(r.Sentences, " "))
-	}
-	if g.sentences = r.Sentences; len(g.sentences) == 0 {
-		g.sentences = fragments.SplitText(r.Text)
-	}
-	if r.Label == dataset.LabelUnsat {
-		g.MUSSize = len(r.Certificate.MUS)
-	}
-	id, role := deref(r.PairID), deref(r.PairRole)
-	if id != "" || role != "" {
-		if id == "" {
-			return Gold{}, fmt.Errorf("%s: record %s has a pair_role but no pair_id", where, r.ID)
-		}
-		if role != RoleOriginal && role != RoleEdited {
-			return Gold{}, fmt.Errorf("%s: record %s: pair_role %q is not %s or %s", where, r.ID, role, RoleOriginal, RoleEdited)
-		}
-		g.PairID, g.PairRole = id, role
-	}
-	return g, nil
-}
-
-// eachLine calls fn with every non-blank line of r and "name:line".
-func eachLine(r io.Reader, name string, fn func(b []byte, where string) error) error {
+// EachLine calls fn with every non-blank line of r and "name:line".
+func EachLine(r io.Reader, name string, fn func(b []byte, where string) error) error {
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 1<<16), 1<<26)
 	line := 0
@@ -227,11 +175,4 @@ func eachLine(r io.Reader, name string, fn func(b []byte, where string) error) e
 		return fmt.Errorf("%s:%d: %w", name, line+1, err)
 	}
 	return nil
-}
-
-func deref(s *string) string {
-	if s == nil {
-		return ""
-	}
-	return *s
 }

@@ -6,8 +6,6 @@ import (
 	"math"
 	"strconv"
 	"strings"
-
-	"github.com/nlsat/nlsat/internal/dataset"
 )
 
 // sample is the part of a line of lm-evaluation-harness's --log_samples
@@ -23,34 +21,45 @@ type sample struct {
 
 // readSample reads a line of lm-evaluation-harness's --log_samples output:
 // the document the harness evaluated ("doc", a row of nlsat prompt, whose
-// "id" names the gold record and whose "text" and "label" are checked
-// against it) and the model's responses to it.
+// "id" names the gold record and whose text (Spec.TextKeys) and "label"
+// are checked against it) and the model's responses to it.
 //
 // A generate_until task (one request; "resps" [[generation, ...]],
 // "filtered_resps" [filtered]) is read from its raw generation, the first
-// of resps[0], by ReadAnswer; the harness writes a line per filter, all
-// with the same generation, and they count once. With opts.Filter only the
-// lines of that filter are read, from filtered_resps[0].
+// of resps[0], by the task's ReadText; the harness writes a line per
+// filter, all with the same generation, and they count once. With
+// opts.Filter only the lines of that filter are read, from
+// filtered_resps[0].
 //
 // A multiple_choice task (a request per choice; "filtered_resps"
 // [[log-likelihood, is-greedy], ...], numbers or, as the harness writes
 // them, strings) answers with the choice of the highest log-likelihood,
-// the first on ties, as the harness's acc does. The label of a choice is
-// read from its continuation (arguments.gen_args_K.arg_1, " satisfiable"),
-// or is its index (doc_to_choice of nlsat prompt's tasks lists the answers
-// in label order) when the arguments are absent.
-func readSample(b []byte, opts PredOptions) (Prediction, bool, error) {
-	s, p, skip, err := openSample(b, opts)
+// the first on ties, as the harness's acc does, read by the task's
+// ReadChoice from the choices' continuations (arguments.gen_args_K.arg_1,
+// " satisfiable"; "" when the arguments are absent).
+func (rd *reader) readSample(b []byte) (Prediction, bool, error) {
+	s, p, skip, err := rd.openSample(b)
 	if err != nil || skip {
 		return p, skip, err
 	}
 	if s.loglikelihoods() {
-		return p, false, s.choose(&p)
+		p.Source = "loglikelihood"
+		best, conts, desc, err := s.likeliest(p.ID)
+		if err != nil {
+			return p, false, err
+		}
+		a, err := rd.t.ReadChoice(conts, best)
+		if err != nil {
+			return p, false, fmt.Errorf("lm-eval sample for %s: %w", p.ID, err)
+		}
+		rd.set(&p, a)
+		p.Answer = desc
+		return p, false, nil
 	}
-	if p.Answer, p.Source, err = s.generation(p.ID, opts.Filter); err != nil {
+	if p.Answer, p.Source, err = s.generation(p.ID, rd.opts.Filter); err != nil {
 		return p, false, err
 	}
-	return p, false, p.read(opts.Answers)
+	return p, false, rd.read(&p)
 }
 
 // generation returns the generation of a generate_until task's sample of
@@ -72,12 +81,12 @@ func (s *sample) generation(id, filter string) (answer, source string, err error
 
 // openSample decodes a line of lm-evaluation-harness's --log_samples
 // output and identifies its doc; skip says that the line is of another
-// filter than opts.Filter. A sample without responses is an error.
-func openSample(b []byte, opts PredOptions) (s sample, p Prediction, skip bool, err error) {
+// filter than the one named. A sample without responses is an error.
+func (rd *reader) openSample(b []byte) (s sample, p Prediction, skip bool, err error) {
 	if err := json.Unmarshal(b, &s); err != nil {
 		return s, p, false, fmt.Errorf("not an lm-eval sample: %w", err)
 	}
-	if p, err = s.identify(); err != nil || (opts.Filter != "" && s.Filter != opts.Filter) {
+	if p, err = rd.identify(&s); err != nil || (rd.opts.Filter != "" && s.Filter != rd.opts.Filter) {
 		return s, p, err == nil, err
 	}
 	if len(s.FilteredResps) == 0 && len(s.Resps) == 0 {
@@ -87,7 +96,7 @@ func openSample(b []byte, opts PredOptions) (s sample, p Prediction, skip bool, 
 }
 
 // identify reads the id, text and gold label of the sample's doc.
-func (s *sample) identify() (Prediction, error) {
+func (rd *reader) identify(s *sample) (Prediction, error) {
 	p := Prediction{filter: s.Filter}
 	if s.Filter == "" {
 		p.filter = "none"
@@ -95,10 +104,7 @@ func (s *sample) identify() (Prediction, error) {
 	if err := json.Unmarshal(s.Doc["id"], &p.ID); err != nil || p.ID == "" {
 		return p, fmt.Errorf("lm-eval sample (doc_id %s) has no doc.id: only the tasks of nlsat prompt, whose rows keep the record's id, can be scored", s.DocID)
 	}
-	var text string
-	if json.Unmarshal(s.Doc["text"], &text) == nil {
-		p.text, p.hasText = textSum(text), true
-	}
+	p.text, p.hasText = rd.textOf(s.Doc)
 	var label float64
 	if json.Unmarshal(s.Doc["label"], &label) == nil {
 		p.docLabel, p.hasDocLabel = int(label), true
@@ -140,21 +146,6 @@ func firstString(resps []json.RawMessage, out *string) error {
 		return fmt.Errorf("not a string")
 	}
 	*out = reps[0]
-	return nil
-}
-
-// choose answers a multiple_choice sample with its likeliest choice.
-func (s *sample) choose(p *Prediction) error {
-	p.Source = "loglikelihood"
-	best, conts, desc, err := s.likeliest(p.ID)
-	if err != nil {
-		return err
-	}
-	label, err := choiceLabel(conts, best)
-	if err != nil {
-		return fmt.Errorf("lm-eval sample for %s: %w", p.ID, err)
-	}
-	p.Label, p.Phrase, p.Answer = label, strings.TrimSpace(conts[best]), desc
 	return nil
 }
 
@@ -209,29 +200,6 @@ func (s *sample) continuations(n int) []string {
 		json.Unmarshal(raw, &out[k])
 	}
 	return out
-}
-
-// choiceLabel is the label of choice k: what its text reads as when every
-// choice has a text naming a different label, else k itself when there
-// are two choices (nlsat prompt's doc_to_choice: unsat, sat).
-func choiceLabel(conts []string, k int) (int, error) {
-	seen := map[int]bool{}
-	for _, c := range conts {
-		r, _ := ReadAnswer(c, AnswersAny)
-		if r.Label == Unparseable || seen[r.Label] {
-			seen = nil
-			break
-		}
-		seen[r.Label] = true
-	}
-	if seen != nil {
-		r, _ := ReadAnswer(conts[k], AnswersAny)
-		return r.Label, nil
-	}
-	if len(conts) == 2 && conts[0] == "" && conts[1] == "" {
-		return []int{dataset.LabelUnsat, dataset.LabelSat}[k], nil
-	}
-	return 0, fmt.Errorf("cannot tell which choice means sat: the choices are %q", conts)
 }
 
 // number reads a JSON number, or a string holding one.

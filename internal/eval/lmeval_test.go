@@ -1,4 +1,4 @@
-package eval
+package eval_test
 
 import (
 	"bytes"
@@ -8,6 +8,9 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/nlsat/nlsat/internal/eval"
+	"github.com/nlsat/nlsat/internal/task/satunsat"
 )
 
 // The lm-evaluation-harness samples of testdata/lmeval (see its README).
@@ -27,7 +30,7 @@ func readFile(t *testing.T, name string) string {
 	return string(b)
 }
 
-func labels(preds []Prediction) []int {
+func labels(preds []eval.Prediction) []int {
 	var out []int
 	for _, p := range preds {
 		out = append(out, p.Label)
@@ -56,7 +59,7 @@ func TestReadSamples(t *testing.T) {
 		{"log-likelihoods, filter none", lmMC, "none", []int{1, 0, 0, 1, 0, 0}, "loglikelihood"},
 	}
 	for _, tt := range tests {
-		preds, err := ReadPredictions(strings.NewReader(readFile(t, tt.file)), "s.jsonl", PredOptions{Filter: tt.filter})
+		preds, err := eval.ReadPredictions(strings.NewReader(readFile(t, tt.file)), "s.jsonl", satunsat.Eval, eval.PredOptions{Filter: tt.filter})
 		if err != nil {
 			t.Errorf("%s: %v", tt.name, err)
 			continue
@@ -64,7 +67,7 @@ func TestReadSamples(t *testing.T) {
 		if got := labels(preds); !slices.Equal(got, tt.want) {
 			t.Errorf("%s: labels %v, want %v", tt.name, got, tt.want)
 		}
-		if preds[0].Source != tt.source || preds[0].ID != "S-75f775-000000" || !preds[0].hasText || !preds[0].hasDocLabel {
+		if preds[0].Source != tt.source || preds[0].ID != "S-75f775-000000" || !eval.HasText(&preds[0]) || !eval.HasDocLabel(&preds[0]) {
 			t.Errorf("%s: first prediction %+v", tt.name, preds[0])
 		}
 	}
@@ -74,14 +77,14 @@ func TestReadSamples(t *testing.T) {
 // nlsat reads (the log-likelihoods, a filter's output), nlsat's verdict
 // is the harness's acc or exact_match.
 func TestSamplesAgreeWithHarness(t *testing.T) {
-	gold, err := ReadGold(lmGold)
+	gold, err := eval.ReadGold(lmGold, satunsat.Eval)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, c := range []struct{ file, filter, metric string }{
 		{lmMC, "", "acc"}, {lmGen, "strict-match", "exact_match"}, {lmGen, "flexible-extract", "exact_match"},
 	} {
-		preds, err := ReadPredictions(strings.NewReader(readFile(t, c.file)), "s.jsonl", PredOptions{Filter: c.filter})
+		preds, err := eval.ReadPredictions(strings.NewReader(readFile(t, c.file)), "s.jsonl", satunsat.Eval, eval.PredOptions{Filter: c.filter})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -104,7 +107,7 @@ func TestSamplesAgreeWithHarness(t *testing.T) {
 // TestEvaluateSamples scores the samples against their gold and refuses
 // them against gold they were not made for.
 func TestEvaluateSamples(t *testing.T) {
-	gold, err := ReadGold(lmGold)
+	gold, err := eval.ReadGold(lmGold, satunsat.Eval)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -123,11 +126,11 @@ func TestEvaluateSamples(t *testing.T) {
 		{"an unknown id of gold's dataset", strings.Replace(seed8, "S-75f775-000000", "S-75f775-000099", 1), "s.jsonl:1: prediction for id S-75f775-000099, which is not a gold record"},
 	}
 	for _, tt := range tests {
-		preds, err := ReadPredictions(strings.NewReader(tt.in), "s.jsonl", PredOptions{})
+		preds, err := eval.ReadPredictions(strings.NewReader(tt.in), "s.jsonl", satunsat.Eval, eval.PredOptions{})
 		if err != nil {
 			t.Fatalf("%s: %v", tt.name, err)
 		}
-		rep, err := Evaluate(gold, preds, Options{MBinWidth: 5})
+		rep, err := eval.Evaluate(satunsat.Eval, gold, preds, eval.Options{MBinWidth: 5})
 		switch {
 		case tt.want == "" && err != nil:
 			t.Errorf("%s: %v", tt.name, err)
@@ -142,7 +145,7 @@ func TestEvaluateSamples(t *testing.T) {
 // TestPlainTextCheck: a plain prediction's "text" key is the instance's
 // text and must be gold's, unless --field names it as the answer.
 func TestPlainTextCheck(t *testing.T) {
-	gold, err := ReadGold(lmGold)
+	gold, err := eval.ReadGold(lmGold, satunsat.Eval)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -150,21 +153,21 @@ func TestPlainTextCheck(t *testing.T) {
 	other := strings.Replace(records, `"text":"Some hairdresser`, `"text":"Some  barber`, 1)
 	tests := []struct {
 		name, in     string
-		opts         PredOptions
+		opts         eval.PredOptions
 		texts, right int
 		want         string
 	}{
-		{"gold records", records, PredOptions{}, 6, 6, ""},
-		{"white space aside", strings.Replace(records, `is not an engineer.`, `is  not an\tengineer. `, 1), PredOptions{}, 6, 6, ""},
-		{"another text", other, PredOptions{}, 0, 0, "s.jsonl:1: prediction for S-75f775-000000 carries another instance text than the gold record"},
-		{"text as the answer", other, PredOptions{Field: "text"}, 0, 0, ""},
+		{"gold records", records, eval.PredOptions{}, 6, 6, ""},
+		{"white space aside", strings.Replace(records, `is not an engineer.`, `is  not an\tengineer. `, 1), eval.PredOptions{}, 6, 6, ""},
+		{"another text", other, eval.PredOptions{}, 0, 0, "s.jsonl:1: prediction for S-75f775-000000 carries another instance text than the gold record"},
+		{"text as the answer", other, eval.PredOptions{Field: "text"}, 0, 0, ""},
 	}
 	for _, tt := range tests {
-		preds, err := ReadPredictions(strings.NewReader(tt.in), "s.jsonl", tt.opts)
+		preds, err := eval.ReadPredictions(strings.NewReader(tt.in), "s.jsonl", satunsat.Eval, tt.opts)
 		if err != nil {
 			t.Fatalf("%s: %v", tt.name, err)
 		}
-		rep, err := Evaluate(gold, preds, Options{MBinWidth: 5})
+		rep, err := eval.Evaluate(satunsat.Eval, gold, preds, eval.Options{MBinWidth: 5})
 		switch {
 		case tt.want != "" && (err == nil || !strings.Contains(err.Error(), tt.want)):
 			t.Errorf("%s: error %v, want %q", tt.name, err, tt.want)
@@ -182,17 +185,17 @@ func TestPlainTextCheck(t *testing.T) {
 // order whatever the order of the predictions, and only for the records
 // that have one (the last has none here).
 func TestPerRecord(t *testing.T) {
-	gold, err := ReadGold(lmGold)
+	gold, err := eval.ReadGold(lmGold, satunsat.Eval)
 	if err != nil {
 		t.Fatal(err)
 	}
-	preds, err := ReadPredictions(strings.NewReader(readFile(t, lmGen)), filepath.Base(lmGen), PredOptions{})
+	preds, err := eval.ReadPredictions(strings.NewReader(readFile(t, lmGen)), filepath.Base(lmGen), satunsat.Eval, eval.PredOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	slices.Reverse(preds)
 	var b bytes.Buffer
-	if err := WritePerRecord(&b, gold, preds[1:]); err != nil {
+	if err := eval.WritePerRecord(&b, gold, preds[1:], false); err != nil {
 		t.Fatal(err)
 	}
 	checkGolden(t, "lmeval/per-record.jsonl", b.Bytes())
@@ -203,22 +206,22 @@ func TestReadSamplesErrors(t *testing.T) {
 	mc := strings.SplitAfter(readFile(t, lmMC), "\n")
 	tests := []struct {
 		name, in string
-		opts     PredOptions
+		opts     eval.PredOptions
 		want     string
 	}{
-		{"no doc id", `{"doc_id": 3, "doc": {"text": "x"}, "resps": [["True"]]}`, PredOptions{}, "s.jsonl:1: lm-eval sample (doc_id 3) has no doc.id: only the tasks of nlsat prompt"},
-		{"no responses", `{"doc_id": 0, "doc": {"id": "a"}, "filter": "none"}`, PredOptions{}, "s.jsonl:1: lm-eval sample for a has no resps or filtered_resps"},
-		{"response not a string", `{"doc_id": 0, "doc": {"id": "a"}, "resps": [[7]], "filtered_resps": [7]}`, PredOptions{}, "lm-eval sample for a: resps is not a generation"},
-		{"resps not a list", `{"doc_id": 0, "doc": {"id": "a"}, "resps": "True"}`, PredOptions{}, "s.jsonl:1: not an lm-eval sample"},
-		{"bad log-likelihood", `{"doc_id": 0, "doc": {"id": "a"}, "filtered_resps": [["-1", "False"], ["nan", "False"]]}`, PredOptions{}, "choice 1: log-likelihood \"nan\" is not a number"},
-		{"unknown choices", `{"doc_id": 0, "doc": {"id": "a"}, "arguments": {"gen_args_0": {"arg_1": " A"}, "gen_args_1": {"arg_1": " B"}}, "filtered_resps": [["-1", "False"], ["-2", "False"]]}`, PredOptions{}, `cannot tell which choice means sat: the choices are [" A" " B"]`},
-		{"same filter twice", mc[0] + mc[0], PredOptions{}, "s.jsonl:2: duplicate prediction for id S-75f775-000000 (first at s.jsonl:1)"},
-		{"filters disagree", gen[0] + strings.Replace(gen[6], "Satisfiable.", "Unsatisfiable.", 1), PredOptions{}, `s.jsonl:2: lm-eval sample for id S-75f775-000000 under filter "flexible-extract" has another response than under "strict-match"`},
-		{"no such filter", gen[0] + gen[6], PredOptions{Filter: "take-first"}, `s.jsonl: no lm-eval sample has the filter "take-first" (the file has "strict-match", "flexible-extract")`},
-		{"filter on plain predictions", `{"id": "a", "label": 1}`, PredOptions{Filter: "none"}, "s.jsonl:1: not an lm-eval sample (no doc_id and doc), but a filter was named"},
+		{"no doc id", `{"doc_id": 3, "doc": {"text": "x"}, "resps": [["True"]]}`, eval.PredOptions{}, "s.jsonl:1: lm-eval sample (doc_id 3) has no doc.id: only the tasks of nlsat prompt"},
+		{"no responses", `{"doc_id": 0, "doc": {"id": "a"}, "filter": "none"}`, eval.PredOptions{}, "s.jsonl:1: lm-eval sample for a has no resps or filtered_resps"},
+		{"response not a string", `{"doc_id": 0, "doc": {"id": "a"}, "resps": [[7]], "filtered_resps": [7]}`, eval.PredOptions{}, "lm-eval sample for a: resps is not a generation"},
+		{"resps not a list", `{"doc_id": 0, "doc": {"id": "a"}, "resps": "True"}`, eval.PredOptions{}, "s.jsonl:1: not an lm-eval sample"},
+		{"bad log-likelihood", `{"doc_id": 0, "doc": {"id": "a"}, "filtered_resps": [["-1", "False"], ["nan", "False"]]}`, eval.PredOptions{}, "choice 1: log-likelihood \"nan\" is not a number"},
+		{"unknown choices", `{"doc_id": 0, "doc": {"id": "a"}, "arguments": {"gen_args_0": {"arg_1": " A"}, "gen_args_1": {"arg_1": " B"}}, "filtered_resps": [["-1", "False"], ["-2", "False"]]}`, eval.PredOptions{}, `cannot tell which choice means sat: the choices are [" A" " B"]`},
+		{"same filter twice", mc[0] + mc[0], eval.PredOptions{}, "s.jsonl:2: duplicate prediction for id S-75f775-000000 (first at s.jsonl:1)"},
+		{"filters disagree", gen[0] + strings.Replace(gen[6], "Satisfiable.", "Unsatisfiable.", 1), eval.PredOptions{}, `s.jsonl:2: lm-eval sample for id S-75f775-000000 under filter "flexible-extract" has another response than under "strict-match"`},
+		{"no such filter", gen[0] + gen[6], eval.PredOptions{Filter: "take-first"}, `s.jsonl: no lm-eval sample has the filter "take-first" (the file has "strict-match", "flexible-extract")`},
+		{"filter on plain predictions", `{"id": "a", "label": 1}`, eval.PredOptions{Filter: "none"}, "s.jsonl:1: not an lm-eval sample (no doc_id and doc), but a filter was named"},
 	}
 	for _, tt := range tests {
-		_, err := ReadPredictions(strings.NewReader(tt.in), "s.jsonl", tt.opts)
+		_, err := eval.ReadPredictions(strings.NewReader(tt.in), "s.jsonl", satunsat.Eval, tt.opts)
 		if err == nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("%s: error %v, want one containing %q", tt.name, err, tt.want)
 		}
@@ -227,7 +230,7 @@ func TestReadSamplesErrors(t *testing.T) {
 	// without arguments the choices are in label order.
 	for _, args := range []string{`"arguments": [["Q", " True"], ["Q", " False"]], `, ""} {
 		in := `{"doc_id": 0, "doc": {"id": "a"}, ` + args + `"resps": [[["-1.5", "False"]], [["-0.5", "True"]]]}`
-		preds, err := ReadPredictions(strings.NewReader(in), "s.jsonl", PredOptions{})
+		preds, err := eval.ReadPredictions(strings.NewReader(in), "s.jsonl", satunsat.Eval, eval.PredOptions{})
 		want := map[string]int{"": 1}[args] // True/False order: choice 1 is False
 		if err != nil || preds[0].Label != want {
 			t.Errorf("arguments %q: %v, %+v; want label %d", args, err, preds, want)
@@ -249,12 +252,12 @@ func FuzzReadPredictions(f *testing.F) {
 	f.Add(`{"doc_id": 0, "doc": {"id": "a"}, "filtered_resps": [["-1", "x"], ["2", "x"]]}`, "none")
 	f.Add(`{"id": "a", "label": 1.0, "text": "x"}`+"\n"+`{"id": "b", "response": "not true"}`, "")
 	f.Fuzz(func(t *testing.T, in, filter string) {
-		preds, err := ReadPredictions(strings.NewReader(in), "fuzz", PredOptions{Filter: filter})
+		preds, err := eval.ReadPredictions(strings.NewReader(in), "fuzz", satunsat.Eval, eval.PredOptions{Filter: filter})
 		if err != nil {
 			return
 		}
 		for _, p := range preds {
-			if p.ID == "" || p.Label < Unparseable || p.Label > 1 || p.Where == "" {
+			if p.ID == "" || p.Label < eval.Unparseable || p.Label > 1 || p.Where == "" {
 				t.Fatalf("accepted %+v", p)
 			}
 		}

@@ -16,9 +16,10 @@ type matching struct {
 }
 
 // match finds each prediction's gold record and checks that the
-// prediction was made for it: its id is gold's, and the instance text and
-// gold label it carries, if any, are the record's.
-func match(gold []Gold, preds []Prediction) (matching, error) {
+// prediction was made for it: its id is gold's, and the record's text and
+// gold label it carries, if any, are the record's; otherText is what the
+// error says it carries otherwise (Spec.OtherText).
+func match(gold []Gold, preds []Prediction, otherText string) (matching, error) {
 	m := matching{pred: make([]int, len(gold)), digests: []string{}}
 	index := make(map[string]int, len(gold))
 	for i, g := range gold {
@@ -37,8 +38,8 @@ func match(gold []Gold, preds []Prediction) (matching, error) {
 		}
 		g := &gold[i]
 		if p.hasText {
-			if p.text != g.text {
-				return m, fmt.Errorf("%s: prediction for %s carries another instance text than the gold record (%s): it was made for another dataset", p.Where, p.ID, g.Where)
+			if p.text != g.Text {
+				return m, fmt.Errorf("%s: prediction for %s carries %s than the gold record (%s): it was made for another dataset", p.Where, p.ID, otherText, g.Where)
 			}
 			m.texts++
 		}

@@ -3,6 +3,7 @@ package eval
 import (
 	"fmt"
 	"io"
+	"strconv"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -32,7 +33,10 @@ func PlotFile(name string, rep Report, format string) error {
 	return f.Commit()
 }
 
-// Plot draws accuracy against n = n1 + n2, one curve per fragment with
+// Plot draws the accuracy of the rows of the breakdown the report's task
+// plots (Spec.Plot) against the number that is their second part, one
+// curve per value of their first: for sat/unsat records, accuracy
+// against n = n1 + n2, one curve per fragment, with
 // Wilson error bars and a dashed line at chance (0.5), like the paper's
 // Figure 3, in the print style of the sweep figures (5.2 by 3.2 inches at
 // 300 dpi, the colour-blind-safe palette with one marker per curve), and
@@ -52,7 +56,11 @@ func Plot(w io.Writer, rep Report, format string) error {
 var PlotSize = figure.Size{W: 5.2 * vg.Inch, H: 3.2 * vg.Inch, DPI: figure.Print}
 
 func accuracyPlot(rep Report) (*plot.Plot, error) {
-	if len(rep.ByFragmentN) == 0 {
+	var rows []Row
+	if rep.spec != nil && rep.spec.Plot != "" {
+		rows = rep.Section(rep.spec.Plot)
+	}
+	if len(rows) == 0 {
 		return nil, fmt.Errorf("no scored records to plot")
 	}
 	p := figure.NewPanel("Accuracy against the number of predicates", "n = n1 + n2",
@@ -62,11 +70,16 @@ func accuracyPlot(rep Report) (*plot.Plot, error) {
 	p.X.Tick.Marker = figure.Ticks{Integer: true, N: 9}
 	var frags []string
 	curves := map[string][]figure.CurvePoint{}
-	for _, r := range rep.ByFragmentN {
-		if _, ok := curves[r.Fragment]; !ok {
-			frags = append(frags, r.Fragment)
+	for _, r := range rows {
+		frag := r.Key[0]
+		n, err := strconv.ParseFloat(r.Key[1], 64)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %q is no number to plot", rep.spec.Plot, r.Key[1])
 		}
-		curves[r.Fragment] = append(curves[r.Fragment], figure.CurvePoint{X: float64(r.N), Y: r.Accuracy, Lo: r.CILow, Hi: r.CIHigh})
+		if _, ok := curves[frag]; !ok {
+			frags = append(frags, frag)
+		}
+		curves[frag] = append(curves[frag], figure.CurvePoint{X: n, Y: r.Accuracy, Lo: r.CILow, Hi: r.CIHigh})
 	}
 	chance := plotter.NewFunction(func(float64) float64 { return 0.5 })
 	chance.Dashes = []vg.Length{vg.Points(4), vg.Points(3)}

@@ -1,4 +1,4 @@
-package eval
+package eval_test
 
 import (
 	"bytes"
@@ -10,8 +10,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/nlsat/nlsat/internal/eval"
 	"github.com/nlsat/nlsat/internal/figure"
 	"github.com/nlsat/nlsat/internal/figure/figuretest"
+	"github.com/nlsat/nlsat/internal/task/satunsat"
 )
 
 const goldLineS = `{"id":"%s","fragment":"S","sentences":["Every artist is a baker."],"label":1,"label_text":"sat","m":1,"n1":2,"certificate":{"model_size":1,"mus":[]}%s}`
@@ -57,7 +59,7 @@ func TestReadGoldErrors(t *testing.T) {
 		for name, content := range tt.files {
 			write(t, filepath.Join(base, name), content)
 		}
-		_, err := ReadGold(filepath.Join(base, tt.path))
+		_, err := eval.ReadGold(filepath.Join(base, tt.path), satunsat.Eval)
 		if err == nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("%s: error %v, want one containing %q", tt.name, err, tt.want)
 		}
@@ -68,22 +70,22 @@ func TestPairErrors(t *testing.T) {
 	dir := t.TempDir()
 	g := write(t, filepath.Join(dir, "g.jsonl"), goldRecord("a", `,"pair_id":"p","pair_role":"original"`)+
 		goldRecord("b", `,"pair_id":"p","pair_role":"original"`))
-	gold, err := ReadGold(g)
+	gold, err := eval.ReadGold(g, satunsat.Eval)
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = Evaluate(gold, constant(gold, func(Gold) int { return 1 }), Options{MBinWidth: 5})
+	_, err = eval.Evaluate(satunsat.Eval, gold, constant(gold, func(eval.Gold) int { return 1 }), eval.Options{MBinWidth: 5})
 	if err == nil || !strings.Contains(err.Error(), "g.jsonl:2: record b is a second original twin in pair p (the first is a)") {
 		t.Errorf("two originals: %v", err)
 	}
 	// Empty pair keys, as a writer that keeps every key might emit, mean
 	// no pair.
 	g = write(t, filepath.Join(dir, "h.jsonl"), goldRecord("a", `,"pair_id":"","pair_role":""`))
-	gold, err = ReadGold(g)
+	gold, err = eval.ReadGold(g, satunsat.Eval)
 	if err != nil {
 		t.Fatal(err)
 	}
-	rep, err := Evaluate(gold, constant(gold, func(Gold) int { return 1 }), Options{MBinWidth: 5})
+	rep, err := eval.Evaluate(satunsat.Eval, gold, constant(gold, func(eval.Gold) int { return 1 }), eval.Options{MBinWidth: 5})
 	if err != nil || rep.Pairs != nil {
 		t.Errorf("empty pair keys: %v, pairs %v", err, rep.Pairs)
 	}
@@ -92,37 +94,37 @@ func TestPairErrors(t *testing.T) {
 func TestReadPredictions(t *testing.T) {
 	tests := []struct {
 		name, in string
-		opts     PredOptions
+		opts     eval.PredOptions
 		want     []int // labels, or nil for an error
 		err      string
 	}{
-		{"label", `{"id":"a","label":1}` + "\n" + `{"id":"b","label":0}`, PredOptions{}, []int{1, 0}, ""},
-		{"label_text", `{"id":"a","label_text":"sat"}` + "\n" + `{"id":"b","label_text":"UNSAT"}`, PredOptions{}, []int{1, 0}, ""},
-		{"label wins over text", `{"id":"a","label":0,"response":"satisfiable"}`, PredOptions{}, []int{0}, ""},
-		{"null label falls through", `{"id":"a","label":null,"output":"False"}`, PredOptions{}, []int{0}, ""},
-		{"text fields in order", `{"id":"a","answer":"True","prediction":"unsatisfiable"}`, PredOptions{}, []int{0}, ""},
-		{"unparseable", `{"id":"a","response":"maybe"}` + "\n\n" + `{"id":"b","response":""}`, PredOptions{}, []int{-1, -1}, ""},
-		{"named field", `{"id":"a","label":1,"text":"Every x.","gen":"False"}`, PredOptions{Field: "gen"}, []int{0}, ""},
-		{"named field null", `{"id":"a","gen":null}`, PredOptions{Field: "gen"}, []int{-1}, ""},
-		{"answer set", `{"id":"a","response":"True: unsatisfiable"}`, PredOptions{Answers: AnswersSatUnsat}, []int{0}, ""},
-		{"malformed", `{"id":"a","label":1}` + "\n" + `{"id":`, PredOptions{}, nil, "p.jsonl:2: not a prediction"},
-		{"no id", `{"label":1}`, PredOptions{}, nil, "p.jsonl:1: prediction has no id"},
-		{"numeric id", `{"id":7,"label":1}`, PredOptions{}, nil, "p.jsonl:1: prediction has no id"},
-		{"no answer", `{"id":"a","text":"Every artist is a baker."}`, PredOptions{}, nil, "p.jsonl:1: prediction a has none of label, label_text, prediction, response, output, answer"},
-		{"named field absent", `{"id":"a","response":"True"}`, PredOptions{Field: "gen"}, nil, `p.jsonl:1: prediction a has no "gen"`},
-		{"label 0.0 and 1.0", `{"id":"a","label":0.0}` + "\n" + `{"id":"b","label":1.0}` + "\n" + `{"id":"c","label":1e0}`, PredOptions{}, []int{0, 1, 1}, ""},
-		{"label 2", `{"id":"a","label":2}`, PredOptions{}, nil, "p.jsonl:1: prediction a: label 2 is not 0 or 1"},
-		{"label 0.5", `{"id":"a","label":0.5}`, PredOptions{}, nil, "p.jsonl:1: prediction a: label 0.5 is not 0 or 1"},
-		{"label as a string", `{"id":"a","label":"1"}`, PredOptions{}, nil, `p.jsonl:1: prediction a: label "1" is not 0 or 1`},
-		{"label -1", `{"id":"a","label":-1}`, PredOptions{}, nil, "label -1 is not 0 or 1"},
-		{"label_text yes", `{"id":"a","label_text":"yes"}`, PredOptions{}, nil, `label_text "yes" is not "sat" or "unsat"`},
-		{"text not a string", `{"id":"a","response":["True"]}`, PredOptions{}, nil, "response is not a string"},
-		{"duplicate", `{"id":"a","label":1}` + "\n" + `{"id":"b","label":1}` + "\n" + `{"id":"a","label":0}`, PredOptions{}, nil, "p.jsonl:3: duplicate prediction for id a (first at p.jsonl:1)"},
-		{"empty", "\n", PredOptions{}, nil, "p.jsonl: no predictions"},
-		{"bad answer set", `{"id":"a","label":1}`, PredOptions{Answers: "yesno"}, nil, "unknown answer set"},
+		{"label", `{"id":"a","label":1}` + "\n" + `{"id":"b","label":0}`, eval.PredOptions{}, []int{1, 0}, ""},
+		{"label_text", `{"id":"a","label_text":"sat"}` + "\n" + `{"id":"b","label_text":"UNSAT"}`, eval.PredOptions{}, []int{1, 0}, ""},
+		{"label wins over text", `{"id":"a","label":0,"response":"satisfiable"}`, eval.PredOptions{}, []int{0}, ""},
+		{"null label falls through", `{"id":"a","label":null,"output":"False"}`, eval.PredOptions{}, []int{0}, ""},
+		{"text fields in order", `{"id":"a","answer":"True","prediction":"unsatisfiable"}`, eval.PredOptions{}, []int{0}, ""},
+		{"unparseable", `{"id":"a","response":"maybe"}` + "\n\n" + `{"id":"b","response":""}`, eval.PredOptions{}, []int{-1, -1}, ""},
+		{"named field", `{"id":"a","label":1,"text":"Every x.","gen":"False"}`, eval.PredOptions{Field: "gen"}, []int{0}, ""},
+		{"named field null", `{"id":"a","gen":null}`, eval.PredOptions{Field: "gen"}, []int{-1}, ""},
+		{"answer set", `{"id":"a","response":"True: unsatisfiable"}`, eval.PredOptions{Answers: string(satunsat.AnswersSatUnsat)}, []int{0}, ""},
+		{"malformed", `{"id":"a","label":1}` + "\n" + `{"id":`, eval.PredOptions{}, nil, "p.jsonl:2: not a prediction"},
+		{"no id", `{"label":1}`, eval.PredOptions{}, nil, "p.jsonl:1: prediction has no id"},
+		{"numeric id", `{"id":7,"label":1}`, eval.PredOptions{}, nil, "p.jsonl:1: prediction has no id"},
+		{"no answer", `{"id":"a","text":"Every artist is a baker."}`, eval.PredOptions{}, nil, "p.jsonl:1: prediction a has none of label, label_text, prediction, response, output, answer"},
+		{"named field absent", `{"id":"a","response":"True"}`, eval.PredOptions{Field: "gen"}, nil, `p.jsonl:1: prediction a has no "gen"`},
+		{"label 0.0 and 1.0", `{"id":"a","label":0.0}` + "\n" + `{"id":"b","label":1.0}` + "\n" + `{"id":"c","label":1e0}`, eval.PredOptions{}, []int{0, 1, 1}, ""},
+		{"label 2", `{"id":"a","label":2}`, eval.PredOptions{}, nil, "p.jsonl:1: prediction a: label 2 is not 0 or 1"},
+		{"label 0.5", `{"id":"a","label":0.5}`, eval.PredOptions{}, nil, "p.jsonl:1: prediction a: label 0.5 is not 0 or 1"},
+		{"label as a string", `{"id":"a","label":"1"}`, eval.PredOptions{}, nil, `p.jsonl:1: prediction a: label "1" is not 0 or 1`},
+		{"label -1", `{"id":"a","label":-1}`, eval.PredOptions{}, nil, "label -1 is not 0 or 1"},
+		{"label_text yes", `{"id":"a","label_text":"yes"}`, eval.PredOptions{}, nil, `label_text "yes" is not "sat" or "unsat"`},
+		{"text not a string", `{"id":"a","response":["True"]}`, eval.PredOptions{}, nil, "response is not a string"},
+		{"duplicate", `{"id":"a","label":1}` + "\n" + `{"id":"b","label":1}` + "\n" + `{"id":"a","label":0}`, eval.PredOptions{}, nil, "p.jsonl:3: duplicate prediction for id a (first at p.jsonl:1)"},
+		{"empty", "\n", eval.PredOptions{}, nil, "p.jsonl: no predictions"},
+		{"bad answer set", `{"id":"a","label":1}`, eval.PredOptions{Answers: "yesno"}, nil, "unknown answer set"},
 	}
 	for _, tt := range tests {
-		preds, err := ReadPredictions(strings.NewReader(tt.in), "p.jsonl", tt.opts)
+		preds, err := eval.ReadPredictions(strings.NewReader(tt.in), "p.jsonl", satunsat.Eval, tt.opts)
 		if tt.want == nil {
 			if err == nil || !strings.Contains(err.Error(), tt.err) {
 				t.Errorf("%s: error %v, want one containing %q", tt.name, err, tt.err)
@@ -150,7 +152,7 @@ func TestReadPredictions(t *testing.T) {
 func TestPlot(t *testing.T) {
 	rep := smallReport(t)
 	var b bytes.Buffer
-	if err := Plot(&b, rep, "png"); err != nil {
+	if err := eval.Plot(&b, rep, "png"); err != nil {
 		t.Fatal(err)
 	}
 	figuretest.Check(t, filepath.Join("testdata", "fig3.png"), b.Bytes())
@@ -177,14 +179,14 @@ func TestPlot(t *testing.T) {
 		t.Errorf("%d coloured pixels: the curves are missing", coloured)
 	}
 	b.Reset()
-	if err := Plot(&b, rep, "svg"); err != nil || !bytes.Contains(b.Bytes(), []byte("<svg")) {
+	if err := eval.Plot(&b, rep, "svg"); err != nil || !bytes.Contains(b.Bytes(), []byte("<svg")) {
 		t.Errorf("svg: %v", err)
 	}
 	figuretest.Check(t, filepath.Join("testdata", "fig3.svg"), b.Bytes())
-	if err := Plot(&b, rep, "gif"); err == nil || !strings.Contains(err.Error(), "allowed values are png, svg") {
+	if err := eval.Plot(&b, rep, "gif"); err == nil || !strings.Contains(err.Error(), "allowed values are png, svg") {
 		t.Errorf("gif: %v", err)
 	}
-	if err := Plot(&b, Report{}, "png"); err == nil {
+	if err := eval.Plot(&b, eval.Report{}, "png"); err == nil {
 		t.Error("an empty report plots")
 	}
 }

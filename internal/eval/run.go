@@ -2,7 +2,6 @@ package eval
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -31,40 +30,50 @@ type Config struct {
 	// Plot, if set, is a .png or .svg file for the figure of Plot.
 	Plot string
 	// Chains checks the chain of thought in every free-text answer
-	// (Report.Chains, RecordResult.Chain), reading the sentences with
+	// (Report.Chains, and the per-record file's "chain"), reading the sentences with
 	// Lexicon (the built-in vocabulary when nil).
 	Chains  bool
 	Lexicon *fragments.Lexicon
-	// NewBackend makes one worker's decider for the steps of the chains
-	// (the native decider when nil), and Workers is the number of workers
-	// (0: all cores); the report does not depend on it.
+	// NewBackend makes one worker's decider for the steps of the chains,
+	// and Workers is the number of workers (0: all cores); the report
+	// does not depend on it.
 	NewBackend func() (solver.Backend, error)
 	Workers    int
 }
 
-// Run reads the gold records and predictions, scores them, and writes the
-// per-record file and the plot, each atomically. Every error about the
-// configuration, the inputs or the outputs is a *inputerr.Error; the
-// chains are checked under ctx, whose end stops Run with its error.
-func Run(ctx context.Context, c Config, stdin io.Reader) (Report, error) {
+// Run reads the gold records of t and the predictions, scores them, and
+// writes the per-record file and the plot, each atomically. Every error
+// about the configuration, the inputs or the outputs is a
+// *inputerr.Error; the chains are checked under ctx, whose end stops Run
+// with its error.
+func Run(ctx context.Context, t Task, c Config, stdin io.Reader) (Report, error) {
+	spec := t.Spec()
 	format := strings.TrimPrefix(strings.ToLower(filepath.Ext(c.Plot)), ".")
-	if c.Plot != "" && !slices.Contains(PlotFormats(), format) {
+	binned := slices.ContainsFunc(spec.Breakdowns, func(b Breakdown) bool { return b.Binned })
+	switch {
+	case c.Plot != "" && spec.Plot == "":
+		return Report{}, inputerr.Errorf("--plot: the %s task's report has no figure", spec.Name)
+	case c.Plot != "" && !slices.Contains(PlotFormats(), format):
 		return Report{}, inputerr.Errorf("--plot %s: the file must end in .png or .svg", c.Plot)
-	}
-	if c.PerRecord == "-" {
+	case c.PerRecord == "-":
 		return Report{}, inputerr.Errorf("--per-record must name a file, not stdout, which has the report")
-	}
-	if c.Chains && c.Filter != "" {
+	case c.Chains && !spec.Chains:
+		return Report{}, inputerr.Errorf("--chains: the %s task's answers are no chains of thought", spec.Name)
+	case c.Chains && c.Filter != "":
 		return Report{}, inputerr.Errorf("--chains reads the raw generations, not --filter %s's", c.Filter)
-	}
-	if c.MBinWidth <= 0 {
+	case binned && c.MBinWidth <= 0:
 		return Report{}, inputerr.Errorf("--m-bin must be positive, not %d", c.MBinWidth)
 	}
-	gold, preds, err := load(c, stdin)
+	gold, preds, err := load(t, c, stdin)
 	if err != nil {
 		return Report{}, &inputerr.Error{Err: err}
 	}
-	rep, err := Evaluate(gold, preds, c.Options)
+	opts := c.Options
+	if b := spec.Binary; b != nil && b.Samples != "" {
+		base := filepath.Base(c.Pred)
+		opts.Binary = opts.Binary || strings.HasPrefix(base, "samples_") && (strings.Contains(base, b.Samples+"_") || strings.Contains(base, b.Samples+"."))
+	}
+	rep, err := Evaluate(t, gold, preds, opts)
 	var me *MissingError
 	if errors.As(err, &me) {
 		err = fmt.Errorf("%w; --allow-missing scores the others", err)
@@ -82,7 +91,7 @@ func Run(ctx context.Context, c Config, stdin io.Reader) (Report, error) {
 		}
 	}
 	if c.PerRecord != "" {
-		if err := writePerRecordFile(c.PerRecord, gold, preds, chains); err != nil {
+		if err := writeAtomic(c.PerRecord, func(w io.Writer) error { return writePerRecord(w, gold, preds, rep.binary, chains) }); err != nil {
 			return rep, err
 		}
 	}
@@ -92,8 +101,8 @@ func Run(ctx context.Context, c Config, stdin io.Reader) (Report, error) {
 	return rep, nil
 }
 
-func load(c Config, stdin io.Reader) ([]Gold, []Prediction, error) {
-	gold, err := ReadGold(c.Gold)
+func load(t Task, c Config, stdin io.Reader) ([]Gold, []Prediction, error) {
+	gold, err := ReadGold(c.Gold, t)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -106,74 +115,62 @@ func load(c Config, stdin io.Reader) ([]Gold, []Prediction, error) {
 		defer f.Close()
 		name, r = c.Pred, f
 	}
-	preds, err := ReadPredictions(r, name, c.PredOptions)
+	preds, err := ReadPredictions(r, name, t, c.PredOptions)
 	return gold, preds, err
 }
 
-// RecordResult is a line of the per-record file: a scored gold record, its
-// answer and how it was read. Predicted is Unparseable (-1) when no answer
-// word was found; Source, Answer and Reading are Prediction's Source,
-// Answer and Phrase.
-type RecordResult struct {
-	ID        string `json:"id"`
-	Split     string `json:"split"`
-	Fragment  string `json:"fragment"`
-	M         int    `json:"m"`
-	N1        int    `json:"n1"`
-	N2        int    `json:"n2"`
-	Gold      int    `json:"gold"`
-	Predicted int    `json:"predicted"`
-	Correct   bool   `json:"correct"`
-	Source    string `json:"source"`
-	Answer    string `json:"answer"`
-	Reading   string `json:"reading"`
-	Where     string `json:"where"`
-	// Chain is, with Config.Chains only, what proof.CheckChain found in
-	// the answer.
-	Chain *proof.ChainResult `json:"chain,omitempty"`
+// WritePerRecord writes a line for every gold record that has a
+// prediction, in gold order: the record's id, split and Gold.Info; its
+// gold label and the answer's (their binary labels when binary, as when
+// a report scores the answers as binary; Unparseable for an answer that
+// names no label); whether the answer is right; and the prediction's
+// Source, Answer, Phrase (as "reading") and Where.
+func WritePerRecord(w io.Writer, gold []Gold, preds []Prediction, binary bool) error {
+	return writePerRecord(w, gold, preds, binary, nil)
 }
 
-// WritePerRecord writes a RecordResult line for every gold record that has
-// a prediction, in gold order.
-func WritePerRecord(w io.Writer, gold []Gold, preds []Prediction) error {
-	return writePerRecord(w, gold, preds, nil)
-}
-
-// writePerRecord is WritePerRecord with each record's chain result, if any.
-func writePerRecord(w io.Writer, gold []Gold, preds []Prediction, chains map[string]*proof.ChainResult) error {
-	return encodeMatched(w, gold, preds, func(g *Gold) string { return g.ID }, func(p *Prediction) string { return p.ID },
-		func(g *Gold, p *Prediction) any {
-			return RecordResult{ID: g.ID, Split: g.Split, Fragment: g.Fragment, M: g.M, N1: g.N1, N2: g.N2,
-				Gold: g.Label, Predicted: p.Label, Correct: p.Label == g.Label,
-				Source: p.Source, Answer: p.Answer, Reading: p.Phrase, Where: p.Where, Chain: chains[g.ID]}
-		})
-}
-
-// encodeMatched writes line(g, p) as a JSON line, HTML left alone, for
-// each gold record g that has a prediction p, in gold order; goldID and
-// predID give their records' ids. The sat/unsat and entailment per-record
-// files differ only in their lines.
-func encodeMatched[G, P any](w io.Writer, gold []G, preds []P, goldID func(*G) string, predID func(*P) string, line func(g *G, p *P) any) error {
-	byID := make(map[string]*P, len(preds))
+// writePerRecord is WritePerRecord with each record's chain result, if
+// any, under "chain".
+func writePerRecord(w io.Writer, gold []Gold, preds []Prediction, binary bool, chains map[string]*proof.ChainResult) error {
+	byID := make(map[string]*Prediction, len(preds))
 	for k := range preds {
-		byID[predID(&preds[k])] = &preds[k]
+		byID[preds[k].ID] = &preds[k]
 	}
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false)
 	for k := range gold {
-		p, ok := byID[goldID(&gold[k])]
+		g := &gold[k]
+		p, ok := byID[g.ID]
 		if !ok {
 			continue
 		}
-		if err := enc.Encode(line(&gold[k], p)); err != nil {
+		want, got := g.Label, p.Label
+		if binary {
+			want, got = g.binary, p.Binary
+		}
+		var o object
+		o.add("id", g.ID)
+		o.add("split", g.Split)
+		if g.Info != nil {
+			o.inline(g.Info)
+		}
+		o.add("gold", want)
+		o.add("predicted", got)
+		o.add("correct", want == got)
+		o.add("source", p.Source)
+		o.add("answer", p.Answer)
+		o.add("reading", p.Phrase)
+		o.add("where", p.Where)
+		if c := chains[g.ID]; c != nil {
+			o.add("chain", c)
+		}
+		line, err := o.bytes()
+		if err != nil {
+			return err
+		}
+		if _, err := w.Write(append(line, '\n')); err != nil {
 			return err
 		}
 	}
 	return nil
-}
-
-func writePerRecordFile(name string, gold []Gold, preds []Prediction, chains map[string]*proof.ChainResult) error {
-	return writeAtomic(name, func(w io.Writer) error { return writePerRecord(w, gold, preds, chains) })
 }
 
 // writeAtomic writes the file name with write, all or nothing; write's

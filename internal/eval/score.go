@@ -8,8 +8,6 @@ import (
 	"strings"
 
 	"github.com/nlsat/nlsat/internal/binom"
-	"github.com/nlsat/nlsat/internal/dataset"
-	"github.com/nlsat/nlsat/internal/fragments"
 )
 
 // Confidence is the level of every interval in a report.
@@ -32,71 +30,102 @@ type Score struct {
 	AccuracyParseable float64 `json:"accuracy_parseable"`
 }
 
-// Row is the score of one group of a section; numbers are written as
-// decimal strings, m bins as "LO-HI".
+// Row is the score of one group of a breakdown: its parts (numbers
+// written as decimal strings, bins as "LO-HI"), its score and, with
+// Spec.Binary, its binary score.
 type Row struct {
-	Key string `json:"key"`
+	Key []string
 	Score
+	Binary Score
 }
 
-// FragmentNRow is the score of one fragment at one n = n1 + n2: a point of
-// the paper's Figure 3.
-type FragmentNRow struct {
-	Fragment string `json:"fragment"`
-	N        int    `json:"n"`
-	Score
+// Section is a breakdown's rows, in order.
+type Section struct {
+	Name string // Breakdown.Name
+	Rows []Row
 }
 
-// SplitFragmentRow is the score of one fragment in one split file: the
-// cells of the paper's Tables 1 to 3 when test and generalisation are
-// split files.
-type SplitFragmentRow struct {
-	Split    string `json:"split"`
-	Fragment string `json:"fragment"`
-	Score
+// LabelScore is the precision, recall and F1 of one label; 0 where
+// undefined.
+type LabelScore struct {
+	Label     string  `json:"label"`
+	Support   int     `json:"support"`   // gold records of the label
+	Predicted int     `json:"predicted"` // answers of the label
+	Correct   int     `json:"correct"`
+	Precision float64 `json:"precision"`
+	Recall    float64 `json:"recall"`
+	F1        float64 `json:"f1"`
 }
 
-// Report is the evaluation of a predictions file against gold records. Its
-// JSON form has a fixed key order and every key present; Pairs is null
-// when no gold record belongs to a minimal pair.
+// Report is the evaluation of a predictions file against gold records of
+// a task. Its JSON form (MarshalJSON) has a fixed key order and every key
+// of the task's report present.
 type Report struct {
-	Confidence  float64 `json:"confidence"`
-	MBinWidth   int     `json:"m_bin_width"`
-	Gold        int     `json:"gold"`
-	Predictions int     `json:"predictions"`
-	Missing     int     `json:"missing"`
+	spec   *Spec
+	binary bool // the answers are scored as binary
+	// Task, Answers and Labels head a report of Spec.Head: the task's
+	// name, the kind of answers scored (Spec.Kind, or Binary.Kind when
+	// the answers are scored as binary) and their labels.
+	Task, Answers string
+	Labels        []string
+	Confidence    float64
+	// MBinWidth is the width of the bins of a binned breakdown.
+	MBinWidth   int
+	Gold        int
+	Predictions int
+	Missing     int
 	// Datasets are the configuration digests the gold ids carry (see
 	// dataset.FormatID), sorted; TextsChecked counts the predictions whose
-	// instance text was compared with gold's. With neither, nothing shows
+	// record's text was compared with gold's. With neither, nothing shows
 	// that the predictions were made for this gold.
-	Datasets     []string `json:"datasets"`
-	TextsChecked int      `json:"texts_checked"`
-	// UnparseableAnswers are the scored answers in which no answer word
-	// was found, in gold order.
-	UnparseableAnswers []Unparsed         `json:"unparseable_answers"`
-	Overall            Score              `json:"overall"`
-	BySplit            []Row              `json:"by_split"`
-	ByFragment         []Row              `json:"by_fragment"`
-	ByN                []Row              `json:"by_n"`
-	ByMBin             []Row              `json:"by_m_bin"`
-	ByLabel            []Row              `json:"by_label"`
-	ByMUSSize          []Row              `json:"by_mus_size"`
-	ByModelSize        []Row              `json:"by_model_size"`
-	ByFragmentN        []FragmentNRow     `json:"by_fragment_n"`
-	BySplitFragment    []SplitFragmentRow `json:"by_split_fragment"`
-	Pairs              *PairReport        `json:"pairs"`
+	Datasets     []string
+	TextsChecked int
+	// Unparsed are the scored answers that name no label (counted as
+	// wrong; Score.Unparseable counts them), in gold order.
+	Unparsed []Unparsed
+	Overall  Score
+	// Binary is the accuracy of the binary labels (Spec.Binary), answers
+	// mapped to theirs.
+	Binary Score
+	// PerLabel, MacroF1 and the confusion matrix are those of Spec.PerLabel.
+	// Confusion counts the scored records by gold label (rows) and answer
+	// (columns), in Labels order; ConfusionInvalid the answers of no label
+	// per gold label.
+	PerLabel         []LabelScore
+	MacroF1          float64
+	Confusion        [][]int
+	ConfusionInvalid []int
+	// Sections are the breakdowns' rows, in the order of Spec.Breakdowns.
+	Sections []Section
+	// Pairs is the minimal pairs' section of Spec.Pairs, nil when no gold
+	// record belongs to a pair.
+	Pairs *PairReport
 	// Chains is the chain-of-thought report of Config.Chains; absent
 	// without it.
-	Chains *ChainReport `json:"chains,omitempty"`
+	Chains *ChainReport
+}
+
+// Section returns the rows of the breakdown named name.
+func (r *Report) Section(name string) []Row {
+	for _, s := range r.Sections {
+		if s.Name == name {
+			return s.Rows
+		}
+	}
+	return nil
 }
 
 // Options say how predictions are scored.
 type Options struct {
-	// MBinWidth is the width of the bins of m: 1..w, w+1..2w, and so on.
+	// MBinWidth is the width of the bins of a binned breakdown (the
+	// number of sentences m): 1..w, w+1..2w, and so on.
 	MBinWidth int
 	// AllowMissing leaves gold records without a prediction out of every
 	// score (they are counted in Report.Missing) instead of failing.
 	AllowMissing bool
+	// Binary scores the binary labels (Spec.Binary) as the answers, as
+	// when some answer names only a binary label.
+	Binary bool
 }
 
 // MissingError reports gold records without a prediction.
@@ -135,17 +164,19 @@ func (t tally) score() Score {
 	return s
 }
 
-// Evaluate scores preds against gold. A prediction for an id that is not
-// in gold is an error, which says so when the id names another dataset's
-// configuration digest than gold's; so is a prediction that carries
-// another instance text or gold label than its gold record, and a gold
-// record without a prediction unless opts.AllowMissing (the error is a
-// *MissingError).
-func Evaluate(gold []Gold, preds []Prediction, opts Options) (Report, error) {
-	if opts.MBinWidth <= 0 {
+// Evaluate scores preds against gold of t. A prediction for an id that is
+// not in gold is an error, which says so when the id names another
+// dataset's configuration digest than gold's; so is a prediction that
+// carries another record text or gold label than its gold record, and a
+// gold record without a prediction unless opts.AllowMissing (the error
+// is a *MissingError).
+func Evaluate(t Task, gold []Gold, preds []Prediction, opts Options) (Report, error) {
+	spec := t.Spec()
+	binned := slices.ContainsFunc(spec.Breakdowns, func(b Breakdown) bool { return b.Binned })
+	if binned && opts.MBinWidth <= 0 {
 		return Report{}, fmt.Errorf("the m bin width must be positive, not %d", opts.MBinWidth)
 	}
-	m, err := match(gold, preds)
+	m, err := match(gold, preds, spec.OtherText)
 	if err != nil {
 		return Report{}, err
 	}
@@ -161,30 +192,101 @@ func Evaluate(gold []Gold, preds []Prediction, opts Options) (Report, error) {
 	if len(missing) == len(gold) {
 		return Report{}, fmt.Errorf("no prediction is for a gold record")
 	}
-	a := newAccumulator(opts.MBinWidth)
+	binary := false
+	if spec.Binary != nil {
+		binary = opts.Binary || slices.ContainsFunc(preds, func(p Prediction) bool { return p.Label < 0 && p.Binary >= 0 })
+	}
+	rep := Report{spec: spec, binary: binary, Confidence: Confidence, Gold: len(gold), Predictions: len(preds), Missing: len(missing),
+		Datasets: m.digests, TextsChecked: m.texts, Unparsed: []Unparsed{}}
+	if binned {
+		rep.MBinWidth = opts.MBinWidth
+	}
+	labels, kind := spec.Labels, spec.Kind
+	if binary {
+		labels, kind = spec.Binary.Labels, spec.Binary.Kind
+	}
+	if spec.Head {
+		rep.Task, rep.Answers, rep.Labels = spec.Name, kind, labels
+	}
+	n := len(labels)
+	confusion, invalid := make([][]int, n), make([]int, n)
+	for i := range confusion {
+		confusion[i] = make([]int, n)
+	}
+	var overall, bin tally
+	sections := make([]map[string]*[2]tally, len(spec.Breakdowns))
+	for s := range sections {
+		sections[s] = map[string]*[2]tally{}
+	}
 	answer, has := make([]int, len(gold)), make([]bool, len(gold))
-	unparsed := []Unparsed{}
-	for i, g := range gold {
-		if k := m.pred[i]; k >= 0 {
-			answer[i], has[i] = preds[k].Label, true
-			a.add(&gold[i], answer[i] == g.Label, answer[i] != Unparseable)
-			if answer[i] == Unparseable {
-				unparsed = append(unparsed, Unparsed{ID: g.ID, Answer: shorten(preds[k].Answer)})
+	for i := range gold {
+		g := &gold[i]
+		if m.pred[i] < 0 {
+			continue
+		}
+		p := &preds[m.pred[i]]
+		answer[i], has[i] = p.Label, true
+		want, got := g.Label, p.Label
+		if binary {
+			want, got = g.binary, p.Binary
+		}
+		ok, parsed := got == want, got >= 0
+		okBin, parsedBin := p.Binary == g.binary, p.Binary >= 0
+		overall.add(ok, parsed)
+		bin.add(okBin, parsedBin)
+		if parsed {
+			confusion[want][got]++
+		} else {
+			invalid[want]++
+			rep.Unparsed = append(rep.Unparsed, Unparsed{ID: g.ID, Answer: shorten(p.Answer)})
+		}
+		for s, b := range spec.Breakdowns {
+			if s >= len(g.Groups) || g.Groups[s] == nil {
+				continue
 			}
+			key := g.Groups[s]
+			if b.Binned {
+				key = []string{mBin(key[0], opts.MBinWidth)}
+			}
+			k := strings.Join(key, "\x00")
+			t := sections[s][k]
+			if t == nil {
+				t = &[2]tally{}
+				sections[s][k] = t
+			}
+			t[0].add(ok, parsed)
+			t[1].add(okBin, parsedBin)
 		}
 	}
-	rep := a.report()
-	rep.MBinWidth, rep.Gold, rep.Predictions, rep.Missing = opts.MBinWidth, len(gold), len(preds), len(missing)
-	rep.Datasets, rep.TextsChecked, rep.UnparseableAnswers = m.digests, m.texts, unparsed
-	pairs, err := scorePairs(gold, answer, has)
-	if err != nil {
-		return Report{}, err
+	rep.Overall, rep.Binary = overall.score(), bin.score()
+	if spec.PerLabel {
+		rep.Confusion, rep.ConfusionInvalid = confusion, invalid
+		rep.PerLabel, rep.MacroF1 = perLabel(labels, confusion, invalid)
 	}
-	rep.Pairs = pairs
+	for s, b := range spec.Breakdowns {
+		rows := []Row{}
+		for k, t := range sections[s] {
+			rows = append(rows, Row{Key: strings.Split(k, "\x00"), Score: t[0].score(), Binary: t[1].score()})
+		}
+		slices.SortFunc(rows, func(x, y Row) int {
+			for i, part := range b.Parts {
+				if c := part.Order(x.Key[i], y.Key[i]); c != 0 {
+					return c
+				}
+			}
+			return 0
+		})
+		rep.Sections = append(rep.Sections, Section{Name: b.Name, Rows: rows})
+	}
+	if spec.Pairs {
+		if rep.Pairs, err = scorePairs(gold, answer, has); err != nil {
+			return Report{}, err
+		}
+	}
 	return rep, nil
 }
 
-// Unparsed is an answer in which no answer word was found.
+// Unparsed is an answer that names no label.
 type Unparsed struct {
 	ID string `json:"id"`
 	// Answer is the text, cut to its first 200 characters.
@@ -198,116 +300,20 @@ func shorten(s string) string {
 	return s
 }
 
-// sections of a report, in the order of Report's fields.
-const (
-	secSplit = iota
-	secFragment
-	secN
-	secMBin
-	secLabel
-	secMUS
-	secModel
-	numSections
-)
-
-type accumulator struct {
-	width      int
-	overall    tally
-	sections   [numSections]map[string]*tally
-	fragN      map[FragmentNRow]*tally // keys with a zero Score
-	splitFrag  map[SplitFragmentRow]*tally
-	haveSplits bool
+// mBin names the bin of the number m: with width w, 1..w, w+1..2w and so
+// on; m itself when w is 1.
+func mBin(m string, width int) string {
+	if width == 1 {
+		return m
+	}
+	v, _ := strconv.Atoi(m)
+	lo := (v-1)/width*width + 1
+	return fmt.Sprintf("%d-%d", lo, lo+width-1)
 }
 
-func newAccumulator(width int) *accumulator {
-	a := &accumulator{width: width, fragN: map[FragmentNRow]*tally{}, splitFrag: map[SplitFragmentRow]*tally{}}
-	for i := range a.sections {
-		a.sections[i] = map[string]*tally{}
-	}
-	return a
-}
-
-func bump[K comparable](m map[K]*tally, k K, correct, parsed bool) {
-	t, ok := m[k]
-	if !ok {
-		t = &tally{}
-		m[k] = t
-	}
-	t.add(correct, parsed)
-}
-
-func (a *accumulator) add(g *Gold, correct, parsed bool) {
-	a.overall.add(correct, parsed)
-	keys := [numSections]string{secFragment: g.Fragment, secN: strconv.Itoa(g.N()),
-		secMBin: a.mBin(g.M), secLabel: dataset.LabelText(g.Label)}
-	if g.Split != "" {
-		keys[secSplit] = g.Split
-		a.haveSplits = true
-		bump(a.splitFrag, SplitFragmentRow{Split: g.Split, Fragment: g.Fragment}, correct, parsed)
-	}
-	if g.Label == dataset.LabelUnsat {
-		keys[secMUS] = sizeKey(g.MUSSize)
-	} else {
-		keys[secModel] = sizeKey(g.ModelSize)
-	}
-	for s, k := range keys {
-		if k != "" {
-			bump(a.sections[s], k, correct, parsed)
-		}
-	}
-	bump(a.fragN, FragmentNRow{Fragment: g.Fragment, N: g.N()}, correct, parsed)
-}
-
-// mBin names the bin of m: with width w, 1..w, w+1..2w and so on.
-func (a *accumulator) mBin(m int) string {
-	if a.width == 1 {
-		return strconv.Itoa(m)
-	}
-	lo := (m-1)/a.width*a.width + 1
-	return fmt.Sprintf("%d-%d", lo, lo+a.width-1)
-}
-
-func sizeKey(n int) string {
-	if n <= 0 {
-		return Unknown
-	}
-	return strconv.Itoa(n)
-}
-
-func (a *accumulator) report() Report {
-	rep := Report{Confidence: Confidence, Overall: a.overall.score()}
-	dst := [numSections]*[]Row{&rep.BySplit, &rep.ByFragment, &rep.ByN, &rep.ByMBin, &rep.ByLabel, &rep.ByMUSSize, &rep.ByModelSize}
-	order := [numSections]func(x, y string) int{compareSplits, fragments.CompareNames, compareNumeric, compareNumeric, compareLabels, compareNumeric, compareNumeric}
-	for s, m := range a.sections {
-		rows := []Row{}
-		for k, t := range m {
-			rows = append(rows, Row{Key: k, Score: t.score()})
-		}
-		slices.SortFunc(rows, func(x, y Row) int { return order[s](x.Key, y.Key) })
-		*dst[s] = rows
-	}
-	rep.ByFragmentN = []FragmentNRow{}
-	for k, t := range a.fragN {
-		k.Score = t.score()
-		rep.ByFragmentN = append(rep.ByFragmentN, k)
-	}
-	slices.SortFunc(rep.ByFragmentN, func(x, y FragmentNRow) int {
-		return cmp.Or(fragments.CompareNames(x.Fragment, y.Fragment), cmp.Compare(x.N, y.N))
-	})
-	rep.BySplitFragment = []SplitFragmentRow{}
-	for k, t := range a.splitFrag {
-		k.Score = t.score()
-		rep.BySplitFragment = append(rep.BySplitFragment, k)
-	}
-	slices.SortFunc(rep.BySplitFragment, func(x, y SplitFragmentRow) int {
-		return cmp.Or(compareSplits(x.Split, y.Split), fragments.CompareNames(x.Fragment, y.Fragment))
-	})
-	return rep
-}
-
-// compareNumeric orders keys by the number they start with ("6-10" by 6),
-// with Unknown last.
-func compareNumeric(x, y string) int {
+// CompareNumeric orders keys by the number they start with ("6-10" by 6),
+// with Unknown and other words last.
+func CompareNumeric(x, y string) int {
 	num := func(k string) int {
 		lo, _, _ := strings.Cut(k, "-")
 		if n, err := strconv.Atoi(lo); err == nil {
@@ -318,6 +324,28 @@ func compareNumeric(x, y string) int {
 	return cmp.Or(cmp.Compare(num(x), num(y)), strings.Compare(x, y))
 }
 
-// compareLabels puts sat before unsat, the order of the paper's prompts
-// (and of the alphabet).
-func compareLabels(x, y string) int { return strings.Compare(x, y) }
+// perLabel computes each label's precision, recall and F1 from the
+// confusion matrix, and their mean, the macro-F1.
+func perLabel(labels []string, conf [][]int, invalid []int) ([]LabelScore, float64) {
+	var out []LabelScore
+	macro := 0.0
+	for k, name := range labels {
+		s := LabelScore{Label: name, Correct: conf[k][k], Support: invalid[k]}
+		for j := range labels {
+			s.Support += conf[k][j]
+			s.Predicted += conf[j][k]
+		}
+		if s.Predicted > 0 {
+			s.Precision = float64(s.Correct) / float64(s.Predicted)
+		}
+		if s.Support > 0 {
+			s.Recall = float64(s.Correct) / float64(s.Support)
+		}
+		if s.Precision+s.Recall > 0 {
+			s.F1 = 2 * s.Precision * s.Recall / (s.Precision + s.Recall)
+		}
+		macro += s.F1 / float64(len(labels))
+		out = append(out, s)
+	}
+	return out, macro
+}

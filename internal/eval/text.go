@@ -8,39 +8,43 @@ import (
 )
 
 // WriteText prints the report as plain-text tables with aligned columns:
-// a summary line, then one table per section. Accuracies have three
+// a summary line and what shows that the predictions were made for the
+// gold, then the overall score, the per-label scores and confusion matrix
+// (Spec.PerLabel), a table per breakdown that has rows, the minimal pairs,
+// the chains, and the answers that name no label. Accuracies have three
 // decimals; "-" marks an accuracy over no parseable answer.
 func WriteText(w io.Writer, rep Report) error {
+	spec := rep.spec
+	if spec == nil {
+		spec = &Spec{Invalid: "unparseable"}
+	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	p := func(format string, a ...any) { fmt.Fprintf(tw, format, a...) }
-	p("%d gold records, %d predictions, %d scored, %d missing, %d unparseable\n",
-		rep.Gold, rep.Predictions, rep.Overall.Count, rep.Missing, rep.Overall.Unparseable)
+	head, tail := "", ""
+	if spec.Head {
+		head, tail = capitalize(spec.Name)+": ", "; "+rep.Answers+" answers"
+	}
+	p("%s%d gold records, %d predictions, %d scored, %d missing, %d %s%s\n",
+		head, rep.Gold, rep.Predictions, rep.Overall.Count, rep.Missing, rep.Overall.Unparseable, spec.Invalid, tail)
 	p("%s\n", checks(rep))
-	table(p, "Overall", "", []Row{{Key: "all", Score: rep.Overall}})
-	if len(rep.BySplit) > 0 {
-		table(p, "By split file", "split", rep.BySplit)
+	table(p, spec, "Overall", []string{""}, []Row{{Key: []string{"all"}, Score: rep.Overall, Binary: rep.Binary}})
+	if spec.PerLabel {
+		writeLabels(p, rep)
 	}
-	table(p, "By fragment (the paper's Tables 1 and 2)", "fragment", rep.ByFragment)
-	table(p, "By n = n1 + n2", "n", rep.ByN)
-	table(p, fmt.Sprintf("By number of sentences m, in bins of %d", rep.MBinWidth), "m", rep.ByMBin)
-	table(p, "By gold label", "label", rep.ByLabel)
-	if len(rep.ByMUSSize) > 0 {
-		table(p, "Unsat gold records by size of the minimal unsatisfiable subset", "MUS size", rep.ByMUSSize)
-	}
-	if len(rep.ByModelSize) > 0 {
-		table(p, "Sat gold records by size of the checked model", "model size", rep.ByModelSize)
-	}
-	p("\nBy fragment and n (the paper's Figure 3)\n")
-	p("fragment\tn\t%s\n", scoreHeader)
-	for _, r := range rep.ByFragmentN {
-		p("%s\t%d\t%s\n", r.Fragment, r.N, scoreCols(r.Score))
-	}
-	if len(rep.BySplitFragment) > 0 {
-		p("\nBy split file and fragment (the paper's Table 3 with a generalisation split)\n")
-		p("split\tfragment\t%s\n", scoreHeader)
-		for _, r := range rep.BySplitFragment {
-			p("%s\t%s\t%s\n", r.Split, r.Fragment, scoreCols(r.Score))
+	for i, b := range spec.Breakdowns {
+		rows := rep.Sections[i].Rows
+		if len(rows) == 0 {
+			continue
 		}
+		title := b.Title
+		if b.Binned {
+			title += fmt.Sprintf(", in bins of %d", rep.MBinWidth)
+		}
+		var cols []string
+		for _, part := range b.Parts {
+			cols = append(cols, part.Column)
+		}
+		table(p, spec, title, cols, rows)
 	}
 	if pr := rep.Pairs; pr != nil {
 		p("\nMinimal pairs: %d scored, %d incomplete, %d with opposite gold labels\n", pr.Pairs, pr.Incomplete, pr.OppositeLabels)
@@ -51,13 +55,42 @@ func WriteText(w io.Writer, rep Report) error {
 	if rep.Chains != nil {
 		writeChains(p, rep.Chains)
 	}
-	if n := len(rep.UnparseableAnswers); n > 0 {
-		p("\nUnparseable answers (%s; --per-record writes every answer)\n", listed(n))
-		for _, u := range rep.UnparseableAnswers[:min(n, maxListed)] {
+	if n := len(rep.Unparsed); n > 0 {
+		p("\n%s answers (%s; --per-record writes every answer)\n", capitalize(spec.Invalid), listed(n))
+		for _, u := range rep.Unparsed[:min(n, maxListed)] {
 			p("%s  %q\n", u.ID, u.Answer)
 		}
 	}
 	return tw.Flush()
+}
+
+// writeLabels prints the per-label scores and the confusion matrix.
+func writeLabels(p func(string, ...any), rep Report) {
+	p("\nPer label (%s answers); macro-F1 %.3f\n", rep.Answers, rep.MacroF1)
+	p("label\tsupport\tpredicted\tcorrect\tprecision\trecall\tF1\t\n")
+	for _, s := range rep.PerLabel {
+		p("%s\t%d\t%d\t%d\t%.3f\t%.3f\t%.3f\t\n", s.Label, s.Support, s.Predicted, s.Correct, s.Precision, s.Recall, s.F1)
+	}
+	p("\nConfusion matrix (rows gold, columns answer)\n")
+	p("gold\t")
+	for _, l := range rep.Labels {
+		p("%s\t", l)
+	}
+	p("invalid\t\n")
+	for i, row := range rep.Confusion {
+		p("%s\t", rep.Labels[i])
+		for _, n := range row {
+			p("%d\t", n)
+		}
+		p("%d\t\n", rep.ConfusionInvalid[i])
+	}
+}
+
+func capitalize(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
 }
 
 // maxListed is the most unparseable answers the text report lists.
@@ -85,22 +118,39 @@ func checks(rep Report) string {
 	return "checked: " + strings.Join(parts, "; ")
 }
 
-const scoreHeader = "count\tcorrect\taccuracy\t95% CI\tunparseable\tacc. parseable\t"
-
-func table(p func(string, ...any), title, key string, rows []Row) {
+// table prints a table of rows: its title, the head of its key columns
+// cols and the score's columns, then a line per row.
+func table(p func(string, ...any), spec *Spec, title string, cols []string, rows []Row) {
 	p("\n%s\n", title)
-	p("%s\t%s\n", key, scoreHeader)
+	p("%s\t%s\n", strings.Join(cols, "\t"), scoreHeader(spec))
 	for _, r := range rows {
-		p("%s\t%s\n", r.Key, scoreCols(r.Score))
+		p("%s\t%s\n", strings.Join(r.Key, "\t"), scoreCols(spec, r))
 	}
 }
 
-func scoreCols(s Score) string {
+// scoreHeader heads a score's columns: the count, the correct answers,
+// the accuracy and its interval, the answers that name no label, then the
+// binary accuracy and its interval (Spec.Binary) or the accuracy over the
+// answers that name a label.
+func scoreHeader(spec *Spec) string {
+	h := "count\tcorrect\taccuracy\t95% CI\t" + spec.Invalid + "\t"
+	if spec.Binary != nil {
+		return h + "binary acc.\t95% CI\t"
+	}
+	return h + "acc. parseable\t"
+}
+
+func scoreCols(spec *Spec, r Row) string {
+	s := r.Score
+	cols := fmt.Sprintf("%d\t%d\t%.3f\t%s\t%d\t", s.Count, s.Correct, s.Accuracy, ci(s.CILow, s.CIHigh), s.Unparseable)
+	if b := r.Binary; spec.Binary != nil {
+		return cols + fmt.Sprintf("%.3f\t%s\t", b.Accuracy, ci(b.CILow, b.CIHigh))
+	}
 	parsed := "-"
 	if s.Count > s.Unparseable {
 		parsed = fmt.Sprintf("%.3f", s.AccuracyParseable)
 	}
-	return fmt.Sprintf("%d\t%d\t%.3f\t%s\t%d\t%s\t", s.Count, s.Correct, s.Accuracy, ci(s.CILow, s.CIHigh), s.Unparseable, parsed)
+	return cols + parsed + "\t"
 }
 
 func ci(lo, hi float64) string { return fmt.Sprintf("%.3f-%.3f", lo, hi) }

@@ -138,6 +138,4 @@ var Uses = map[string]map[string]string{
 // Exceptions are forbidden edges that are still in the code, each with why
 // it is there and what removes it. The test fails on a forbidden edge that
 // is not listed here, and on one listed here that is gone.
-var Exceptions = map[Edge]string{
-	{"internal/eval", "internal/solver/native"}: "eval's chains hard-wire the native backend (eval/chains.go)",
-}
+var Exceptions = map[Edge]string{}

@@ -18,6 +18,7 @@ import (
 
 	"github.com/nlsat/nlsat/internal/audit"
 	"github.com/nlsat/nlsat/internal/dataset"
+	"github.com/nlsat/nlsat/internal/eval"
 	"github.com/nlsat/nlsat/internal/generate"
 	"github.com/nlsat/nlsat/internal/inputerr"
 	"github.com/nlsat/nlsat/internal/prompt"
@@ -53,6 +54,9 @@ type Task struct {
 	// Prompt reads and renders the records of prompt's run, and names
 	// the lm-evaluation-harness tasks that score them.
 	Prompt prompt.Task
+	// Eval reads the task's gold records and answers for eval's run, and
+	// says what its report holds.
+	Eval eval.Task
 }
 
 var (

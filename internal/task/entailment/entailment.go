@@ -19,4 +19,5 @@ var Task = &task.Task{
 	Units:    entail.Split,
 	Audit:    Audit,
 	Prompt:   prompter{},
+	Eval:     Eval,
 }

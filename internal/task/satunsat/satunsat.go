@@ -19,4 +19,5 @@ var Task = &task.Task{
 	Generate: generate.Instances,
 	Audit:    Audit,
 	Prompt:   prompter{},
+	Eval:     Eval,
 }

@@ -1,9 +1,11 @@
-package eval
+package satunsat
 
 import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/nlsat/nlsat/internal/eval"
 )
 
 // answerTable holds answers as models give them to the two prompts of
@@ -81,27 +83,27 @@ var answerTable = []struct {
 	{" whether they are satisfiable or not: they are not satisfiable", AnswersAny, 0, "not satisfiable"},
 	{" True or False? I say unsatisfiable", AnswersAny, 0, "unsatisfiable"},
 	// Whole words only.
-	{" Trueish", AnswersAny, Unparseable, ""},
-	{" satisfiability", AnswersAny, Unparseable, ""},
-	{" untrue", AnswersAny, Unparseable, ""},
-	{" True1", AnswersAny, Unparseable, ""},
-	{" satisfied", AnswersAny, Unparseable, ""},
+	{" Trueish", AnswersAny, eval.Unparseable, ""},
+	{" satisfiability", AnswersAny, eval.Unparseable, ""},
+	{" untrue", AnswersAny, eval.Unparseable, ""},
+	{" True1", AnswersAny, eval.Unparseable, ""},
+	{" satisfied", AnswersAny, eval.Unparseable, ""},
 	// No answer word.
-	{"", AnswersAny, Unparseable, ""},
-	{"   ", AnswersAny, Unparseable, ""},
-	{" maybe", AnswersAny, Unparseable, ""},
-	{" I cannot tell.", AnswersAny, Unparseable, ""},
-	{" Yes", AnswersAny, Unparseable, ""},
-	{" No", AnswersAny, Unparseable, ""},
-	{" Every scholar is a poet.", AnswersAny, Unparseable, ""},
-	{" [invalid]", AnswersAny, Unparseable, ""}, // the harness's regex filter on no match
-	{"'''", AnswersAny, Unparseable, ""},
+	{"", AnswersAny, eval.Unparseable, ""},
+	{"   ", AnswersAny, eval.Unparseable, ""},
+	{" maybe", AnswersAny, eval.Unparseable, ""},
+	{" I cannot tell.", AnswersAny, eval.Unparseable, ""},
+	{" Yes", AnswersAny, eval.Unparseable, ""},
+	{" No", AnswersAny, eval.Unparseable, ""},
+	{" Every scholar is a poet.", AnswersAny, eval.Unparseable, ""},
+	{" [invalid]", AnswersAny, eval.Unparseable, ""}, // the harness's regex filter on no match
+	{"'''", AnswersAny, eval.Unparseable, ""},
 	// A narrower answer set skips the other prompt's words.
 	{" True, it is unsatisfiable", AnswersSatUnsat, 0, "unsatisfiable"},
-	{" It is true", AnswersSatUnsat, Unparseable, ""},
+	{" It is true", AnswersSatUnsat, eval.Unparseable, ""},
 	{" Satisfiable? False.", AnswersTrueFalse, 0, "False"},
-	{" satisfiable", AnswersTrueFalse, Unparseable, ""},
-	{" sat", AnswersTrueFalse, Unparseable, ""},
+	{" satisfiable", AnswersTrueFalse, eval.Unparseable, ""},
+	{" sat", AnswersTrueFalse, eval.Unparseable, ""},
 }
 
 // TestReadAnswer reads the table of answers; the reading rule is the doc
@@ -134,7 +136,7 @@ func FuzzReadAnswer(f *testing.F) {
 			t.Fatal(err)
 		}
 		switch r.Label {
-		case Unparseable:
+		case eval.Unparseable:
 			if r.Phrase != "" {
 				t.Fatalf("%q: unparseable with phrase %q", text, r.Phrase)
 			}

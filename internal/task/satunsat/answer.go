@@ -1,15 +1,12 @@
-package eval
+package satunsat
 
 import (
 	"fmt"
 	"strings"
-	"unicode"
 
 	"github.com/nlsat/nlsat/internal/dataset"
+	"github.com/nlsat/nlsat/internal/eval"
 )
-
-// Unparseable is the label of an answer in which no answer word was found.
-const Unparseable = -1
 
 // AnswerSet says which answer words a free-text answer is searched for.
 type AnswerSet string
@@ -74,7 +71,7 @@ func set(words ...string) map[string]bool {
 
 // Reading is how a free-text answer was read.
 type Reading struct {
-	// Label is dataset.LabelSat, dataset.LabelUnsat or Unparseable.
+	// Label is dataset.LabelSat, dataset.LabelUnsat or eval.Unparseable.
 	Label int
 	// Phrase is the span of the answer that decided, as written ("not
 	// satisfiable", "False"); empty when unparseable.
@@ -105,35 +102,35 @@ type Reading struct {
 //     not count, nor do those before a content word ("does not love any
 //     musician so satisfiable").
 //
-// Text with no answer word gives Unparseable ("Yes", "I cannot tell").
+// Text with no answer word gives eval.Unparseable ("Yes", "I cannot tell").
 // An unknown set is an error.
 func ReadAnswer(text string, set AnswerSet) (Reading, error) {
 	words, ok := answerWords[set]
 	if !ok {
 		return Reading{}, fmt.Errorf("unknown answer set %q: allowed values are %s", set, strings.Join(AnswerSets(), ", "))
 	}
-	toks := tokenize(text)
+	toks := eval.Tokenize(text)
 	for i := 0; i < len(toks); i++ {
-		label, ok := words[toks[i].word]
+		label, ok := words[toks[i].Word]
 		if !ok {
 			continue
 		}
 		if alternative(toks, i) {
-			if !toks[i].slash {
+			if !toks[i].Slash {
 				i++ // the "or"
 			}
-			if i+1 < len(toks) && (isAnswer(words, toks[i+1].word) || toks[i+1].word == "not") {
+			if i+1 < len(toks) && (isAnswer(words, toks[i+1].Word) || toks[i+1].Word == "not") {
 				i++ // the other alternative
 			}
 			continue
 		}
-		start := toks[i].start
+		start := toks[i].Start
 		if j := negation(toks, i); j >= 0 {
-			label, start = 1-label, toks[j].start
+			label, start = 1-label, toks[j].Start
 		}
-		return Reading{Label: label, Phrase: text[start:toks[i].end]}, nil
+		return Reading{Label: label, Phrase: text[start:toks[i].End]}, nil
 	}
-	return Reading{Label: Unparseable}, nil
+	return Reading{Label: eval.Unparseable}, nil
 }
 
 func isAnswer(words map[string]int, w string) bool {
@@ -143,21 +140,21 @@ func isAnswer(words map[string]int, w string) bool {
 
 // alternative reports whether answer word i is offered as one of two
 // ("True or False", "True/False", "satisfiable or not").
-func alternative(toks []token, i int) bool {
-	if toks[i].slash {
+func alternative(toks []eval.Token, i int) bool {
+	if toks[i].Slash {
 		return true
 	}
-	return i+1 < len(toks) && !toks[i].boundary && toks[i+1].word == "or"
+	return i+1 < len(toks) && !toks[i].Boundary && toks[i+1].Word == "or"
 }
 
 // negation returns the index of the negator that negates answer word i,
 // or -1.
-func negation(toks []token, i int) int {
-	if i > 0 && !toks[i-1].boundary && prefixNegators[toks[i-1].word] {
+func negation(toks []eval.Token, i int) int {
+	if i > 0 && !toks[i-1].Boundary && prefixNegators[toks[i-1].Word] {
 		return i - 1
 	}
-	for j, between := i-1, 0; j >= 0 && !toks[j].boundary; j-- {
-		w := toks[j].word
+	for j, between := i-1, 0; j >= 0 && !toks[j].Boundary; j-- {
+		w := toks[j].Word
 		if negators[w] || strings.HasSuffix(w, "n't") {
 			return j
 		}
@@ -167,57 +164,4 @@ func negation(toks []token, i int) int {
 		between++
 	}
 	return -1
-}
-
-// token is a lower-cased word of a text and where it is. boundary says
-// that a clause ends after it, slash that a "/" follows it.
-type token struct {
-	word            string
-	start, end      int
-	boundary, slash bool
-}
-
-func tokenize(text string) []token {
-	var toks []token
-	start := -1
-	for i, r := range text + " " {
-		if isWordRune(r) {
-			if start < 0 {
-				start = i
-			}
-			continue
-		}
-		if start >= 0 {
-			toks = appendWord(toks, text, start, i)
-			start = -1
-		}
-		if len(toks) > 0 {
-			t := &toks[len(toks)-1]
-			t.boundary = t.boundary || strings.ContainsRune(".,;:!?()[]\n", r)
-			t.slash = t.slash || r == '/'
-		}
-	}
-	return toks
-}
-
-// appendWord appends text[start:end] as a word, without the quotes that
-// apostrophes at either end make ('satisfiable').
-func appendWord(toks []token, text string, start, end int) []token {
-	for _, q := range []string{"'", "’"} {
-		for strings.HasPrefix(text[start:end], q) {
-			start += len(q)
-		}
-		for strings.HasSuffix(text[start:end], q) {
-			end -= len(q)
-		}
-	}
-	if start >= end {
-		return toks
-	}
-	w := strings.ToLower(strings.ReplaceAll(text[start:end], "’", "'"))
-	return append(toks, token{word: w, start: start, end: end})
-}
-
-func isWordRune(r rune) bool {
-	return unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_' || r == '\'' || r == '’'
 }

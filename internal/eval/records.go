@@ -24,8 +24,8 @@ const manifestFile = "manifest.json"
 // is one (beside path, a directory, or beside the data directory that
 // holds path), else that of the first record, which is entailrec.Schema
 // when it has the keys "premises" and "hypothesis" and
-// dataset.SchemaVersion otherwise. Package prompt and nlsat eval tell
-// entailment data from sat/unsat data by it.
+// dataset.SchemaVersion otherwise. Package prompt tells entailment data
+// from sat/unsat data by it.
 func RecordSchema(path string) (string, error) {
 	fi, err := os.Stat(path)
 	if err != nil {
@@ -66,7 +66,7 @@ func RecordSchema(path string) (string, error) {
 	}
 	defer f.Close()
 	schema := dataset.SchemaVersion
-	err = eachLine(f, file, func(b []byte, _ string) error {
+	err = EachLine(f, file, func(b []byte, _ string) error {
 		schema = LineSchema(b)
 		return errStop
 	})
@@ -157,7 +157,7 @@ func EachEntail(name string, stdin io.Reader, fn func(r *entailrec.Record, where
 	}
 	defer closer()
 	n := 0
-	err = eachLine(r, display, func(b []byte, where string) error {
+	err = EachLine(r, display, func(b []byte, where string) error {
 		var rec entailrec.Record
 		dec := json.NewDecoder(bytes.NewReader(b))
 		dec.DisallowUnknownFields()
@@ -236,7 +236,7 @@ func InputSchema(name string, stdin io.Reader) (schema string, rest io.Reader, e
 		return schema, rest, err
 	}
 	defer r.Close()
-	err = eachLine(r, "stdin", func(b []byte, _ string) error {
+	err = EachLine(r, "stdin", func(b []byte, _ string) error {
 		schema = LineSchema(b)
 		return errStop
 	})
