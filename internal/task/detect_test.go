@@ -68,3 +68,38 @@ func TestDetect(t *testing.T) {
 		t.Error("Detect of a missing file: no error")
 	}
 }
+
+// TestDetectDatasets: the datasets of eval's tests, as directories and
+// files, and a manifest's record schema winning over the records' keys.
+func TestDetectDatasets(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, s string) string {
+		p := filepath.Join(dir, name)
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		if err := os.WriteFile(p, []byte(s), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	entail, _ := os.ReadFile("../eval/testdata/entail/data/test.jsonl")
+	sat, _ := os.ReadFile("../eval/testdata/lmeval/gold.jsonl")
+	write("m/manifest.json", `{"schema": "nlsat-manifest/1"}`)
+	write("n/manifest.json", `{"record_schema": "nlsat-record/3"}`)
+	write("p/manifest.json", `{"record_schema": "nlsat-entail/1"}`)
+	for _, tt := range []struct {
+		path string
+		want *task.Task
+	}{
+		{"../eval/testdata/entail", entailment.Task},
+		{"../eval/testdata/entail/data/test.jsonl", entailment.Task},
+		{"../eval/testdata/lmeval/gold.jsonl", satunsat.Task},
+		{"../eval/testdata/small", satunsat.Task},
+		{write("m/data/test.jsonl", string(entail)), entailment.Task},
+		{write("n/data/test.jsonl", string(sat)), satunsat.Task},
+		{write("p/data/test.jsonl", string(sat)), entailment.Task},
+	} {
+		if got, err := task.Detect(tt.path); err != nil || got != tt.want {
+			t.Errorf("Detect(%s) = %v, %v; want %v", tt.path, got, err, tt.want)
+		}
+	}
+}

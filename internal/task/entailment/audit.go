@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/nlsat/nlsat/internal/audit"
+	"github.com/nlsat/nlsat/internal/entail"
 	"github.com/nlsat/nlsat/internal/entailrec"
 	"github.com/nlsat/nlsat/internal/textfeat"
 )
@@ -28,7 +29,7 @@ const hypothesisPrefix = "h:"
 
 var auditSpec = &audit.Spec{
 	Labels: entailrec.LabelNames[:],
-	Name:   "entailment",
+	Name:   entail.TaskName,
 	Schema: entailrec.Schema,
 	Text:   "the premises and the hypothesis, the hypothesis's tokens prefixed h: (hypothesis-only reads them alone)",
 	Summary: func(features int, train string, records int) string {

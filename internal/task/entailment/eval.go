@@ -78,7 +78,7 @@ type recordInfo struct {
 }
 
 func (evalTask) ReadGold(name, split string, fn func(eval.Gold) error) error {
-	return eval.EachEntail(name, nil, func(r *entailrec.Record, where string) error {
+	return entailrec.Each(name, nil, func(r *entailrec.Record, where string) error {
 		g := eval.Gold{ID: r.ID, Label: int(r.Label), Info: recordInfo{Fragment: r.Fragment},
 			Text: eval.TextSum(strings.Join(r.Premises, " ") + "\n" + r.Hypothesis), Where: where}
 		g.Groups = make([][]string, numBreakdowns)

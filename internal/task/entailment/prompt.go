@@ -9,7 +9,6 @@ import (
 	"strings"
 
 	"github.com/nlsat/nlsat/internal/entailrec"
-	"github.com/nlsat/nlsat/internal/eval"
 	"github.com/nlsat/nlsat/internal/fragments"
 	"github.com/nlsat/nlsat/internal/inputerr"
 	"github.com/nlsat/nlsat/internal/prompt"
@@ -227,7 +226,7 @@ func (prompter) Has() prompt.Options { return prompt.Options{} }
 func (prompter) TrainExamples() bool { return true }
 
 func (prompter) Read(file string, stdin io.Reader, fn func(prompt.Record, string) error) error {
-	return eval.EachEntail(file, stdin, func(r *entailrec.Record, where string) error { return fn(record{r}, where) })
+	return entailrec.Each(file, stdin, func(r *entailrec.Record, where string) error { return fn(record{r}, where) })
 }
 
 // Examples picks the worked examples of file's records (Shots); none
@@ -238,7 +237,7 @@ func (prompter) Examples(file string, stdin io.Reader, _ prompt.Options) (prompt
 		return e, nil
 	}
 	var train []*entailrec.Record
-	err := eval.EachEntail(file, stdin, func(r *entailrec.Record, _ string) error {
+	err := entailrec.Each(file, stdin, func(r *entailrec.Record, _ string) error {
 		train = append(train, r)
 		return nil
 	})
