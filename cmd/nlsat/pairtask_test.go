@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -19,7 +20,8 @@ func init() { task.Register(pairtask.Task) }
 
 // TestThirdTask runs a task that nothing outside its package knows
 // through the drivers: generate (one run, and shards merged into its
-// bytes) and prompt.
+// bytes), prompt, split (one run, and shards merged into its bytes),
+// eval and audit.
 func TestThirdTask(t *testing.T) {
 	dir := t.TempDir()
 	gen := []string{"generate", "--task", "pair", "--fragment", "S", "--n1", "2", "--m", "2", "--count", "40", "--seed", "3", "-q"}
@@ -81,5 +83,67 @@ func TestThirdTask(t *testing.T) {
 	code, _, stderr = nlsat(context.Background(), "", "prompt", one, "--cot", "--fewshot", other, "--out", prompts)
 	if code != exitUsage || !strings.Contains(stderr, "--cot needs sat/unsat records") {
 		t.Errorf("prompt --cot of pair records: exit %d, stderr %q", code, stderr)
+	}
+	splitPairs(t, dir)
+}
+
+// splitPairs builds a balanced dataset of the pair task, as one run and
+// as two shards merged, and evaluates and audits it.
+func splitPairs(t *testing.T, dir string) {
+	t.Helper()
+	build := []string{"split", "--task", "pair", "--fragment", "S", "--train", "40", "--validation", "20", "--test", "20", "--seed", "5", "-q"}
+	one := filepath.Join(dir, "set")
+	if code, _, stderr := nlsat(context.Background(), "", append(build, "--out", one)...); code != 0 {
+		t.Fatalf("split --task pair: exit %d: %s", code, stderr)
+	}
+	var shards []string
+	for i := range 2 {
+		shards = append(shards, filepath.Join(dir, fmt.Sprint("set-shard", i)))
+		if code, _, stderr := nlsat(context.Background(), "", append(build, "--out", shards[i], "--shard-index", fmt.Sprint(i), "--shard-count", "2")...); code != 0 {
+			t.Fatalf("split --task pair shard %d: exit %d: %s", i, code, stderr)
+		}
+	}
+	merged := filepath.Join(dir, "set-merged")
+	if code, _, stderr := nlsat(context.Background(), "", append([]string{"merge", "-q", "--out", merged}, shards...)...); code != 0 {
+		t.Fatalf("merge of split --task pair shards: exit %d: %s", code, stderr)
+	}
+	for _, f := range []string{"data/train.jsonl", "data/validation.jsonl", "data/test.jsonl", "manifest.json", "README.md", "SHA256SUMS"} {
+		want, err := os.ReadFile(filepath.Join(one, f))
+		got, _ := os.ReadFile(filepath.Join(merged, f))
+		if err != nil || string(got) != string(want) {
+			t.Errorf("split --task pair: merged %s differs from one run's (%v)", f, err)
+		}
+	}
+	test := filepath.Join(one, "data", "test.jsonl")
+	b, _ := os.ReadFile(test)
+	var preds strings.Builder
+	perLabel := map[string]int{}
+	for _, l := range strings.Split(strings.TrimSpace(string(b)), "\n") {
+		var r pairtask.Record
+		if err := json.Unmarshal([]byte(l), &r); err != nil {
+			t.Fatal(err)
+		}
+		perLabel[r.LabelText]++
+		fmt.Fprintf(&preds, "{\"id\":%q,\"label\":1}\n", r.ID)
+	}
+	if perLabel["consistent"] != 10 || perLabel["inconsistent"] != 10 {
+		t.Errorf("split --task pair: test holds %v, not 10 of each label", perLabel)
+	}
+	predFile := filepath.Join(dir, "preds.jsonl")
+	os.WriteFile(predFile, []byte(preds.String()), 0o644)
+	code, out, stderr := nlsat(context.Background(), "", "eval", "--gold", test, "--pred", predFile, "--json")
+	var rep struct {
+		Overall struct {
+			Accuracy float64 `json:"accuracy"`
+		} `json:"overall"`
+	}
+	if code != 0 || json.Unmarshal([]byte(out), &rep) != nil || rep.Overall.Accuracy != 0.5 {
+		t.Errorf("eval of pair records answering consistent: exit %d, accuracy %v (want 0.5): %s%s", code, rep.Overall.Accuracy, out, stderr)
+	}
+	// The audit runs on the task's records; the toy task's inconsistent
+	// pairs share their nouns, which the structure of the text shows.
+	code, out, stderr = nlsat(context.Background(), "", "audit", one)
+	if code != 0 || !strings.Contains(out, "Shortcut audit of "+one) || !strings.Contains(out, "gbm-structure") {
+		t.Errorf("audit of a pair dataset: exit %d: %s%s", code, out, stderr)
 	}
 }

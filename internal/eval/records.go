@@ -25,4 +25,3 @@ func SplitFile(dir, split string) (string, error) {
 	}
 	return "", fmt.Errorf("%s: no split %q (it has %v)", dir, split, names)
 }
-

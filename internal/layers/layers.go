@@ -18,6 +18,8 @@
 // import anything, and is the only floor that chooses a backend.
 package layers
 
+import "strings"
+
 // Floor is a layer of the project.
 type Floor string
 
@@ -105,13 +107,29 @@ var Packages = map[string]Floor{
 	"internal/task":            Tasks,
 	"internal/task/satunsat":   Tasks,
 	"internal/task/entailment": Tasks,
-	"internal/task/pairtask":   Tasks,
 
 	"cmd/nlsat":          Face,
 	"internal/cli":       Face,
 	"scripts/fithardm":   Face,
 	"scripts/paperband":  Face,
 	"scripts/proofstats": Face,
+}
+
+// TaskDir holds the tasks' packages: a package under it that Packages
+// does not list is on the tasks floor, so that a new task is its package
+// and the line that registers it, and nothing else.
+const TaskDir = "internal/task/"
+
+// FloorOf returns the floor of the package at path (inside the module):
+// Packages', or the tasks floor under TaskDir.
+func FloorOf(path string) (Floor, bool) {
+	if f, ok := Packages[path]; ok {
+		return f, true
+	}
+	if strings.HasPrefix(path, TaskDir) {
+		return Tasks, true
+	}
+	return "", false
 }
 
 // An Edge is an import of package To by package From (paths inside the

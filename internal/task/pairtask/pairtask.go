@@ -38,10 +38,12 @@ type Record struct {
 	Text      string   `json:"text" parquet:"text"`
 	Label     int      `json:"label" parquet:"label"`
 	LabelText string   `json:"label_text" parquet:"label_text,dict"`
-	M         int      `json:"m" parquet:"m"`
-	N1        int      `json:"n1" parquet:"n1"`
-	N2        int      `json:"n2" parquet:"n2"`
-	Seed      string   `json:"seed" parquet:"seed"`
+	// M, N1 and N2 are the point the pair was drawn at: the pair is the
+	// first two of the M sentences of an instance there.
+	M    int    `json:"m" parquet:"m"`
+	N1   int    `json:"n1" parquet:"n1"`
+	N2   int    `json:"n2" parquet:"n2"`
+	Seed string `json:"seed" parquet:"seed"`
 }
 
 // SetID sets the record's id.
@@ -53,7 +55,6 @@ func (r *Record) Normalize() {
 		r.Pair = []string{}
 	}
 	r.Text = strings.Join(r.Pair, " ")
-	r.M = len(r.Pair)
 	r.LabelText = Labels[r.Label]
 }
 
@@ -66,6 +67,9 @@ var Task = &task.Task{
 	Classes:  Labels,
 	Generate: generator{},
 	Prompt:   prompter{},
+	Units:    splitter{},
+	Eval:     evaluator{},
+	Audit:    auditor{},
 }
 
 type generator struct{}
@@ -98,16 +102,17 @@ func (generator) Unit(ctx context.Context, p *generate.Plan, b solver.Backend, i
 	if len(inst.Sentences) < 2 {
 		return generate.Unit{}, fmt.Errorf("instance %s has %d sentences; the pair task needs 2", dataset.SeedString(p.Seed, i), len(inst.Sentences))
 	}
+	m := len(inst.Sentences)
 	inst.Sentences = inst.Sentences[:2]
 	v, err := solver.Decide(ctx, b, inst.Formulas(), solver.DecideOptions{})
 	if err != nil {
 		return generate.Unit{}, fmt.Errorf("pair %s: %w", dataset.SeedString(p.Seed, i), err)
 	}
-	u := generate.Unit{Point: [3]int{2, len(inst.Nouns), len(inst.Verbs)}, Status: v.Status, Reason: v.Reason.String()}
+	u := generate.Unit{Point: [3]int{m, len(inst.Nouns), len(inst.Verbs)}, Status: v.Status, Reason: v.Reason.String()}
 	if v.Status == solver.Unknown {
 		return u, nil
 	}
-	r := &Record{Fragment: inst.Fragment.String(), Pair: inst.English(), N1: len(inst.Nouns), N2: len(inst.Verbs),
+	r := &Record{Fragment: inst.Fragment.String(), Pair: inst.English(), M: m, N1: len(inst.Nouns), N2: len(inst.Verbs),
 		Seed: dataset.SeedString(p.Seed, i)}
 	if v.Status == solver.Sat {
 		r.Label = 1
