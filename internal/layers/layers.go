@@ -87,8 +87,9 @@ var Packages = map[string]Floor{
 	"internal/pipeline": Engine,
 	"internal/progress": Engine,
 
-	"internal/dataset":   Records,
-	"internal/entailrec": Records,
+	"internal/dataset":             Records,
+	"internal/entailrec":           Records,
+	"internal/dataset/datasettest": Records,
 
 	"internal/generate":    Build,
 	"internal/split":       Build,

@@ -5,10 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"github.com/nlsat/nlsat/internal/audit"
-	"github.com/nlsat/nlsat/internal/entailrec"
-	"github.com/nlsat/nlsat/internal/task"
-	"github.com/nlsat/nlsat/internal/task/satunsat"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -16,6 +12,12 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/nlsat/nlsat/internal/audit"
+	"github.com/nlsat/nlsat/internal/dataset/datasettest"
+	"github.com/nlsat/nlsat/internal/entailrec"
+	"github.com/nlsat/nlsat/internal/task"
+	"github.com/nlsat/nlsat/internal/task/satunsat"
 )
 
 // toyEntail is an entailment record as the audit reads it (the fields of
@@ -46,9 +48,9 @@ func toyEntailSplits(seed uint64, triples [3]int, plant func(label int, h string
 	for s, n := range triples {
 		for i := range n {
 			n1, m := 5+rng.IntN(2), 8+4*rng.IntN(2)
-			base := toyRecord(rng, "", 1, n1, m)
+			base := datasettest.Record(rng, "", 1, n1, m)
 			for _, label := range rng.Perm(3) {
-				h := toySentence(rng, base.Nouns)
+				h := datasettest.Sentence(rng, base.Nouns)
 				if plant != nil {
 					h = plant(label, h)
 				}

@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"github.com/nlsat/nlsat/internal/audit"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -15,7 +14,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/nlsat/nlsat/internal/audit"
 	"github.com/nlsat/nlsat/internal/dataset"
+	"github.com/nlsat/nlsat/internal/dataset/datasettest"
 	"github.com/nlsat/nlsat/internal/golden"
 	"github.com/nlsat/nlsat/internal/inputerr"
 )
@@ -23,7 +24,7 @@ import (
 // The leaks a test dataset can be given; each edits a sat record.
 var (
 	extraSentence = func(rng *rand.Rand, r *dataset.Record) {
-		r.Sentences = append(r.Sentences, toySentence(rng, r.Nouns))
+		r.Sentences = append(r.Sentences, datasettest.Sentence(rng, r.Nouns))
 	}
 	satOnlyNoun = func(rng *rand.Rand, r *dataset.Record) {
 		i := rng.IntN(len(r.Sentences))

@@ -2,10 +2,11 @@ package satunsat
 
 import (
 	"context"
-	"github.com/nlsat/nlsat/internal/audit"
 	"math/rand/v2"
 	"strings"
 	"testing"
+
+	"github.com/nlsat/nlsat/internal/audit"
 )
 
 // TestFragmentVerdicts audits a dataset of two fragments where only W's

@@ -3,12 +3,12 @@ package satunsat
 import (
 	"context"
 	"fmt"
-	"github.com/nlsat/nlsat/internal/audit"
 	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/nlsat/nlsat/internal/audit"
 	"github.com/nlsat/nlsat/internal/dataset"
 )
 

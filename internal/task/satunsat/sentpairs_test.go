@@ -3,13 +3,14 @@ package satunsat
 import (
 	"context"
 	"fmt"
-	"github.com/nlsat/nlsat/internal/audit"
 	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/nlsat/nlsat/internal/audit"
 	"github.com/nlsat/nlsat/internal/dataset"
+	"github.com/nlsat/nlsat/internal/dataset/datasettest"
 )
 
 // TestSentencePairs audits toy datasets whose labels single sentences do
@@ -25,8 +26,8 @@ import (
 func TestSentencePairs(t *testing.T) {
 	chain := func(chained bool) func(rng *rand.Rand, r *dataset.Record) {
 		return func(rng *rand.Rand, r *dataset.Record) {
-			perm := rng.Perm(len(toyNouns))
-			a, b, c := toyNouns[perm[0]], toyNouns[perm[1]], toyNouns[perm[2]]
+			perm := rng.Perm(len(datasettest.Nouns))
+			a, b, c := datasettest.Nouns[perm[0]], datasettest.Nouns[perm[1]], datasettest.Nouns[perm[2]]
 			first := fmt.Sprintf("Every %s is a %s.", b, a)
 			if chained {
 				first = fmt.Sprintf("Every %s is a %s.", a, b)
