@@ -53,12 +53,12 @@ type RunOptions struct {
 type Summary struct {
 	// Written is the number of records written (for a shard: decided).
 	Written int
-	// Stats counts the instances drawn, by point and status.
+	// Stats counts the units drawn, by point and status.
 	Stats *Stats
 }
 
-// Item is one drawn instance as a run hands it on and a shard writes it:
-// its point, and its record (seed set, id not yet) or why it stayed
+// Item is one drawn instance of the sat/unsat task (Instances): its
+// point, and its record (seed set, id not yet) or why it stayed
 // undecided.
 type Item struct {
 	Point  [3]int          `json:"point"`
@@ -317,8 +317,8 @@ const Kind = "generate"
 // ShardOptions say which shard to run, and where.
 type ShardOptions struct {
 	Slot job.Slot
-	// Oversample sizes the shards' work: they decide the instances
-	// below Count × Oversample.
+	// Oversample sizes the shards' work for a task that stops at Count
+	// records: they decide the units below Count × Oversample.
 	Oversample float64
 	Dir        string
 	Force      bool
@@ -358,7 +358,8 @@ func RunShard(ctx context.Context, t Task, p *Plan, s ShardOptions, o RunOptions
 	return Summary{Written: g.written, Stats: g.stats}, err
 }
 
-// shardLimit is the number of instances the shards of a run decide.
+// shardLimit is the number of units the shards of a run decide, for a
+// task that stops at Count records.
 func shardLimit(count int, oversample float64) int {
 	return int(math.Ceil(float64(count) * oversample))
 }

@@ -1,9 +1,11 @@
 // Package task describes the tasks nlsat builds datasets of, as plug-ins
-// of its generic drivers. A task is one value of Task: its name, its
-// classes, and the parts of it each driver runs (generate's draw of a
-// unit, ...). A task's own package assembles its Task from the builds
-// and analyses that implement those parts, and the face registers it;
-// the drivers never name a task.
+// of its generic drivers. A task is one value of Task: its name, what
+// tells its records, its classes, and the part of it each driver runs
+// (generate's draw of a unit, the balanced split's unit, eval's reading
+// of gold and answers, prompt's rows, the audit's rows). Each driver
+// declares the interface of its part; a task's own package implements
+// them from the builds and analyses below it and assembles its Task, and
+// the face registers it. The drivers never name a task.
 //
 // The built-in tasks are satunsat (sets of sentences labelled
 // satisfiable or not) and entailment (premises, a hypothesis and a
