@@ -42,8 +42,3 @@ what the stratum's triples need plus four standard deviations, times
 --oversample), and nlsat merge writes the bytes of one run. No hold-outs,
 further sets or minimal fields.
 `
-
-// entailRefusedSplitFlags are nlsat split's flags that only instance builds
-// take: triples are balanced by construction and deduplicated up to
-// renaming.
-var entailRefusedSplitFlags = []string{"preset", "generalisation", "zero-shot", "holdout", "proofs", "min-core", "balance", "balance-pilot", "dedup"}

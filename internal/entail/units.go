@@ -26,10 +26,6 @@ const (
 	orderStream  = 0x656e746f726472 // "entordr"
 )
 
-// SplitDefaults are the record counts of an entailment build whose sizes
-// are not given.
-var SplitDefaults = map[string]int{"train": 3000, "validation": 300, "test": 300}
-
 // Split is the entailment task as the balanced build of package units
 // runs it: a unit is a triple, three records on one consistent premise
 // set, one per label, identified by its premises.
