@@ -193,18 +193,3 @@ func (m *Manifest) Summary() string {
 	}
 	return s + "; audit: " + strings.Join(vs, ", ")
 }
-
-// Counts sums the fates of the candidates over the strata.
-func (m *Manifest) Counts() StratumCounts {
-	var t StratumCounts
-	for _, s := range m.Strata {
-		t.Candidates += s.Candidates
-		t.Accepted += s.Accepted
-		t.NoUnit += s.NoUnit
-		t.DuplicatesExact += s.DuplicatesExact
-		t.DuplicatesRenaming += s.DuplicatesRenaming
-		t.AfterFull += s.AfterFull
-		t.CanonFallbacks += s.CanonFallbacks
-	}
-	return t
-}
