@@ -6,8 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -112,8 +110,7 @@ func runPrompt(o *promptOptions, in string, s streams) error {
 
 // detectInput returns the task whose records in holds (task.Detect), and
 // the stdin to read them from. Records on stdin are read whole and told
-// apart by their first line, written to a file for task.Detect, exactly
-// as a file of them would be.
+// apart by their first line (task.DetectLine), as a file of them is.
 func detectInput(in string, stdin io.Reader) (*task.Task, io.Reader, error) {
 	if in != "-" {
 		t, err := task.Detect(in)
@@ -134,15 +131,6 @@ func detectInput(in string, stdin io.Reader) (*task.Task, io.Reader, error) {
 	for len(first) == 0 && sc.Scan() {
 		first = bytes.TrimSpace(sc.Bytes())
 	}
-	dir, err := os.MkdirTemp("", "nlsat-stdin-")
-	if err != nil {
-		return nil, nil, err
-	}
-	defer os.RemoveAll(dir)
-	name := filepath.Join(dir, "stdin.jsonl")
-	if err := os.WriteFile(name, first, 0o600); err != nil {
-		return nil, nil, err
-	}
-	t, err := task.Detect(name)
+	t, err := task.DetectLine(first, "stdin")
 	return t, bytes.NewReader(data), err
 }

@@ -63,18 +63,25 @@ func Sniff(path string) (Sniffed, error) {
 	sc.Buffer(make([]byte, 1<<16), 1<<26)
 	for sc.Scan() {
 		if b := bytes.TrimSpace(sc.Bytes()); len(b) > 0 {
-			var keys map[string]json.RawMessage
-			if err := json.Unmarshal(b, &keys); err != nil {
-				return s, nil // not a record: the reader will say so
-			}
-			s.Fields = map[string]bool{}
-			for k := range keys {
-				s.Fields[k] = true
-			}
+			s.Fields = LineFields(b) // nil for no record: the reader will say so
 			break
 		}
 	}
 	return s, sc.Err()
+}
+
+// LineFields returns the fields of a record's JSON line, nil if the line
+// is not a JSON object.
+func LineFields(line []byte) map[string]bool {
+	var keys map[string]json.RawMessage
+	if json.Unmarshal(line, &keys) != nil || keys == nil {
+		return nil
+	}
+	out := make(map[string]bool, len(keys))
+	for k := range keys {
+		out[k] = true
+	}
+	return out
 }
 
 // firstDataFile is the first records file, by name, of a dataset

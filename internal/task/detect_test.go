@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/nlsat/nlsat/internal/dataset"
@@ -63,6 +64,17 @@ func TestDetect(t *testing.T) {
 		if err != nil || got != f.want {
 			t.Errorf("Detect(%s) = %v, %v; want %v", filepath.Base(f.path), got, err, f.want)
 		}
+	}
+	// A record's line alone (as on stdin) is told as its file is.
+	for _, tk := range []*task.Task{satunsat.Task, entailment.Task} {
+		b, _ := os.ReadFile(filepath.Join(dir, tk.Name+".jsonl"))
+		line, _, _ := strings.Cut(string(b), "\n")
+		if got, err := task.DetectLine([]byte(line), "stdin"); err != nil || got != tk {
+			t.Errorf("DetectLine(a %s record) = %v, %v", tk.Name, got, err)
+		}
+	}
+	if got, err := task.DetectLine([]byte("not json"), "stdin"); err != nil || got != satunsat.Task {
+		t.Errorf("DetectLine(not a record) = %v, %v; want the task without marks, whose reader says what is wrong", got, err)
 	}
 	if _, err := task.Detect(filepath.Join(dir, "absent.jsonl")); err == nil {
 		t.Error("Detect of a missing file: no error")

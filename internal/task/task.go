@@ -100,6 +100,18 @@ func Detect(path string) (*Task, error) {
 	if err != nil {
 		return nil, inputerr.Errorf("cannot read %s: %w", path, err)
 	}
+	return detect(sn, path)
+}
+
+// DetectLine returns the task of a record read from where (stdin, say),
+// given its JSON line: the one whose marks it has, else the task without
+// marks.
+func DetectLine(line []byte, where string) (*Task, error) {
+	return detect(dataset.Sniffed{Fields: dataset.LineFields(line)}, where)
+}
+
+// detect returns the task of what sn says of the records of where.
+func detect(sn dataset.Sniffed, where string) (*Task, error) {
 	mu.Lock()
 	defer mu.Unlock()
 	var plain *Task
@@ -118,7 +130,7 @@ func Detect(path string) (*Task, error) {
 		}
 	}
 	if plain == nil {
-		return nil, inputerr.Errorf("%s: records of no registered task", path)
+		return nil, inputerr.Errorf("%s: records of no registered task", where)
 	}
 	return plain, nil
 }
