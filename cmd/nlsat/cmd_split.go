@@ -197,12 +197,7 @@ func runSplit(ctx context.Context, cmd *cobra.Command, o *splitOptions, s stream
 	if err != nil {
 		return err
 	}
-	if o.out == "" {
-		o.out = "nlsat-" + strings.ReplaceAll(p.Fragment, ",", "")
-		if sharded {
-			o.out += fmt.Sprintf("-shard-%d-of-%d", o.shard.slot.Index, o.shard.slot.Count)
-		}
-	}
+	o.defaultOut(p.Fragment, "", sharded)
 	release, err := lockOut(o.out, true)
 	if err != nil {
 		return err
@@ -307,6 +302,21 @@ func (o *splitOptions) built(ctx context.Context, err error, s streams) (bool, e
 		return false, ctx.Err()
 	}
 	return false, err
+}
+
+// defaultOut sets --out, when not given, to nlsat-FRAGMENTS (then -suffix,
+// and for a shard -shard-i-of-N).
+func (o *splitOptions) defaultOut(fragments, suffix string, sharded bool) {
+	if o.out != "" {
+		return
+	}
+	o.out = "nlsat-" + strings.ReplaceAll(fragments, ",", "")
+	if suffix != "" {
+		o.out += "-" + suffix
+	}
+	if sharded {
+		o.out += fmt.Sprintf("-shard-%d-of-%d", o.shard.slot.Index, o.shard.slot.Count)
+	}
 }
 
 // fragmentsFlag is split's --fragment: one fragment, several or all.

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -78,12 +77,7 @@ func runUnitSplit(ctx context.Context, cmd *cobra.Command, t *task.Task, o *spli
 	if err != nil {
 		return err
 	}
-	if o.out == "" {
-		o.out = "nlsat-" + strings.ReplaceAll(p.Fragment, ",", "") + "-" + t.Name
-		if sharded {
-			o.out += fmt.Sprintf("-shard-%d-of-%d", o.shard.slot.Index, o.shard.slot.Count)
-		}
-	}
+	o.defaultOut(p.Fragment, t.Name, sharded)
 	release, err := lockOut(o.out, true)
 	if err != nil {
 		return err

@@ -471,3 +471,26 @@ func TestSplitMinCore(t *testing.T) {
 		}
 	}
 }
+
+// TestSplitDefaultOut: the output directory a build writes to when --out
+// is not given, for every task and as a shard.
+func TestSplitDefaultOut(t *testing.T) {
+	for _, tc := range []struct {
+		out, fragments, suffix string
+		sharded                bool
+		want                   string
+	}{
+		{"", "S", "", false, "nlsat-S"},
+		{"", "S,W", "", true, "nlsat-SW-shard-1-of-4"},
+		{"", "V", "entailment", false, "nlsat-V-entailment"},
+		{"", "S,W,V,Z,A", "entailment", true, "nlsat-SWVZA-entailment-shard-1-of-4"},
+		{"mine", "V", "entailment", true, "mine"},
+	} {
+		o := &splitOptions{out: tc.out}
+		o.shard.slot.Index, o.shard.slot.Count = 1, 4
+		o.defaultOut(tc.fragments, tc.suffix, tc.sharded)
+		if o.out != tc.want {
+			t.Errorf("defaultOut(%q, %q, %v) with --out %q = %q, want %q", tc.fragments, tc.suffix, tc.sharded, tc.out, o.out, tc.want)
+		}
+	}
+}
