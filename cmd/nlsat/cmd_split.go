@@ -282,7 +282,7 @@ func writeBuildEnd(w io.Writer, dir string, report json.RawMessage, summary stri
 		if sc := rep.Shortcuts(); len(sc) > 0 {
 			fmt.Fprintf(w, "  audit: %d shortcut verdicts: %s\n", len(sc), strings.Join(sc, "; "))
 		} else {
-			fmt.Fprintln(w, "  audit: no shortcut found: no baseline, surface feature or metadata field predicts the label")
+			fmt.Fprintln(w, "  audit: no shortcut found: no baseline, surface feature, metadata field, file order or sentence pattern predicts the label")
 		}
 		fmt.Fprintf(w, "  (the card's \"Shortcut audit\" section has the figures; the full report is audit in %s)\n", filepath.Join(dir, split.ManifestFile))
 	}

@@ -78,10 +78,10 @@ func writeWords(t *testing.T, dir string, labels int, n [3]int, plant, tagged bo
 		t.Fatal(err)
 	}
 	for s, count := range n {
-		var b bytes.Buffer
+		var recs []wordRecord
 		for i := range count {
 			for _, l := range rng.Perm(labels) {
-				r := wordRecord{ID: fmt.Sprintf("w-%06d", b.Len()), Seed: fmt.Sprintf("1:%d", i), Label: l, Tag: wordVocabulary[rng.IntN(len(wordVocabulary))]}
+				r := wordRecord{Seed: fmt.Sprintf("1:%d", i), Label: l, Tag: wordVocabulary[rng.IntN(len(wordVocabulary))]}
 				for range 3 + rng.IntN(4) {
 					r.Words = append(r.Words, wordVocabulary[rng.IntN(len(wordVocabulary))])
 				}
@@ -92,9 +92,17 @@ func writeWords(t *testing.T, dir string, labels int, n [3]int, plant, tagged bo
 						r.Words[0] = "zebra"
 					}
 				}
-				line, _ := json.Marshal(r)
-				b.Write(append(line, '\n'))
+				recs = append(recs, r)
 			}
+		}
+		// The records are written in a seeded order and numbered as
+		// written, as a build writes them, so that the order says nothing.
+		rng.Shuffle(len(recs), func(a, b int) { recs[a], recs[b] = recs[b], recs[a] })
+		var b bytes.Buffer
+		for k, r := range recs {
+			r.ID = fmt.Sprintf("w-%06d", k)
+			line, _ := json.Marshal(r)
+			b.Write(append(line, '\n'))
 		}
 		if err := os.WriteFile(filepath.Join(dir, "data", Splits[s]+".jsonl"), b.Bytes(), 0o644); err != nil {
 			t.Fatal(err)

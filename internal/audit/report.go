@@ -207,9 +207,10 @@ type Verdict struct {
 	Text     string   `json:"text"`
 }
 
-// Shortcuts lists the verdicts that found a shortcut, as "split: text"
-// (every pair's, and the three-way ones, of a pairwise audit); none
-// when the audit found none.
+// Shortcuts lists the verdicts that found a shortcut, as "split: text":
+// the baselines', the metadata's, the file order's and the sentence
+// pairs' (every pair's, the vote's and the order's of a pairwise audit);
+// none when the audit found none.
 func (r *Report) Shortcuts() []string {
 	var out []string
 	add := func(where string, v Verdict) {
@@ -228,6 +229,9 @@ func (r *Report) Shortcuts() []string {
 		for _, t := range e.Multiway {
 			add(t.Split+" "+e.ways()+"-way", t.Verdict)
 		}
+		for _, os := range e.Order {
+			add(os.Split+" order", os.Verdict)
+		}
 		return out
 	}
 	for _, res := range r.Results {
@@ -238,6 +242,14 @@ func (r *Report) Shortcuts() []string {
 	}
 	for _, ms := range r.Metadata {
 		add(ms.Split+" metadata", ms.Verdict)
+	}
+	for _, os := range r.Order {
+		add(os.Split+" order", os.Verdict)
+	}
+	if sp := r.SentencePairs; sp != nil {
+		for _, ps := range sp.Splits {
+			add(ps.Split+" sentence pairs", ps.Verdict)
+		}
 	}
 	return out
 }

@@ -73,6 +73,12 @@ func TestSentencePairs(t *testing.T) {
 					t.Errorf("%s: leaks %v, want pairs:pairs-1 among them", ps.Split, ps.Verdict.Leaks)
 				}
 			}
+			// The report's list of shortcuts, which a build prints at its
+			// end, names the sentence pairs' too.
+			named := slices.ContainsFunc(rep.Shortcuts(), func(s string) bool { return strings.Contains(s, "sentence pairs: ") })
+			if named != tt.leaked {
+				t.Errorf("Shortcuts() = %q: names the sentence pairs %v, want %v", rep.Shortcuts(), named, tt.leaked)
+			}
 		})
 	}
 }
