@@ -272,7 +272,7 @@ func (st *stage) trim() {
 		st.Boost.Folds = nil
 	}
 	for _, ps := range st.Pairs {
-		ps.Folds = nil
+		ps.Folds, ps.oof = nil, nil
 	}
 }
 
@@ -291,7 +291,7 @@ func fitStage(s []surface, y []int8, idx []int, pairs []*pairScorer) *stage {
 	st := &stage{Pairs: pairs}
 	x := make([][]float64, len(s))
 	for j := range s {
-		x[j] = st.linear(s[j], idx[j])
+		x[j] = st.linear(s[j], st.pairScores(s[j], idx[j]))
 	}
 	st.Full = learn.FitLogistic(x, y, balanceLambda, balanceIters)
 	for f := range balanceFolds {
@@ -309,29 +309,34 @@ func fitStage(s []surface, y []int8, idx []int, pairs []*pairScorer) *stage {
 	return st
 }
 
+// pairScores returns the scores of the stage's pair models for a
+// candidate: a pilot candidate (i ≥ 0, its pilot index) gets those of the
+// pair models that have not seen it, a candidate of the set (i < 0)
+// those of the full ones. It is nil for a stage without pair models.
+func (st *stage) pairScores(s surface, i int) []float64 {
+	if st.Pairs == nil {
+		return nil
+	}
+	out := make([]float64, len(st.Pairs))
+	for k, ps := range st.Pairs {
+		out[k] = ps.score(s, i)
+	}
+	return out
+}
+
 // linear returns the logistic models' input for a candidate: Features,
-// then the stage's pair scores. A pilot candidate (i ≥ 0, its pilot
-// index) gets the scores of the pair models that have not seen it; a
-// candidate of the set (i < 0) those of the full ones.
-func (st *stage) linear(s surface, i int) []float64 {
+// then its pair scores (pairScores).
+func (st *stage) linear(s surface, pairs []float64) []float64 {
 	if st.Pairs == nil {
 		return s.x
 	}
-	x := slices.Clip(s.x)
-	for _, ps := range st.Pairs {
-		x = append(x, ps.score(s, i))
-	}
-	return x
+	return append(slices.Clip(s.x), pairs...)
 }
 
-// tree returns the trees' input for a candidate: boostRow, then the pair
-// scores as linear has them.
-func (st *stage) tree(s surface, i int) []float64 {
-	row := boostRow(s, st.Boost.Skeletons)
-	for _, ps := range st.Pairs {
-		row = append(row, ps.score(s, i))
-	}
-	return row
+// tree returns the trees' input for a candidate: boostRow, then its pair
+// scores.
+func (st *stage) tree(s surface, pairs []float64) []float64 {
+	return append(boostRow(s, st.Boost.Skeletons), pairs...)
 }
 
 // fitBoost fits the trees on top of the logistic models: Full on Full's
@@ -346,8 +351,9 @@ func (st *stage) fitBoost(s []surface, y []int8, idx []int) *boostModels {
 	rows, off := make([][]float64, len(s)), make([]float64, len(s))
 	lin := make([][]float64, len(s))
 	for j := range s {
-		rows[j] = st.tree(s[j], idx[j])
-		lin[j] = st.linear(s[j], idx[j])
+		sc := st.pairScores(s[j], idx[j])
+		rows[j] = st.tree(s[j], sc)
+		lin[j] = st.linear(s[j], sc)
 		off[j] = st.Full.Score(lin[j])
 	}
 	bm.Full = learn.FitBoostedFrom(rows, y, off, learn.BoostOptions{})
@@ -398,9 +404,10 @@ func accuracy(calib *learn.Logistic, z [][]float64, y []int8) (acc, majority flo
 // would shrink the logistic part's signal with their noise.
 func (st *stage) outOfFold(i int, s surface) []float64 {
 	f := i % balanceFolds
-	z := []float64{st.Folds[f].Score(st.linear(s, i)), 0}
+	sc := st.pairScores(s, i)
+	z := []float64{st.Folds[f].Score(st.linear(s, sc)), 0}
 	if st.Boost != nil {
-		z[1] = st.Boost.Folds[f].Score(st.tree(s, i))
+		z[1] = st.Boost.Folds[f].Score(st.tree(s, sc))
 	}
 	return z
 }
@@ -412,9 +419,10 @@ func (st *stage) prob(s surface, i int) float64 {
 	if i >= 0 {
 		return st.Calib.Prob(st.outOfFold(i, s))
 	}
-	z := []float64{st.Full.Score(st.linear(s, -1)), 0}
+	sc := st.pairScores(s, -1)
+	z := []float64{st.Full.Score(st.linear(s, sc)), 0}
 	if st.Boost != nil {
-		z[1] = st.Boost.Full.Score(st.tree(s, -1))
+		z[1] = st.Boost.Full.Score(st.tree(s, sc))
 	}
 	return st.Calib.Prob(z)
 }
@@ -430,6 +438,10 @@ type pairScorer struct {
 	Lambda float64         `json:"lambda"`
 	Full   *learn.Sparse   `json:"full"`
 	Folds  []*learn.Sparse `json:"folds"`
+	// oof holds, while the stages are fitted, the out-of-fold score of
+	// each pilot candidate the scorer was fitted to, by pilot index (NaN
+	// for the others): the fit asks for it again and again.
+	oof []float64
 }
 
 // Pair model settings: the patterns a pilot must show this often to be
@@ -476,6 +488,16 @@ func fitPairScorer(s []surface, y []int8, idx []int, shared int) *pairScorer {
 		ps.Folds = append(ps.Folds, fit(f))
 	}
 	ps.Full = learn.FitSparse(d, y, learn.Settings{Lambda: pairLambda, Iterations: balanceIters})
+	ps.oof = make([]float64, slices.Max(append([]int{-1}, idx...))+1)
+	for i := range ps.oof {
+		ps.oof[i] = math.NaN()
+	}
+	for j, i := range idx {
+		ps.oof[i] = ps.Folds[i%balanceFolds].B
+		for _, c := range ps.columns(ps.patterns(s[j])) {
+			ps.oof[i] += ps.Folds[i%balanceFolds].W[c]
+		}
+	}
 	return ps
 }
 
@@ -515,6 +537,9 @@ func (ps *pairScorer) patterns(s surface) []uint64 { return s.pairs[ps.Shared-1]
 // candidate i by the fold model that has not seen it, a candidate of the
 // set (i < 0) by the full one.
 func (ps *pairScorer) score(s surface, i int) float64 {
+	if i >= 0 && i < len(ps.oof) && !math.IsNaN(ps.oof[i]) {
+		return ps.oof[i]
+	}
 	m := ps.Full
 	if i >= 0 {
 		m = ps.Folds[i%balanceFolds]
