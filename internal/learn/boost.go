@@ -171,10 +171,13 @@ func binned(x [][]float64, cuts [][]float64) [][]uint8 {
 
 // hist holds, for a set of records, the sums of g and h and the count
 // per interval of every feature's thresholds, feature j's intervals at
-// off[j] to off[j+1].
-type hist struct {
-	g, h []float64
-	n    []int
+// off[j] to off[j+1]. The three of an interval lie together, so that
+// adding a record to one touches one place in memory.
+type hist []bin
+
+type bin struct {
+	g, h float64
+	n    int
 }
 
 // grower grows the trees of one fit: the records' bins (feature by
@@ -198,28 +201,37 @@ func newGrower(bins [][]uint8, g, h []float64, cuts [][]float64, o BoostOptions)
 
 // histOf returns the histogram of the records idx.
 func (gr *grower) histOf(idx []int) *hist {
-	n := gr.off[len(gr.off)-1]
-	hs := &hist{g: make([]float64, n), h: make([]float64, n), n: make([]int, n)}
+	hs := make(hist, gr.off[len(gr.off)-1])
+	g, h := gr.g, gr.h
 	for j, col := range gr.bins {
 		if len(gr.cuts[j]) == 0 {
 			continue
 		}
-		bg, bh, bn := hs.g[gr.off[j]:gr.off[j+1]], hs.h[gr.off[j]:gr.off[j+1]], hs.n[gr.off[j]:gr.off[j+1]]
+		bs := hs[gr.off[j]:gr.off[j+1]]
+		if len(idx) == len(col) {
+			// Every record, in order (the root): no indirection.
+			for i, b := range col {
+				c := &bs[b]
+				c.g, c.h, c.n = c.g+g[i], c.h+h[i], c.n+1
+			}
+			continue
+		}
 		for _, i := range idx {
-			b := col[i]
-			bg[b], bh[b], bn[b] = bg[b]+gr.g[i], bh[b]+gr.h[i], bn[b]+1
+			c := &bs[col[i]]
+			c.g, c.h, c.n = c.g+g[i], c.h+h[i], c.n+1
 		}
 	}
-	return hs
+	return &hs
 }
 
 // minus returns a − b, the histogram of the records of a not in b.
 func (a *hist) minus(b *hist) *hist {
-	out := &hist{g: make([]float64, len(a.g)), h: make([]float64, len(a.h)), n: make([]int, len(a.n))}
-	for k := range a.g {
-		out.g[k], out.h[k], out.n[k] = a.g[k]-b.g[k], a.h[k]-b.h[k], a.n[k]-b.n[k]
+	out := make(hist, len(*a))
+	for k, x := range *a {
+		y := (*b)[k]
+		out[k] = bin{x.g - y.g, x.h - y.h, x.n - y.n}
 	}
-	return out
+	return &out
 }
 
 // grow adds to t the node for the records idx (whose histogram is hs,
@@ -281,7 +293,8 @@ func (gr *grower) bestSplit(hs *hist, sg, sh float64, n int) (bestF, bestK int) 
 		ln := 0
 		for k := range cs {
 			b := gr.off[j] + k
-			lg, lh, ln = lg+hs.g[b], lh+hs.h[b], ln+hs.n[b]
+			c := (*hs)[b]
+			lg, lh, ln = lg+c.g, lh+c.h, ln+c.n
 			if ln < o.MinLeaf || n-ln < o.MinLeaf {
 				continue
 			}

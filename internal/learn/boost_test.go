@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"math/rand/v2"
 	"reflect"
+	"slices"
 	"testing"
 )
 
@@ -71,5 +72,40 @@ func BenchmarkFitBoosted(b *testing.B) {
 	}
 	for b.Loop() {
 		FitBoosted(x, y, BoostOptions{})
+	}
+}
+
+// BenchmarkFitSparse fits a logistic model to 40,000 rows of 80 present
+// patterns each among 20,000, the shape of the balance's pair models.
+func BenchmarkFitSparse(b *testing.B) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	const rows, dim, nnz = 40000, 20000, 80
+	d := NewDesign(dim)
+	y := make([]int8, rows)
+	w := make([]float64, dim)
+	for j := range w {
+		w[j] = rng.NormFloat64() / 4
+	}
+	for i := range rows {
+		cols := make([]int32, nnz)
+		z := 0.0
+		for k := range cols {
+			cols[k] = int32(rng.IntN(dim))
+			z += w[cols[k]]
+		}
+		slices.Sort(cols)
+		cols = slices.Compact(cols)
+		vals := make([]float32, len(cols))
+		for k := range vals {
+			vals[k] = 1
+		}
+		d.Add(cols, vals)
+		if rng.Float64() < sigmoid(z) {
+			y[i] = 1
+		}
+	}
+	b.ResetTimer()
+	for range b.N {
+		FitSparse(d, y, Settings{Lambda: 1e-3, Iterations: 100})
 	}
 }

@@ -2,6 +2,8 @@ package learn
 
 import (
 	"math"
+	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -63,5 +65,57 @@ func TestFitSparse(t *testing.T) {
 		if math.Abs(m.B-b) > 1e-4 || math.Abs(m.W[0]-w) > 1e-4 {
 			t.Errorf("%s: b = %.6f, w = %.6f; want %.6f, %.6f", tt.name, m.B, m.W[0], b, w)
 		}
+	}
+}
+
+// TestPresenceDesignSameFit: a design whose values are all 1 takes the
+// loops without multiplications; its fit must be bit for bit the one of
+// the general loops.
+func TestPresenceDesignSameFit(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for _, tc := range []struct {
+		name           string
+		rows, dim, nnz int
+	}{
+		{"small", 200, 30, 4},
+		{"wide", 3000, 2000, 25},
+		{"several blocks", 9000, 500, 10},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fast, general := NewDesign(tc.dim), NewDesign(tc.dim)
+			y := make([]int8, tc.rows)
+			for i := range tc.rows {
+				var cols []int32
+				for range 1 + rng.IntN(tc.nnz) {
+					cols = append(cols, int32(rng.IntN(tc.dim)))
+				}
+				slices.Sort(cols)
+				cols = slices.Compact(cols)
+				vals := make([]float32, len(cols))
+				for k := range vals {
+					vals[k] = 1
+				}
+				fast.Add(cols, vals)
+				general.Add(cols, vals)
+				y[i] = int8(rng.IntN(2))
+				if cols[0]%3 == 0 {
+					y[i] = 1
+				}
+			}
+			general.valued = true
+			if fast.valued {
+				t.Fatal("a design of ones is marked valued")
+			}
+			s := Settings{Lambda: 1e-3, Iterations: 50}
+			a, b := FitSparse(fast, y, s), FitSparse(general, y, s)
+			if a.B != b.B || a.Iterations != b.Iterations || !slices.Equal(a.W, b.W) {
+				t.Fatalf("fits differ: B %v / %v, iterations %d / %d", a.B, b.B, a.Iterations, b.Iterations)
+			}
+			for i := range tc.rows {
+				if a.Score(fast, i) != a.Score(general, i) {
+					t.Fatalf("row %d: scores differ", i)
+				}
+			}
+		})
 	}
 }

@@ -14,6 +14,10 @@ type Design struct {
 	col []int32
 	val []float32
 	dim int
+	// valued reports whether some value is not 1. Without one (a design
+	// of presences), the loops skip the multiplications by 1, which
+	// change no sum.
+	valued bool
 }
 
 func (d *Design) rows() int { return len(d.ptr) - 1 }
@@ -26,6 +30,9 @@ func (d *Design) Add(cols []int32, vals []float32) {
 	d.col = append(d.col, cols...)
 	d.val = append(d.val, vals...)
 	d.ptr = append(d.ptr, len(d.col))
+	for _, v := range vals {
+		d.valued = d.valued || v != 1
+	}
 }
 
 // Row returns the columns and values of row i, which the caller must not
@@ -61,6 +68,12 @@ func FitSparse(d *Design, y []int8, s Settings) *Sparse {
 // Score returns B + W·x for row i of d.
 func (m *Sparse) Score(d *Design, i int) float64 {
 	z := m.B
+	if !d.valued {
+		for _, c := range d.col[d.ptr[i]:d.ptr[i+1]] {
+			z += m.W[c]
+		}
+		return z
+	}
 	for k := d.ptr[i]; k < d.ptr[i+1]; k++ {
 		z += m.W[d.col[k]] * float64(d.val[k])
 	}
@@ -143,6 +156,12 @@ func (o *objective) blockLoss(x []float64, b int) {
 		p[0] += math.Max(z, 0) + math.Log1p(math.Exp(-math.Abs(z))) - float64(o.y[i])*z
 		r := sigmoid(z) - float64(o.y[i])
 		g[0] += r
+		if !d.valued {
+			for _, c := range d.col[d.ptr[i]:d.ptr[i+1]] {
+				g[c+1] += r
+			}
+			continue
+		}
 		for k := d.ptr[i]; k < d.ptr[i+1]; k++ {
 			g[d.col[k]+1] += r * float64(d.val[k])
 		}
