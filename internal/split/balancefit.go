@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
+	"sync"
 
 	"github.com/nlsat/nlsat/internal/dataset"
 	"github.com/nlsat/nlsat/internal/fragments"
@@ -442,6 +443,10 @@ type pairScorer struct {
 	// each pilot candidate the scorer was fitted to, by pilot index (NaN
 	// for the others): the fit asks for it again and again.
 	oof []float64
+	// column maps Keys to their places, made on first use (also for a
+	// scorer read back from a checkpoint).
+	column     map[uint64]int32
+	columnOnce sync.Once
 }
 
 // Pair model settings: the patterns a pilot must show this often to be
@@ -511,12 +516,19 @@ func (ps *pairScorer) design(s []surface) *learn.Design {
 	return d
 }
 
-// columns returns the columns of the patterns among the scorer's.
+// columns returns the columns of the patterns among the scorer's, in
+// the patterns' order.
 func (ps *pairScorer) columns(pairs []uint64) []int32 {
+	ps.columnOnce.Do(func() {
+		ps.column = make(map[uint64]int32, len(ps.Keys))
+		for c, p := range ps.Keys {
+			ps.column[p] = int32(c)
+		}
+	})
 	var cols []int32
 	for _, p := range pairs {
-		if c, ok := slices.BinarySearch(ps.Keys, p); ok {
-			cols = append(cols, int32(c))
+		if c, ok := ps.column[p]; ok {
+			cols = append(cols, c)
 		}
 	}
 	return cols
