@@ -58,7 +58,10 @@ type patterner struct {
 	sents  [][]patWord
 	shared []bool // by content word, for the pair at hand
 	name   []int  // by content word: its index among the shared, or -1
-	x, y   []byte
+	// words are the content words of each sentence as a bitset, when
+	// there are at most 64: most pairs share none, which one AND tells.
+	words []uint64
+	x, y  []byte
 }
 
 func newPatterner(sentences []string) *patterner {
@@ -83,6 +86,16 @@ func newPatterner(sentences []string) *patterner {
 		})
 	}
 	pt.shared, pt.name = make([]bool, len(ids)), make([]int, len(ids))
+	if len(ids) <= 64 {
+		pt.words = make([]uint64, len(sentences))
+		for i, s := range pt.sents {
+			for _, w := range s {
+				if w.content >= 0 {
+					pt.words[i] |= 1 << w.content
+				}
+			}
+		}
+	}
 	return pt
 }
 
@@ -90,6 +103,9 @@ func newPatterner(sentences []string) *patterner {
 // they share two content words or more; nothing when they share none.
 // Unless ordered, the smaller of the two orders is the pattern.
 func (pt *patterner) add(one, two []uint64, i, j int, ordered bool, names map[uint64]string) ([]uint64, []uint64) {
+	if pt.words != nil && pt.words[i]&pt.words[j] == 0 {
+		return one, two
+	}
 	n := 0
 	for _, w := range pt.sents[i] {
 		if w.content >= 0 && !pt.shared[w.content] && slices.ContainsFunc(pt.sents[j], func(v patWord) bool { return v.content == w.content }) {

@@ -1,7 +1,10 @@
 package textfeat
 
 import (
+	"fmt"
+	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -34,6 +37,40 @@ func TestPairPatterns(t *testing.T) {
 		}
 		if got := text(two); !slices.Equal(got, tt.two) {
 			t.Errorf("%q: sharing two words %q, want %q", tt.sentences, got, tt.two)
+		}
+	}
+}
+
+// TestPairPatternsWordSets: the word bitsets only skip pairs that share
+// no content word, so the patterns are those of the pairwise comparison
+// alone, on instances of few words (most pairs share one) and of many
+// (most share none), and past 64 words, where there are no bitsets.
+func TestPairPatternsWordSets(t *testing.T) {
+	rng := rand.New(rand.NewPCG(8, 9))
+	templates := []string{"Every %s is a %s.", "No %s is a non-%s.", "Some %s is not a %s.", "Every non-%s %s every %s."}
+	for _, words := range []int{3, 12, 60, 64, 65, 120} {
+		for range 50 {
+			var sentences []string
+			for range 2 + rng.IntN(30) {
+				tmpl := templates[rng.IntN(len(templates))]
+				args := make([]any, strings.Count(tmpl, "%s"))
+				for k := range args {
+					args[k] = fmt.Sprintf("w%d", rng.IntN(words))
+				}
+				sentences = append(sentences, fmt.Sprintf(tmpl, args...))
+			}
+			one, two := PairPatterns(sentences, nil)
+			pt := newPatterner(sentences)
+			pt.words = nil
+			var wantOne, wantTwo []uint64
+			for i := range pt.sents {
+				for j := i + 1; j < len(pt.sents); j++ {
+					wantOne, wantTwo = pt.add(wantOne, wantTwo, i, j, false, nil)
+				}
+			}
+			if !slices.Equal(one, sortedSet(wantOne)) || !slices.Equal(two, sortedSet(wantTwo)) {
+				t.Fatalf("%d words, %q: patterns differ from the pairwise comparison", words, sentences)
+			}
 		}
 	}
 }
