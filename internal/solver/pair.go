@@ -11,7 +11,7 @@ import "context"
 // minimal unsatisfiable subset certified by MinimalCore (one sentence
 // alone, when it is unsatisfiable by itself, which repeated words allow);
 // nil means every subset of at most two sentences has a model that
-// CheckModel accepted (NoCoreUpTo). An Unknown answer is an error.
+// CheckModel accepted, or a subset of its shape did (NoCoreUpTo). An Unknown answer is an error.
 func UnsatPair(ctx context.Context, b Backend, p *Problem, mus []int) ([]int, error) {
 	if len(mus) <= 2 {
 		return mus, nil

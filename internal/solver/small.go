@@ -11,7 +11,8 @@ import (
 // satisfiable, that is, whether every unsatisfiable subset of p (every
 // MUS, not just one found by deletion) has more than k sentences. A true
 // answer is certified: each subset of at most k sentences is made true by a
-// model that CheckModel accepted. A false answer means a subset of at most
+// model that CheckModel accepted (for a subset of one or two sentences, a
+// model of a subset of its shape, which renamed is one of it). A false answer means a subset of at most
 // k sentences was answered Unsat; it is returned in core.
 //
 // Models are shared between subsets: the sentences of p that a checked
@@ -22,7 +23,11 @@ import (
 // satisfiable when each group is (fol has no equality, so the product of
 // the groups' models, each predicate read through its group's projection,
 // is a model of all), and each group is a smaller subset that is checked
-// in its turn. Unknown is an error, as in MinimalCore.
+// in its turn. Subsets of one or two sentences whose shape (the
+// sentences up to the names of their predicates) was decided before, in
+// this call or an earlier one, take that answer (shapeMemo): a model of
+// one renamed is a model of the other. Unknown is an error, as in
+// MinimalCore.
 func NoCoreUpTo(ctx context.Context, b Backend, p *Problem, k int) (ok bool, core []int, err error) {
 	n := len(p.Sentences)
 	k = min(k, n)
@@ -43,6 +48,33 @@ func NoCoreUpTo(ctx context.Context, b Backend, p *Problem, k int) (ok bool, cor
 		}
 		return false
 	}
+	shapes := make([]*sentenceShape, n)
+	name := b.Name()
+	// decideSubset returns the status of the sentences idx, with the
+	// checked model of a Sat answer that was solved (nil when the
+	// answer came from shapeMemo).
+	decideSubset := func(idx []int) (Status, *fol.Structure, error) {
+		var key string
+		if len(idx) <= 2 {
+			for _, i := range idx {
+				if shapes[i] == nil {
+					shapes[i] = shapeOf(p.Sentences[i])
+				}
+			}
+			key = subsetKey(name, shapes, idx)
+			if st, ok := memoStatus(key); ok {
+				return st, nil, nil
+			}
+		}
+		res, err := solveSubset(ctx, b, p, idx)
+		if err != nil {
+			return Unknown, nil, err
+		}
+		if key != "" {
+			memoRecord(key, res.Status)
+		}
+		return res.Status, res.Model, nil
+	}
 	idx := make([]int, 0, k)
 	var walk func(from int) (bool, error)
 	walk = func(from int) (bool, error) {
@@ -50,19 +82,21 @@ func NoCoreUpTo(ctx context.Context, b Backend, p *Problem, k int) (ok bool, cor
 			if err := ctx.Err(); err != nil {
 				return false, err
 			}
-			res, err := solveSubset(ctx, b, p, idx)
+			st, model, err := decideSubset(idx)
 			if err != nil {
 				return false, err
 			}
-			if res.Status == Unsat {
+			if st == Unsat {
 				core = append([]int(nil), idx...)
 				return false, nil
 			}
-			c, err := fol.EvalEach(p.Sentences, res.Model)
-			if err != nil {
-				return false, fmt.Errorf("no core up to %d: %w", k, err)
+			if model != nil {
+				c, err := fol.EvalEach(p.Sentences, model)
+				if err != nil {
+					return false, fmt.Errorf("no core up to %d: %w", k, err)
+				}
+				covers = append(covers, c)
 			}
-			covers = append(covers, c)
 		}
 		if len(idx) == k {
 			return true, nil

@@ -1,0 +1,54 @@
+package solver
+
+import (
+	"testing"
+
+	"github.com/nlsat/nlsat/internal/fol"
+)
+
+// TestSubsetKey: a subset and its copy with predicates renamed one-to-one
+// share a key; subsets that differ in structure, in which predicates the
+// two sentences share, in variables or in order do not.
+func TestSubsetKey(t *testing.T) {
+	parse := func(ss ...string) []*sentenceShape {
+		var out []*sentenceShape
+		for _, s := range ss {
+			f, err := fol.ParseSentence(s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			out = append(out, shapeOf(f))
+		}
+		return out
+	}
+	base := parse("∀x(artist(x) → baker(x))", "∃x(artist(x) ∧ ¬baker(x))")
+	tests := []struct {
+		name  string
+		other []*sentenceShape
+		same  bool
+	}{
+		{"renamed", parse("∀x(cook(x) → dancer(x))", "∃x(cook(x) ∧ ¬dancer(x))"), true},
+		{"renamed, names swapped", parse("∀x(baker(x) → artist(x))", "∃x(baker(x) ∧ ¬artist(x))"), true},
+		{"one predicate not shared", parse("∀x(artist(x) → baker(x))", "∃x(artist(x) ∧ ¬cook(x))"), false},
+		{"the shared ones crossed", parse("∀x(artist(x) → baker(x))", "∃x(baker(x) ∧ ¬artist(x))"), false},
+		{"a negation moved", parse("∀x(artist(x) → baker(x))", "∃x(¬artist(x) ∧ baker(x))"), false},
+		{"a connective changed", parse("∀x(artist(x) → baker(x))", "∃x(artist(x) ∨ ¬baker(x))"), false},
+		{"a quantifier changed", parse("∃x(artist(x) → baker(x))", "∃x(artist(x) ∧ ¬baker(x))"), false},
+		{"another variable", parse("∀y(artist(y) → baker(y))", "∃x(artist(x) ∧ ¬baker(x))"), false},
+		{"the order swapped", parse("∃x(artist(x) ∧ ¬baker(x))", "∀x(artist(x) → baker(x))"), false},
+		{"a binary predicate", parse("∀x(artist(x) → ∀y(baker(y) → r(x,y)))", "∃x(artist(x) ∧ ¬baker(x))"), false},
+	}
+	want := subsetKey("b", base, []int{0, 1})
+	for _, tt := range tests {
+		got := subsetKey("b", tt.other, []int{0, 1})
+		if (got == want) != tt.same {
+			t.Errorf("%s: same key %v, want %v (%q, %q)", tt.name, got == want, tt.same, got, want)
+		}
+	}
+	if subsetKey("b", base, []int{0}) == subsetKey("c", base, []int{0}) {
+		t.Error("two backends share a key")
+	}
+	if subsetKey("b", base, []int{0}) == want {
+		t.Error("a single sentence has its pair's key")
+	}
+}
