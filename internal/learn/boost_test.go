@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"math/rand/v2"
 	"reflect"
-	"slices"
 	"testing"
 )
 
@@ -93,13 +92,7 @@ func BenchmarkFitSparse(b *testing.B) {
 			cols[k] = int32(rng.IntN(dim))
 			z += w[cols[k]]
 		}
-		slices.Sort(cols)
-		cols = slices.Compact(cols)
-		vals := make([]float32, len(cols))
-		for k := range vals {
-			vals[k] = 1
-		}
-		d.Add(cols, vals)
+		d.Add(presences(cols))
 		if rng.Float64() < sigmoid(z) {
 			y[i] = 1
 		}

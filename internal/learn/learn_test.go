@@ -89,12 +89,7 @@ func TestPresenceDesignSameFit(t *testing.T) {
 				for range 1 + rng.IntN(tc.nnz) {
 					cols = append(cols, int32(rng.IntN(tc.dim)))
 				}
-				slices.Sort(cols)
-				cols = slices.Compact(cols)
-				vals := make([]float32, len(cols))
-				for k := range vals {
-					vals[k] = 1
-				}
+				cols, vals := presences(cols)
 				fast.Add(cols, vals)
 				general.Add(cols, vals)
 				y[i] = int8(rng.IntN(2))
@@ -118,4 +113,16 @@ func TestPresenceDesignSameFit(t *testing.T) {
 			}
 		})
 	}
+}
+
+// presences returns the distinct columns of cols in order, each with the
+// value 1: a row of a design of presences.
+func presences(cols []int32) ([]int32, []float32) {
+	slices.Sort(cols)
+	cols = slices.Compact(cols)
+	vals := make([]float32, len(cols))
+	for k := range vals {
+		vals[k] = 1
+	}
+	return cols, vals
 }
