@@ -307,8 +307,15 @@ func (s *Solver) propagate() int32 {
 			i++
 			bv := s.value(w.blocker)
 			if bv == 1 {
-				ws[j] = w
-				j++
+				// A blocker true at level 0 satisfies the clause for
+				// good: its watch is dropped, or every later visit would
+				// skip it again. Clauses switched off by an activation
+				// literal set false at level 0 pile up so in incremental
+				// use, and their watches cost each query a scan.
+				if s.level[w.blocker.Var()] != 0 {
+					ws[j] = w
+					j++
+				}
 				continue
 			}
 			if w.bin {
