@@ -1,5 +1,7 @@
 package native
 
+import "math/bits"
+
 // dpll finds a noun pattern u (bits over the nouns) that lies in none of
 // the forbidden regions; ok is false if there is none.
 func dpll(forbid []guard) (u uint64, ok bool) {
@@ -9,7 +11,8 @@ func dpll(forbid []guard) (u uint64, ok bool) {
 
 // dpllIn is dpll with scratch space *buf, kept for the next call.
 func dpllIn(forbid []guard, buf *[]guard) (u uint64, ok bool) {
-	u, ok, *buf = dpllRec(forbid, 0, 0, (*buf)[:0])
+	var dep [64]uint64
+	u, ok, _, *buf = dpllRec(forbid, 0, 0, &dep, (*buf)[:0])
 	return u, ok
 }
 
@@ -19,7 +22,14 @@ func dpllIn(forbid []guard, buf *[]guard) (u uint64, ok bool) {
 // passes on only the open clauses, in their order, kept in buf after the
 // levels above (which a growing buf leaves where they were); the search,
 // and so the pattern found, is the one over the whole list.
-func dpllRec(forbid []guard, set, val uint64, buf []guard) (uint64, bool, []guard) {
+//
+// dep[i], for an assigned noun i, is the set of branching nouns whose
+// values imply i's (a branching noun's is itself). A failure returns the
+// branching nouns its refutation used; when the first value of a
+// branching noun fails without using it, the second would fail the same
+// way and is not tried (conflict-directed backjumping). That skips only
+// subtrees without a pattern, so the pattern found is the same.
+func dpllRec(forbid []guard, set, val uint64, dep *[64]uint64, buf []guard) (uint64, bool, uint64, []guard) {
 	for {
 		unit := false
 		for _, g := range forbid {
@@ -29,8 +39,9 @@ func dpllRec(forbid []guard, set, val uint64, buf []guard) (uint64, bool, []guar
 			free := g.mask &^ set
 			switch {
 			case free == 0:
-				return 0, false, buf
+				return 0, false, deps(dep, g.mask), buf
 			case free&(free-1) == 0:
+				dep[bits.TrailingZeros64(free)] = deps(dep, g.mask&set)
 				set |= free
 				val |= free &^ g.val // the literal that avoids the region
 				unit = true
@@ -48,17 +59,34 @@ func dpllRec(forbid []guard, set, val uint64, buf []guard) (uint64, bool, []guar
 	}
 	open := buf[start:len(buf):len(buf)]
 	if len(open) == 0 {
-		return val, true, buf[:start]
+		return val, true, 0, buf[:start]
 	}
 	g := open[0]
 	free := g.mask &^ set
 	b := free & -free
-	u, ok, buf := dpllRec(open, set|b, val|(b&^g.val), buf)
+	dep[bits.TrailingZeros64(b)] = b
+	u, ok, cs1, buf := dpllRec(open, set|b, val|(b&^g.val), dep, buf)
 	if ok {
-		return u, true, buf[:start]
+		return u, true, 0, buf[:start]
 	}
-	u, ok, buf = dpllRec(open, set|b, val|(b&g.val), buf)
-	return u, ok, buf[:start]
+	if cs1&b == 0 {
+		return 0, false, cs1, buf[:start]
+	}
+	dep[bits.TrailingZeros64(b)] = b
+	u, ok, cs2, buf := dpllRec(open, set|b, val|(b&g.val), dep, buf)
+	if ok || cs2&b == 0 {
+		return u, ok, cs2, buf[:start]
+	}
+	return 0, false, (cs1 | cs2) &^ b, buf[:start]
+}
+
+// deps returns the union of dep over the nouns of m.
+func deps(dep *[64]uint64, m uint64) uint64 {
+	var d uint64
+	for ; m != 0; m &= m - 1 {
+		d |= dep[bits.TrailingZeros64(m)]
+	}
+	return d
 }
 
 // monoFor appends to out the forbidden regions that bind keys with fresh

@@ -80,3 +80,41 @@ func TestDpllSamePattern(t *testing.T) {
 		t.Errorf("only %d sat and %d unsat region sets", sat, unsat)
 	}
 }
+
+// TestDpllBackjumpSamePattern is TestDpllSamePattern on regions of three
+// literals, about 3 to 5 per noun: near the threshold of random 3-SAT,
+// where dpll backjumps over many subtrees, each of which must hold no
+// pattern.
+func TestDpllBackjumpSamePattern(t *testing.T) {
+	rng := rand.New(rand.NewPCG(28, 5))
+	var buf []guard
+	sat, unsat := 0, 0
+	for range 2000 {
+		nn := 10 + rng.IntN(50)
+		var forbid []guard
+		for range 3*nn + rng.IntN(2*nn) {
+			g := guard{c: -1}
+			for g.size() < 3 {
+				b := uint64(1) << rng.IntN(nn)
+				g.mask |= b
+				if rng.IntN(2) == 0 {
+					g.val |= b
+				}
+			}
+			forbid = append(forbid, g)
+		}
+		wu, wok := dpllWhole(forbid, 0, 0)
+		gu, gok := dpllIn(forbid, &buf)
+		if gu != wu || gok != wok {
+			t.Fatalf("dpll gives %x %v, the whole-list search %x %v, on %v", gu, gok, wu, wok, forbid)
+		}
+		if wok {
+			sat++
+		} else {
+			unsat++
+		}
+	}
+	if sat < 300 || unsat < 300 {
+		t.Errorf("only %d sat and %d unsat region sets", sat, unsat)
+	}
+}
