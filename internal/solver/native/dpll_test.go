@@ -42,13 +42,13 @@ func dpllWhole(forbid []guard, set, val uint64) (uint64, bool) {
 	return val, true
 }
 
-// TestDpllSamePattern checks that dpll, which passes each level only the
-// open clauses and reuses its scratch, finds the very pattern of the
-// whole-list search on random regions (the lazy search's choices, and so
+// TestDpllSamePattern checks that dpll, which propagates through
+// occurrence lists, backjumps and reuses its scratch, finds the very
+// pattern of the whole-list search on random regions (the lazy search's choices, and so
 // its models, depend on it).
 func TestDpllSamePattern(t *testing.T) {
 	rng := rand.New(rand.NewPCG(27, 5))
-	var buf []guard
+	var d dpllState
 	sat, unsat := 0, 0
 	for range 3000 {
 		nn := 3 + rng.IntN(40)
@@ -66,7 +66,7 @@ func TestDpllSamePattern(t *testing.T) {
 			forbid = append(forbid, g)
 		}
 		wu, wok := dpllWhole(forbid, 0, 0)
-		gu, gok := dpllIn(forbid, &buf)
+		gu, gok := d.solve(forbid)
 		if gu != wu || gok != wok {
 			t.Fatalf("dpll gives %x %v, the whole-list search %x %v, on %v", gu, gok, wu, wok, forbid)
 		}
@@ -87,7 +87,7 @@ func TestDpllSamePattern(t *testing.T) {
 // pattern.
 func TestDpllBackjumpSamePattern(t *testing.T) {
 	rng := rand.New(rand.NewPCG(28, 5))
-	var buf []guard
+	var d dpllState
 	sat, unsat := 0, 0
 	for range 2000 {
 		nn := 10 + rng.IntN(50)
@@ -104,7 +104,7 @@ func TestDpllBackjumpSamePattern(t *testing.T) {
 			forbid = append(forbid, g)
 		}
 		wu, wok := dpllWhole(forbid, 0, 0)
-		gu, gok := dpllIn(forbid, &buf)
+		gu, gok := d.solve(forbid)
 		if gu != wu || gok != wok {
 			t.Fatalf("dpll gives %x %v, the whole-list search %x %v, on %v", gu, gok, wu, wok, forbid)
 		}

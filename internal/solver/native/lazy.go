@@ -52,7 +52,7 @@ type lazy struct {
 	lits      []sat.Lit  // scratch
 	asm       []sat.Lit
 	forbid    []guard
-	dpllBuf   []guard // dpll's scratch
+	dpll      dpllState
 }
 
 // nogood is a region g of keys that are not viable, learnt at a branch
@@ -165,7 +165,7 @@ func (l *lazy) init(t *typer, s *sat.Solver, m int) *lazy {
 	*l = lazy{t: t, s: s, gen: 1, words: (m + 63) / 64, vsrc: l.vsrc[:0], vsup: l.vsup[:0], vlev: l.vlev[:0],
 		msent: l.msent[:0], base: l.base[:0], macts: l.macts[:0], bacts: l.bacts[:0], f: l.f[:0],
 		goods: l.goods[:0], wits: l.wits[:0], lits: l.lits[:0], asm: l.asm[:0], forbid: l.forbid[:0],
-		recent: l.recent[:0], dpllBuf: l.dpllBuf[:0]}
+		recent: l.recent[:0], dpll: l.dpll}
 	for range n.qs {
 		l.recent = append(l.recent, nil)
 	}

@@ -83,7 +83,7 @@ func (l *lazy) forbidFor(c int, excl []guard) []guard {
 // forbidden regions; when there is none it asks the solver why, and
 // returns the sentences of the refutation.
 func (l *lazy) pick(c int, excl []guard) (u uint64, ok bool, sup sset, err error) {
-	if u, ok := dpllIn(l.forbidFor(c, excl), &l.dpllBuf); ok {
+	if u, ok := l.dpll.solve(l.forbidFor(c, excl)); ok {
 		return u, true, nil, nil
 	}
 	if len(excl) > 0 {
