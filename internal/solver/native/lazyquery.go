@@ -177,9 +177,8 @@ func (l *lazy) recentWitness(j int, a *kinfo) (uint64, bool) {
 		}
 		l.recentGen = l.gen
 	}
-	q := &l.t.n.qs[j]
 	for _, w := range l.recent[j] {
-		if !l.excludedSince(w, 0) && l.t.pairSAT(a, l.t.info(key{w, -1}), q.e) {
+		if !l.excludedSince(w, 0) && l.t.pairReq(j, a, l.t.info(key{w, -1})) {
 			return w, true
 		}
 	}
