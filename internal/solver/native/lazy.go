@@ -39,20 +39,27 @@ type lazy struct {
 	macts []int     // the activations of M's sentences
 
 	depth     int
-	bacts     []int      // per depth from 1, the branch's activation variable
-	f         []guard    // per depth from 1, the guard the branch forbids
-	goods     []nogood   // the live nogoods, in the order learnt
-	wits      []witInfo  // indexed by sigInfo.lazy, see witnessFor
-	gen       int        // bumped when the branch changes: wits of older generations are stale
-	failLev   lset       // the branch depths of pick's last refutation
-	budget    int64      // bytes the search may hold (0: no limit)
-	words     int        // words of a sentence set
-	recent    [][]uint64 // per requirement, witnesses found on this branch
-	recentGen int        // the generation of recent
-	lits      []sat.Lit  // scratch
+	bacts     []int         // per depth from 1, the branch's activation variable
+	f         []guard       // per depth from 1, the guard the branch forbids
+	goods     []nogood      // the live nogoods, in the order learnt
+	wits      []witInfo     // indexed by sigInfo.lazy, see witnessFor
+	gen       int           // bumped when the branch changes: wits of older generations are stale
+	failLev   lset          // the branch depths of pick's last refutation
+	budget    int64         // bytes the search may hold (0: no limit)
+	words     int           // words of a sentence set
+	recent    [][]recentWit // per requirement, witnesses found on this branch
+	recentGen int           // the generation of recent
+	lits      []sat.Lit     // scratch
 	asm       []sat.Lit
 	forbid    []guard
 	dpll      dpllState
+}
+
+// recentWit is a witness found on the branch, not excluded by the first
+// goods nogoods.
+type recentWit struct {
+	w     uint64
+	goods int
 }
 
 // nogood is a region g of keys that are not viable, learnt at a branch
