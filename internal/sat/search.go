@@ -26,9 +26,7 @@ func (s *Solver) Solve(assumptions ...Lit) Status {
 		status = s.search(100 * luby(restart))
 	}
 	if status == Sat {
-		for v := range s.nvars {
-			s.model[v] = s.assign[v] > 0 // a non-decision variable left open is false
-		}
+		s.saveModel()
 	}
 	s.cancelUntil(0)
 	if status == Unknown {
@@ -127,13 +125,40 @@ func (s *Solver) pickVar() int {
 			return v
 		}
 	}
-	for ; s.cursor < s.nvars; s.cursor++ {
-		v := s.cursor
-		if s.assign[v] == 0 && !s.nodec[v] && !s.bumped[v] {
+	for ; s.cursor < len(s.decs); s.cursor++ {
+		v := int(s.decs[s.cursor])
+		if s.assign[v] == 0 && !s.bumped[v] {
 			return v
 		}
 	}
 	return -1
+}
+
+// saveModel writes the assignment into model: a variable is true when it
+// is true on the trail (a non-decision variable left open is false). The
+// trail's level-0 part only grows, so it is written once, and only the
+// variables set true above level 0 are cleared before the next model:
+// in incremental use most variables are activation literals retired at
+// level 0, and a model costs the trail above it, not every variable.
+func (s *Solver) saveModel() {
+	for _, v := range s.modelUp {
+		s.model[v] = false
+	}
+	s.modelUp = s.modelUp[:0]
+	top := len(s.trail)
+	if len(s.trailLim) > 0 {
+		top = int(s.trailLim[0])
+	}
+	for _, l := range s.trail[s.modelTop:top] {
+		s.model[l.Var()] = !l.IsNeg()
+	}
+	s.modelTop = top
+	for _, l := range s.trail[top:] {
+		if !l.IsNeg() {
+			s.model[l.Var()] = true
+			s.modelUp = append(s.modelUp, int32(l.Var()))
+		}
+	}
 }
 
 // analyze derives the first-UIP clause of conflict confl; it returns the
@@ -383,8 +408,8 @@ func (s *Solver) simplify() {
 		out = append(out, c)
 		l0, l1 := arena[off], arena[off+1]
 		bin := c.n == 2
-		s.watches[l0] = append(s.watches[l0], watcher{cref, l1, bin})
-		s.watches[l1] = append(s.watches[l1], watcher{cref, l0, bin})
+		s.watch(l0, watcher{cref, l1, bin})
+		s.watch(l1, watcher{cref, l0, bin})
 		if c.learnt {
 			s.nlearnt++
 		}

@@ -1,5 +1,7 @@
 package sat
 
+import "slices"
+
 // Lit is a literal: variable v positive is 2v, negative 2v+1.
 type Lit int32
 
@@ -77,12 +79,15 @@ type Solver struct {
 	activity []float64
 	heap     varHeap // the bumped variables, by activity
 	bumped   []bool  // activity above zero: the variable is kept in heap
-	cursor   int     // no unbumped decision variable below it is unassigned
+	decs     []int32 // the decision variables, in increasing order
+	dpos     []int32 // per variable, its index in decs, -1 for none
+	cursor   int     // no unbumped variable of decs[:cursor] is unassigned
 	seen     []bool
 
 	arena   []Lit
 	clauses []clause
 	watches [][]watcher // watches[l]: clauses watching literal l
+	wcap    int         // the capacities of watches[:2*nvars], summed
 	wasted  int         // arena literals of deleted clauses
 	nlearnt int
 
@@ -96,7 +101,9 @@ type Solver struct {
 	assumptions []Lit
 	core        []Lit
 	model       []bool
-	learnt      []Lit // scratch for analyze
+	modelTop    int     // trail[:modelTop], level 0, is written in model
+	modelUp     []int32 // variables true in model above level 0
+	learnt      []Lit   // scratch for analyze
 	stack       []Lit
 	conflicts   int
 	maxLearnt   int
@@ -110,8 +117,9 @@ func (s *Solver) Reset() {
 	}
 	*s = Solver{Options: opts, assign: s.assign[:0], level: s.level[:0], reason: s.reason[:0],
 		phase: s.phase[:0], nodec: s.nodec[:0], activity: s.activity[:0], heap: varHeap{idx: s.heap.idx[:0], heap: s.heap.heap[:0]}, bumped: s.bumped[:0],
+		decs: s.decs[:0], dpos: s.dpos[:0],
 		seen: s.seen[:0], arena: s.arena[:0], clauses: s.clauses[:0], watches: s.watches[:0],
-		trail: s.trail[:0], trailLim: s.trailLim[:0], core: s.core[:0], model: s.model[:0],
+		trail: s.trail[:0], trailLim: s.trailLim[:0], core: s.core[:0], model: s.model[:0], modelUp: s.modelUp[:0],
 		learnt: s.learnt[:0], stack: s.stack[:0], assumptions: s.assumptions[:0]}
 	s.varInc, s.claInc = 1, 1
 }
@@ -144,12 +152,15 @@ func (s *Solver) AddVars(n int) int {
 		s.model = append(s.model, false)
 		s.heap.idx = append(s.heap.idx, -1)
 		s.bumped = append(s.bumped, false)
-		s.cursor = min(s.cursor, v)
+		s.dpos = append(s.dpos, int32(len(s.decs)))
+		s.decs = append(s.decs, int32(v))
+		s.cursor = min(s.cursor, len(s.decs)-1)
 	}
 	for len(s.watches) < 2*s.nvars {
 		if len(s.watches) < cap(s.watches) {
 			s.watches = s.watches[:len(s.watches)+1]
 			s.watches[len(s.watches)-1] = s.watches[len(s.watches)-1][:0]
+			s.wcap += cap(s.watches[len(s.watches)-1])
 			continue
 		}
 		s.watches = append(s.watches, nil)
@@ -167,8 +178,41 @@ func (s *Solver) SetPhase(v int, b bool) { s.phase[v] = b }
 // the solver work on each query for every such variable.
 func (s *Solver) SetDecision(v int, b bool) {
 	s.nodec[v] = !b
+	switch {
+	case !b && s.dpos[v] >= 0:
+		s.undec(v)
+	case b && s.dpos[v] < 0:
+		s.redec(v)
+	}
 	if b && s.assign[v] == 0 {
 		s.release(v)
+	}
+}
+
+// undec removes v from decs. The variables an activation literal is
+// given are the last ones, so nothing moves.
+func (s *Solver) undec(v int) {
+	i := int(s.dpos[v])
+	copy(s.decs[i:], s.decs[i+1:])
+	s.decs = s.decs[:len(s.decs)-1]
+	s.dpos[v] = -1
+	if s.cursor > i {
+		s.cursor--
+	}
+	for ; i < len(s.decs); i++ {
+		s.dpos[s.decs[i]] = int32(i)
+	}
+}
+
+// redec puts v back into decs, in its place.
+func (s *Solver) redec(v int) {
+	i, _ := slices.BinarySearch(s.decs, int32(v))
+	s.decs = slices.Insert(s.decs, i, int32(v))
+	for j := i; j < len(s.decs); j++ {
+		s.dpos[s.decs[j]] = int32(j)
+	}
+	if i <= s.cursor {
+		s.cursor++ // it stays on its variable
 	}
 }
 
@@ -177,7 +221,7 @@ func (s *Solver) release(v int) {
 	switch {
 	case s.nodec[v]:
 	case !s.bumped[v]:
-		s.cursor = min(s.cursor, v)
+		s.cursor = min(s.cursor, int(s.dpos[v]))
 	case s.heap.idx[v] < 0:
 		s.heap.insert(v, s.activity)
 	}
@@ -185,11 +229,16 @@ func (s *Solver) release(v int) {
 
 // Bytes estimates the memory s holds, for budgets.
 func (s *Solver) Bytes() int {
-	w := 0
-	for _, ws := range s.watches {
-		w += cap(ws)
-	}
-	return 4*cap(s.arena) + 24*cap(s.clauses) + 12*w + 40*s.nvars
+	return 4*cap(s.arena) + 24*cap(s.clauses) + 12*s.wcap + 40*s.nvars
+}
+
+// watch appends w to the watches of l.
+func (s *Solver) watch(l Lit, w watcher) {
+	ws := s.watches[l]
+	c := cap(ws)
+	ws = append(ws, w)
+	s.wcap += cap(ws) - c
+	s.watches[l] = ws
 }
 
 func (s *Solver) value(l Lit) int8 {
@@ -280,8 +329,8 @@ func (s *Solver) attach(lits []Lit, learnt bool, lbd int) int32 {
 	s.clauses = append(s.clauses, clause{off: int32(len(s.arena)), n: int32(len(lits)), lbd: int32(lbd), learnt: learnt})
 	s.arena = append(s.arena, lits...)
 	bin := len(lits) == 2
-	s.watches[lits[0]] = append(s.watches[lits[0]], watcher{cref, lits[1], bin})
-	s.watches[lits[1]] = append(s.watches[lits[1]], watcher{cref, lits[0], bin})
+	s.watch(lits[0], watcher{cref, lits[1], bin})
+	s.watch(lits[1], watcher{cref, lits[0], bin})
 	if learnt {
 		s.nlearnt++
 	}
@@ -307,8 +356,15 @@ func (s *Solver) propagate() int32 {
 			i++
 			bv := s.value(w.blocker)
 			if bv == 1 {
-				ws[j] = w
-				j++
+				// A blocker true at level 0 satisfies the clause for
+				// good: its watch is dropped, or every later visit would
+				// skip it again. Clauses switched off by an activation
+				// literal set false at level 0 pile up so in incremental
+				// use, and their watches cost each query a scan.
+				if s.level[w.blocker.Var()] != 0 {
+					ws[j] = w
+					j++
+				}
 				continue
 			}
 			if w.bin {
@@ -342,7 +398,7 @@ func (s *Solver) propagate() int32 {
 			for k := 2; k < len(lits); k++ {
 				if s.value(lits[k]) != -1 {
 					lits[1], lits[k] = lits[k], lits[1]
-					s.watches[lits[1]] = append(s.watches[lits[1]], watcher{w.cref, first, false})
+					s.watch(lits[1], watcher{w.cref, first, false})
 					moved = true
 					break
 				}

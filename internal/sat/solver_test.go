@@ -269,6 +269,153 @@ func TestNonDecision(t *testing.T) {
 	}
 }
 
+// TestRetired works one solver as the lazy type search does: clauses over
+// a few variables guarded by activation variables that keep being added,
+// assumed while live and retired for good by a unit at level 0, some of
+// them turned back into decision variables. Answers, models and cores
+// must match brute force over the live clauses, and Bytes the solver's
+// watch lists.
+func TestRetired(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 14))
+	var counts [3]int
+	for i := range 100 {
+		n := 2 + rng.IntN(9)
+		var s Solver
+		s.AddVars(n)
+		type guarded struct {
+			act    int
+			clause []Lit
+		}
+		var live []guarded
+		var retired []int
+		for step := range 60 {
+			act := s.AddVars(1)
+			s.SetDecision(act, rng.IntN(4) == 0)
+			if len(live) > 0 && rng.IntN(4) == 0 {
+				s.SetDecision(live[rng.IntN(len(live))].act, false)
+			}
+			for _, c := range randCNF(rng, n, 1+rng.IntN(3), 3) {
+				s.AddClause(append([]Lit{Neg(act)}, c...)...)
+				live = append(live, guarded{act, c})
+			}
+			for j := 0; j < len(live); j++ {
+				if rng.IntN(6) == 0 {
+					a := live[j].act
+					s.AddClause(Neg(a))
+					retired = append(retired, a)
+					live = slices.DeleteFunc(live, func(g guarded) bool { return g.act == a })
+					j = -1
+				}
+			}
+			var assume []Lit
+			var cnf [][]Lit
+			for _, g := range live {
+				if !slices.Contains(assume, Pos(g.act)) {
+					assume = append(assume, Pos(g.act))
+				}
+				cnf = append(cnf, g.clause)
+			}
+			assume = append(assume, Mk(rng.IntN(n), rng.IntN(2) == 0))
+			got, want := s.Solve(assume...), brute(n, cnf, assume[len(assume)-1:])
+			switch {
+			case (got == Sat) != want:
+				t.Fatalf("problem %d step %d: got %v, want sat=%v", i, step, got, want)
+			case got == Sat && !satisfies(&s, cnf, assume):
+				t.Fatalf("problem %d step %d: model does not satisfy", i, step)
+			case got == Sat && slices.ContainsFunc(retired, s.Value):
+				t.Fatalf("problem %d step %d: a retired variable is true", i, step)
+			case got == Unsat:
+				var core [][]Lit
+				var units []Lit
+				for _, l := range s.Core() {
+					if l.Var() < n {
+						units = append(units, l)
+					}
+					for _, g := range live {
+						if Pos(g.act) == l {
+							core = append(core, g.clause)
+						}
+					}
+				}
+				if brute(n, core, units) {
+					t.Fatalf("problem %d step %d: core %v is satisfiable", i, step, s.Core())
+				}
+			}
+			counts[got]++
+			w := 0
+			for _, ws := range s.watches {
+				w += cap(ws)
+			}
+			if s.wcap != w {
+				t.Fatalf("problem %d step %d: watch capacity %d, counted %d", i, step, s.wcap, w)
+			}
+			checkDecs(t, &s, true)
+		}
+	}
+	if counts[Sat] < 1000 || counts[Unsat] < 1000 {
+		t.Errorf("only %d sat and %d unsat queries", counts[Sat], counts[Unsat])
+	}
+}
+
+// checkDecs checks that decs lists the decision variables in order, that
+// dpos indexes it, and that no unbumped variable before the cursor is
+// unassigned (with cursor).
+func checkDecs(t *testing.T, s *Solver, cursor bool) {
+	t.Helper()
+	var want []int32
+	for v := range s.nvars {
+		if !s.nodec[v] {
+			want = append(want, int32(v))
+		}
+		if p := s.dpos[v]; (p >= 0) != !s.nodec[v] || p >= 0 && s.decs[p] != int32(v) {
+			t.Fatalf("variable %d at %d of %v", v, p, s.decs)
+		}
+	}
+	if !slices.Equal(s.decs, want) {
+		t.Fatalf("decs %v, want %v", s.decs, want)
+	}
+	for _, v := range s.decs[:min(s.cursor, len(s.decs))] {
+		if cursor && s.assign[v] == 0 && !s.bumped[v] {
+			t.Fatalf("variable %d is open before the cursor %d", v, s.cursor)
+		}
+	}
+}
+
+// TestDecsCursor changes decision variables with the cursor anywhere: it
+// must stay on the variable it was on, or move to the next decision
+// variable when that one is taken out.
+func TestDecsCursor(t *testing.T) {
+	rng := rand.New(rand.NewPCG(15, 16))
+	for range 2000 {
+		var s Solver
+		n := 1 + rng.IntN(12)
+		s.AddVars(n)
+		for v := range n {
+			if rng.IntN(3) == 0 {
+				s.AddClause(Mk(v, rng.IntN(2) == 0)) // assigned at level 0
+			}
+		}
+		for range 3 * n {
+			s.cursor = rng.IntN(len(s.decs) + 1)
+			at := n // the variable under the cursor, n past the end
+			if s.cursor < len(s.decs) {
+				at = int(s.decs[s.cursor])
+			}
+			v := rng.IntN(n)
+			b := rng.IntN(2) == 0
+			s.SetDecision(v, b)
+			checkDecs(t, &s, false)
+			i, _ := slices.BinarySearch(s.decs, int32(at))
+			if b && s.assign[v] == 0 { // release puts the cursor on v if it is before
+				i = min(i, int(s.dpos[v]))
+			}
+			if s.cursor != i {
+				t.Fatalf("cursor at %d of %v, want %d (variable %d) after %d %v", s.cursor, s.decs, i, at, v, b)
+			}
+		}
+	}
+}
+
 func BenchmarkSmallQueries(b *testing.B) {
 	rng := rand.New(rand.NewPCG(9, 10))
 	cnf := randCNF(rng, 40, 150, 3)

@@ -140,14 +140,21 @@ func (b *Backend) types(ctx context.Context, ws *workspace, n *normal, m int, st
 	var err error
 	t.budget = b.opts.MaxMemory
 	switch {
+	case !b.opts.Explicit && !b.oneShotFits(n):
+		// The node budget only says when to try the one-shot encoding;
+		// where it cannot apply, a search stopped at the budget would
+		// start over unbounded and repeat its first MaxNodes nodes.
+		ts, core, err = b.lazySearch(ctx, ws, n, m, math.MaxInt)
+		stats["nogoods"] = float64(t.learnt)
+		if t.nodes > b.opts.MaxNodes {
+			stats["unbounded"] = 1
+		}
 	case !b.opts.Explicit:
 		ts, core, err = b.lazySearch(ctx, ws, n, m, b.opts.MaxNodes)
 		stats["nogoods"] = float64(t.learnt)
 		if errors.Is(err, errGaveUp) {
 			nodes := t.nodes
-			if len(n.nouns) <= b.opts.ExplicitNouns && explicitBytes(n) <= b.opts.MaxMemory {
-				ts, err = b.fallback(ctx, ws, n, stats)
-			}
+			ts, err = b.fallback(ctx, ws, n, stats)
 			if oneShotFailed(err) {
 				ts, core, err = b.unbounded(ctx, ws, n, m, stats)
 				nodes += t.nodes
@@ -227,6 +234,12 @@ func (b *Backend) fallback(ctx context.Context, ws *workspace, n *normal, stats 
 	t.budget = b.opts.MaxMemory // the lazy search's typer did not keep it
 	stats["one_shot"] = 1
 	return t.oneShot(&ws.sat)
+}
+
+// oneShotFits reports whether the one-shot encoding may decide n: it needs
+// the explicit pattern space.
+func (b *Backend) oneShotFits(n *normal) bool {
+	return len(n.nouns) <= b.opts.ExplicitNouns && explicitBytes(n) <= b.opts.MaxMemory
 }
 
 // oneShotFailed reports whether the one-shot encoding could not decide:

@@ -37,6 +37,9 @@ func (t *typer) build(f []guard, g bitset) (ts *typeSet, x, y guard, ok bool) {
 			return nil, x, y, false
 		}
 		for j := i + 1; j < len(ms); j++ {
+			if t.compatible(ms[i], ms[j]) {
+				continue
+			}
 			if x, y, bad := t.conflict(ms[i], ms[j]); bad {
 				return nil, x, y, true
 			}

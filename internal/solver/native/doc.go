@@ -65,9 +65,11 @@
 // like any other. (Its size is polynomial in the pattern space, so it is
 // no help where that space is huge; there the lazy search with
 // backjumping is the exact method.) Where the one-shot encoding does not
-// apply (more nouns, or its conflict classes or witness clauses would not
-// fit the memory budget), the lazy search runs again without a node
-// budget (unbounded): it is exact, and stops only for the context or the
+// apply (more nouns, or its explicit pattern space would not fit the
+// memory budget), the lazy search runs without a node budget from the
+// start (unbounded); where it fails (its conflict classes or witness
+// clauses would not fit the memory budget), the lazy search runs again
+// unbounded. That search is exact, and stops only for the context or the
 // memory budget. The node budget only chooses when to try the one-shot
 // encoding; no problem is left undecided by it.
 //

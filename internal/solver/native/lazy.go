@@ -39,20 +39,27 @@ type lazy struct {
 	macts []int     // the activations of M's sentences
 
 	depth     int
-	bacts     []int      // per depth from 1, the branch's activation variable
-	f         []guard    // per depth from 1, the guard the branch forbids
-	goods     []nogood   // the live nogoods, in the order learnt
-	wits      []witInfo  // indexed by sigInfo.lazy, see witnessFor
-	gen       int        // bumped when the branch changes: wits of older generations are stale
-	failLev   lset       // the branch depths of pick's last refutation
-	budget    int64      // bytes the search may hold (0: no limit)
-	words     int        // words of a sentence set
-	recent    [][]uint64 // per requirement, witnesses found on this branch
-	recentGen int        // the generation of recent
-	lits      []sat.Lit  // scratch
+	bacts     []int         // per depth from 1, the branch's activation variable
+	f         []guard       // per depth from 1, the guard the branch forbids
+	goods     []nogood      // the live nogoods, in the order learnt
+	wits      []witInfo     // indexed by sigInfo.lazy, see witnessFor
+	gen       int           // bumped when the branch changes: wits of older generations are stale
+	failLev   lset          // the branch depths of pick's last refutation
+	budget    int64         // bytes the search may hold (0: no limit)
+	words     int           // words of a sentence set
+	recent    [][]recentWit // per requirement, witnesses found on this branch
+	recentGen int           // the generation of recent
+	lits      []sat.Lit     // scratch
 	asm       []sat.Lit
 	forbid    []guard
-	dpllBuf   []guard // dpll's scratch
+	dpll      dpllState
+}
+
+// recentWit is a witness found on the branch, not excluded by the first
+// goods nogoods.
+type recentWit struct {
+	w     uint64
+	goods int
 }
 
 // nogood is a region g of keys that are not viable, learnt at a branch
@@ -165,7 +172,7 @@ func (l *lazy) init(t *typer, s *sat.Solver, m int) *lazy {
 	*l = lazy{t: t, s: s, gen: 1, words: (m + 63) / 64, vsrc: l.vsrc[:0], vsup: l.vsup[:0], vlev: l.vlev[:0],
 		msent: l.msent[:0], base: l.base[:0], macts: l.macts[:0], bacts: l.bacts[:0], f: l.f[:0],
 		goods: l.goods[:0], wits: l.wits[:0], lits: l.lits[:0], asm: l.asm[:0], forbid: l.forbid[:0],
-		recent: l.recent[:0], dpllBuf: l.dpllBuf[:0]}
+		recent: l.recent[:0], dpll: l.dpll}
 	for range n.qs {
 		l.recent = append(l.recent, nil)
 	}

@@ -156,6 +156,9 @@ func (l *lazy) build() (ts *typeSet, x, y guard, st int, sup sset, lev lset, err
 			return nil, x, y, 0, nil, nil, errCanceled
 		}
 		for j := i + 1; j < len(ms); j++ {
+			if t.compatible(ms[i], ms[j]) {
+				continue
+			}
 			if x, y, bad := t.conflict(ms[i], ms[j]); bad {
 				sup := l.union(nil, nil)
 				for _, pc := range t.scratch.conflict {

@@ -2,6 +2,7 @@ package native
 
 import (
 	"errors"
+	"slices"
 
 	"github.com/nlsat/nlsat/internal/sat"
 )
@@ -83,7 +84,7 @@ func (l *lazy) forbidFor(c int, excl []guard) []guard {
 // forbidden regions; when there is none it asks the solver why, and
 // returns the sentences of the refutation.
 func (l *lazy) pick(c int, excl []guard) (u uint64, ok bool, sup sset, err error) {
-	if u, ok := dpllIn(l.forbidFor(c, excl), &l.dpllBuf); ok {
+	if u, ok := l.dpll.solve(l.forbidFor(c, excl)); ok {
 		return u, true, nil, nil
 	}
 	if len(excl) > 0 {
@@ -162,7 +163,7 @@ func (l *lazy) witnessFor(a *kinfo, r int) (*witInfo, error) {
 	}
 	*wi = witInfo{gen: l.gen, ngoods: len(l.goods), dead: !ok, w: w, reason: reason, lev: lev, sup: sup}
 	if ok {
-		l.recent[j] = append(l.recent[j], wi.w)
+		l.recent[j] = append(l.recent[j], recentWit{wi.w, len(l.goods)})
 	}
 	return wi, nil
 }
@@ -177,11 +178,21 @@ func (l *lazy) recentWitness(j int, a *kinfo) (uint64, bool) {
 		}
 		l.recentGen = l.gen
 	}
-	q := &l.t.n.qs[j]
-	for _, w := range l.recent[j] {
-		if !l.excludedSince(w, 0) && l.t.pairSAT(a, l.t.info(key{w, -1}), q.e) {
-			return w, true
+	// Nogoods only accumulate on a branch: a witness once excluded is
+	// dropped, and one still allowed is checked against the newer ones.
+	rs := l.recent[j]
+	defer func() { l.recent[j] = rs }()
+	for i := 0; i < len(rs); {
+		r := &rs[i]
+		if l.excludedSince(r.w, r.goods) {
+			rs = slices.Delete(rs, i, i+1)
+			continue
 		}
+		r.goods = len(l.goods)
+		if l.t.pairReq(j, a, l.t.info(key{r.w, -1})) {
+			return r.w, true
+		}
+		i++
 	}
 	return 0, false
 }

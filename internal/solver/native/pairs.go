@@ -1,5 +1,7 @@
 package native
 
+import "math/bits"
+
 // pclause is a ground clause of a pair problem S(a,b): the D of ∀∀-clause
 // item, read at x:=a, y:=b (swapped: at x:=b, y:=a).
 type pclause struct {
@@ -64,8 +66,88 @@ func (t *typer) pairSAT(a, b *kinfo, units []blit) bool {
 // witnessOK reports whether an element of b can witness requirement j for
 // an element of a (a distinct element, possibly of the same key).
 func (t *typer) witnessOK(j int, a, b *kinfo) bool {
-	q := t.n.qs[j]
-	return q.y.applies(b.k) && t.pairSAT(a, b, q.e)
+	return t.n.qs[j].y.applies(b.k) && t.pairReq(j, a, b)
+}
+
+// pairReq reports whether S(a,b) with requirement j's E is satisfiable.
+func (t *typer) pairReq(j int, a, b *kinfo) bool {
+	if t.tables.ok {
+		return t.tables.pairOK(a, b, t.tables.req[j])
+	}
+	return t.pairSAT(a, b, t.n.qs[j].e)
+}
+
+// compatible reports whether S(a,b) is satisfiable.
+func (t *typer) compatible(a, b *kinfo) bool {
+	if t.tables.ok {
+		return t.tables.pairOK(a, b, ^uint64(0))
+	}
+	return t.pairSAT(a, b, nil)
+}
+
+// maxTableAtoms is the most pair atoms (2 per verb) for which pairTables
+// answers pair questions: one bit per assignment of the atoms fits a word.
+const maxTableAtoms = 6
+
+// pairTables answers the yes-or-no pair questions of problems with at most
+// three verbs without 2-SAT: over 2·nverbs ≤ 6 atoms an assignment is a
+// number below 64, and a set of assignments one word. Each ground clause
+// is the set of assignments that satisfy it, and S(a,b) with units is
+// satisfiable exactly when the sets of its clauses and units meet. BUILD
+// asks these questions for every pair of members, build after build.
+type pairTables struct {
+	ok  bool
+	cl  [][2]uint64 // per ∀∀-clause, its models read at x:=a, y:=b and swapped
+	req []uint64    // per requirement, the models of its E
+}
+
+// init computes the tables of n, if it has at most three verbs.
+func (p *pairTables) init(n *normal, nverbs int) {
+	p.ok = 2*nverbs <= maxTableAtoms
+	p.cl, p.req = p.cl[:0], p.req[:0]
+	if !p.ok {
+		return
+	}
+	for i := range n.cs {
+		var m [2]uint64
+		for _, l := range n.cs[i].d {
+			m[0] |= litModels(l)
+			m[1] |= litModels(l.swap())
+		}
+		p.cl = append(p.cl, m)
+	}
+	for j := range n.qs {
+		m := ^uint64(0)
+		for _, l := range n.qs[j].e {
+			m &= litModels(l)
+		}
+		p.req = append(p.req, m)
+	}
+}
+
+// litModels returns the assignments of the pair atoms (bit verb*2+orient
+// of the assignment's number) under which l is true.
+func litModels(l blit) uint64 {
+	var m uint64
+	for x := range 1 << maxTableAtoms {
+		if (x>>(int(l)>>1))&1 != int(l)&1 {
+			m |= 1 << x
+		}
+	}
+	return m
+}
+
+// pairOK reports whether S(a,b) has a model among the assignments m.
+func (p *pairTables) pairOK(a, b *kinfo, m uint64) bool {
+	for w := range a.xm {
+		for c := a.xm[w] & b.ym[w]; c != 0 && m != 0; c &= c - 1 {
+			m &= p.cl[64*w+bits.TrailingZeros64(c)][0]
+		}
+		for c := b.xm[w] & a.ym[w]; c != 0 && m != 0; c &= c - 1 {
+			m &= p.cl[64*w+bits.TrailingZeros64(c)][1]
+		}
+	}
+	return m != 0
 }
 
 // reflSAT solves (T1) for key a: every ∀∀-clause whose guards both apply

@@ -30,6 +30,7 @@ type typer struct {
 	cl        []*lclause // the lifted closure; nil in ground mode
 	lifted    bool
 	liftQ     []*liftReq // per requirement, built on first use
+	tables    pairTables
 	scratch   scratch
 }
 
@@ -74,7 +75,8 @@ func initTyper(t *typer, ctx context.Context, n *normal, maxNodes, closureLimit 
 	old := *t
 	*t = typer{ctx: ctx, n: n, nn: len(n.nouns), nverbs: len(n.verbs), maxNodes: maxNodes,
 		contains: old.contains, infos: old.infos, sigTab: old.sigTab, arenas: old.arenas,
-		scratch: old.scratch, ts: old.ts, sigs: old.sigs[:0], classes: old.classes[:0], usig: old.usig}
+		scratch: old.scratch, ts: old.ts, sigs: old.sigs[:0], classes: old.classes[:0], usig: old.usig, tables: old.tables}
+	t.tables.init(n, t.nverbs)
 	if t.contains == nil {
 		t.contains = map[guard]bitset{}
 	}
@@ -100,7 +102,8 @@ func initLazyTyper(t *typer, ctx context.Context, n *normal, maxNodes int) *type
 	old := *t
 	*t = typer{ctx: ctx, n: n, nn: len(n.nouns), nverbs: len(n.verbs), maxNodes: maxNodes,
 		contains: old.contains, infos: old.infos, sigTab: old.sigTab, arenas: old.arenas,
-		scratch: old.scratch, ts: old.ts, sigs: old.sigs[:0], classes: old.classes[:0], usig: old.usig[:0]}
+		scratch: old.scratch, ts: old.ts, sigs: old.sigs[:0], classes: old.classes[:0], usig: old.usig[:0], tables: old.tables}
+	t.tables.init(n, t.nverbs)
 	t.sigTab.reset()
 	t.arenas.reset()
 	t.infos.init(t.nn, len(n.csrc))

@@ -27,7 +27,7 @@ func (b *builder) add(a *kinfo) int {
 // compatibleAll reports whether S(a, m) is satisfiable for every member m.
 func (b *builder) compatibleAll(a *kinfo) bool {
 	for _, m := range b.ts.members {
-		if m.k != a.k && !b.t.pairSAT(a, m, nil) {
+		if m.k != a.k && !b.t.compatible(a, m) {
 			return false
 		}
 	}
@@ -42,7 +42,7 @@ func (b *builder) incompatible(a *kinfo) *kinfo {
 		if i%64 == 63 && b.t.ctx.Err() != nil {
 			return nil
 		}
-		if m.k != a.k && !b.t.pairSAT(a, m, nil) {
+		if m.k != a.k && !b.t.compatible(a, m) {
 			return m
 		}
 	}
