@@ -44,77 +44,73 @@ func dpllWhole(forbid []guard, set, val uint64) (uint64, bool) {
 
 // TestDpllSamePattern checks that dpll, which propagates through
 // occurrence lists, backjumps and reuses its scratch, finds the very
-// pattern of the whole-list search on random regions (the lazy search's choices, and so
-// its models, depend on it).
+// pattern of the whole-list search on random regions (the lazy search's
+// choices, and so its models, depend on it): regions of one to four
+// literals, and regions of three literals, about 3 to 5 per noun, near
+// the threshold of random 3-SAT, where dpll backjumps over many
+// subtrees, each of which must hold no pattern.
 func TestDpllSamePattern(t *testing.T) {
-	rng := rand.New(rand.NewPCG(27, 5))
-	var d dpllState
-	sat, unsat := 0, 0
-	for range 3000 {
-		nn := 3 + rng.IntN(40)
-		var forbid []guard
-		for range rng.IntN(6 * nn) {
-			var g guard
-			for range 1 + rng.IntN(4) {
-				b := uint64(1) << rng.IntN(nn)
-				g.mask |= b
-				if rng.IntN(2) == 0 {
-					g.val |= b
+	tests := []struct {
+		name   string
+		seed   uint64
+		count  int
+		region func(rng *rand.Rand) []guard
+	}{
+		{"mixed", 27, 3000, func(rng *rand.Rand) []guard {
+			nn := 3 + rng.IntN(40)
+			var forbid []guard
+			for range rng.IntN(6 * nn) {
+				var g guard
+				for range 1 + rng.IntN(4) {
+					b := uint64(1) << rng.IntN(nn)
+					g.mask |= b
+					if rng.IntN(2) == 0 {
+						g.val |= b
+					}
+				}
+				g.c = -1
+				forbid = append(forbid, g)
+			}
+			return forbid
+		}},
+		{"3-SAT threshold", 28, 2000, func(rng *rand.Rand) []guard {
+			nn := 10 + rng.IntN(50)
+			var forbid []guard
+			for range 3*nn + rng.IntN(2*nn) {
+				g := guard{c: -1}
+				for g.size() < 3 {
+					b := uint64(1) << rng.IntN(nn)
+					g.mask |= b
+					if rng.IntN(2) == 0 {
+						g.val |= b
+					}
+				}
+				forbid = append(forbid, g)
+			}
+			return forbid
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rng := rand.New(rand.NewPCG(tt.seed, 5))
+			var d dpllState
+			sat, unsat := 0, 0
+			for range tt.count {
+				forbid := tt.region(rng)
+				wu, wok := dpllWhole(forbid, 0, 0)
+				gu, gok := d.solve(forbid)
+				if gu != wu || gok != wok {
+					t.Fatalf("dpll gives %x %v, the whole-list search %x %v, on %v", gu, gok, wu, wok, forbid)
+				}
+				if wok {
+					sat++
+				} else {
+					unsat++
 				}
 			}
-			g.c = -1
-			forbid = append(forbid, g)
-		}
-		wu, wok := dpllWhole(forbid, 0, 0)
-		gu, gok := d.solve(forbid)
-		if gu != wu || gok != wok {
-			t.Fatalf("dpll gives %x %v, the whole-list search %x %v, on %v", gu, gok, wu, wok, forbid)
-		}
-		if wok {
-			sat++
-		} else {
-			unsat++
-		}
-	}
-	if sat < 300 || unsat < 300 {
-		t.Errorf("only %d sat and %d unsat region sets", sat, unsat)
-	}
-}
-
-// TestDpllBackjumpSamePattern is TestDpllSamePattern on regions of three
-// literals, about 3 to 5 per noun: near the threshold of random 3-SAT,
-// where dpll backjumps over many subtrees, each of which must hold no
-// pattern.
-func TestDpllBackjumpSamePattern(t *testing.T) {
-	rng := rand.New(rand.NewPCG(28, 5))
-	var d dpllState
-	sat, unsat := 0, 0
-	for range 2000 {
-		nn := 10 + rng.IntN(50)
-		var forbid []guard
-		for range 3*nn + rng.IntN(2*nn) {
-			g := guard{c: -1}
-			for g.size() < 3 {
-				b := uint64(1) << rng.IntN(nn)
-				g.mask |= b
-				if rng.IntN(2) == 0 {
-					g.val |= b
-				}
+			if sat < 300 || unsat < 300 {
+				t.Errorf("only %d sat and %d unsat region sets", sat, unsat)
 			}
-			forbid = append(forbid, g)
-		}
-		wu, wok := dpllWhole(forbid, 0, 0)
-		gu, gok := d.solve(forbid)
-		if gu != wu || gok != wok {
-			t.Fatalf("dpll gives %x %v, the whole-list search %x %v, on %v", gu, gok, wu, wok, forbid)
-		}
-		if wok {
-			sat++
-		} else {
-			unsat++
-		}
-	}
-	if sat < 300 || unsat < 300 {
-		t.Errorf("only %d sat and %d unsat region sets", sat, unsat)
+		})
 	}
 }
