@@ -498,10 +498,7 @@ func fitPairScorer(s []surface, y []int8, idx []int, shared int) *pairScorer {
 		ps.oof[i] = math.NaN()
 	}
 	for j, i := range idx {
-		ps.oof[i] = ps.Folds[i%balanceFolds].B
-		for _, c := range ps.columns(ps.patterns(s[j])) {
-			ps.oof[i] += ps.Folds[i%balanceFolds].W[c]
-		}
+		ps.oof[i] = ps.score(s[j], i) // oof[i] is NaN yet: the fold model's sum
 	}
 	return ps
 }
