@@ -12,8 +12,9 @@ import (
 // MUS, not just one found by deletion) has more than k sentences. A true
 // answer is certified: each subset of at most k sentences is made true by a
 // model that CheckModel accepted (for a subset of one or two sentences, a
-// model of a subset of its shape, which renamed is one of it). A false answer means a subset of at most
-// k sentences was answered Unsat; it is returned in core.
+// model of a subset of its shape, which renamed is one of it). A false
+// answer means a subset of at most k sentences was answered Unsat; it is
+// returned in core.
 //
 // Models are shared between subsets: the sentences of p that a checked
 // model makes true form a satisfiable set, and every subset inside it is
