@@ -25,7 +25,10 @@ counts scores over 60% on V, Z and A; nor do they stop how the sentences
 combine from predicting it. With --balance surface (the default) each set
 first labels a pilot of --balance-pilot candidates (a smaller set: twice
 its size, but at least 10,000 or eight times its size), which only serve
-to fit two models. Each is a logistic model on surface features (sizes;
+to fit two models. Train, and validation with test, are two sets with a
+pilot each, both sized for the three splits together: a model's errors
+leave a faint pattern in what it keeps, and with two models the pattern
+a classifier learns from train is not the one in test. Each is a logistic model on surface features (sizes;
 the count, share and log-count of each template variant, of the words
 every, some, no, not, non-, who, him, any, does, is, a, an and of their
 bigrams; how evenly the sentences spread over the nouns and verbs) with

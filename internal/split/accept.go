@@ -182,14 +182,15 @@ func (p *Plan) holdsPair(ids []string) bool {
 }
 
 // difficultyPool reports whether pool k is split by difficulty: the
-// plan holds out by difficulty or proof depth and the pool has a test
-// split.
+// plan holds out by difficulty or proof depth and the pool holds train,
+// validation or test (train's pool holds out what only test may take;
+// the generalisation and zero-shot sets take any).
 func (b *builder) difficultyPool(k int) bool {
 	if b.plan.Holdout.Kind != HoldoutDifficulty && b.plan.Holdout.Kind != HoldoutDepth {
 		return false
 	}
 	for _, sp := range b.plan.Pools[k].Splits {
-		if sp.Name == Test {
+		if sp.Name == Train || sp.Name == Validation || sp.Name == Test {
 			return true
 		}
 	}

@@ -36,12 +36,13 @@ const (
 // candidate's index alone. The kept candidates then have P(sat | x) = 1/2
 // for every x, as far as p is right: both labels come from one
 // distribution of surface features, and the strata's quotas take equal
-// numbers of each from it. Since the model has seen none of the data, it
-// thins every split alike and cannot plant its own errors as a pattern in
-// some splits and not others. As far as p is wrong, what it got wrong is
-// left in every split alike: a nonlinear model trained on the thinned data
-// finds about 52% on V (the audit reports it), against 70% without the
-// balance.
+// numbers of each from it. The model has seen none of the data. As far as
+// p is wrong, what it got wrong is left in what it keeps, with the
+// opposite sign: a faint pattern, which a classifier trained on the data
+// can learn. So train and the evaluation set (validation and test) are
+// sets of their own (Pool.PilotSize), each thinned by a model fitted to
+// its own pilot: the errors of one are independent of the other's, and
+// what a classifier learns of train's does not carry over to test.
 type Balance struct {
 	Mode  string `json:"mode"`
 	Pilot int    `json:"pilot"`
@@ -57,16 +58,19 @@ const (
 )
 
 // PilotFor returns the number of pilot candidates of pool k: the plan's
-// pilot, but for a smaller pool twice its size, and at least minPilot or
-// eight times the size, whichever is less, since a model fitted to a few
-// hundred candidates leaves much of the shortcut in. (The nonlinear
-// adversary found 52.1% on a 36,000 instance V set balanced on a pilot of
-// its size, 51.2% with three times that.)
+// pilot, but for a smaller pool twice its size (Pool.PilotSize when set),
+// and at least minPilot or eight times the size, whichever is less, since
+// a model fitted to a few hundred candidates leaves much of the shortcut
+// in. (The nonlinear adversary found 52.1% on a 36,000 instance V set
+// balanced on a pilot of its size, 51.2% with three times that.)
 func (p *Plan) PilotFor(k int) int {
 	if p.Balance.Mode != BalanceSurface {
 		return 0
 	}
 	n := p.Pools[k].Size()
+	if p.Pools[k].PilotSize > 0 {
+		n = p.Pools[k].PilotSize
+	}
 	return min(p.Balance.Pilot, max(2*n, min(minPilot, 8*n)))
 }
 

@@ -301,6 +301,7 @@ func cardMaking(b *strings.Builder, m *Manifest) {
 	if p.Balance.Mode == BalanceSurface {
 		fmt.Fprintf(b, "- Surface balance: equal counts per stratum do not stop the wording from predicting the label (at the same size, more existential sentences make satisfiability likelier), nor how the sentences combine. "+
 			"So each set first labelled a pilot of up to %d candidates (a smaller set: twice as many as it holds, but at least 10,000 or eight times its size, whichever is less), which are not part of the data, and fitted two models to it. "+
+			"%s"+
 			"Each is a logistic model on surface features x "+
 			"(m, n1, n2, alpha, beta; the count, share and log-count of each template variant, of the words every, some, no, not, non-, who, him, any, does, is, a, an and of their bigrams such as \"every non-\"; squared word shares; "+
 			"the tenth the share of existential sentences falls in; how evenly the sentences spread over the nouns and verbs), "+
@@ -311,7 +312,7 @@ func cardMaking(b *strings.Builder, m *Manifest) {
 			"Those candidates were thinned so that sat and unsat ones share one distribution of all these features, keeping the pilot's ratio of the labels. "+
 			"The second model, on the surface alone, tells unsat candidates with a contradictory pair from the rest; both kinds were thinned to one distribution of the surface, keeping the pilot's share of contradictory pairs among unsat instances. "+
 			"Each keep decision is drawn from the candidate's seed alone. A contradictory pair itself is left as it is: finding it is the one-step inference the audit reports as difficulty. "+
-			"The candidates the balance dropped are counted as thinned below, and the audit below measures what is left.\n", p.Balance.Pilot)
+			"The candidates the balance dropped are counted as thinned below, and the audit below measures what is left.\n", p.Balance.Pilot, apartNote(p))
 	}
 	if p.Dedup == DedupRenaming {
 		b.WriteString("- Uniqueness: no two instances anywhere in the dataset (within or across splits and sets) have the same set of sentences, and none is the same problem up to a renaming of nouns, a renaming of verbs and the order of its sentences (a canonical form of the instance, found by individualisation–refinement).")
@@ -525,4 +526,15 @@ func cardLengths(b *strings.Builder, p *Plan) {
 		}
 		b.WriteString("\n")
 	}
+}
+
+// apartNote is the card's sentence on the evaluation set's own pilot,
+// when the plan has one.
+func apartNote(p *Plan) string {
+	for _, pl := range p.Pools {
+		if pl.PilotSize > 0 {
+			return "Train and the evaluation set (validation and test) were thinned by models fitted to pilots of their own, each sized for the three splits together, so that no model's errors are shared by the data a model is trained on and the data it is scored on. "
+		}
+	}
+	return ""
 }

@@ -195,8 +195,11 @@ func parsePairs(spec string, f fragments.Fragment) ([][2]string, error) {
 	return out, nil
 }
 
-// mainPools adds the pools of train, validation and test: one, or two
-// when test draws from other words or templates than the others.
+// mainPools adds the pools of train, validation and test: two when test
+// draws from other words or templates than the others (train's with
+// validation, and test's); else, when the surface balance thins them,
+// two (train's, and the evaluation pool of validation and test, see
+// Pool.PilotSize); else one.
 func (c Config) mainPools(p *Plan, main Pool, allowed [][]bool) error {
 	test := main
 	test.Name, test.Splits = "test", nil
@@ -207,6 +210,15 @@ func (c Config) mainPools(p *Plan, main Pool, allowed [][]bool) error {
 		test.Templates = "test"
 	}
 	apart := p.Holdout.Kind == HoldoutVocabulary || p.Holdout.Kind == HoldoutTemplates
+	// evaluation: validation and test are a pool of their own, so that
+	// the balance model that thins them is not the one that thins train.
+	evaluation := !apart && p.Balance.Mode == BalanceSurface && c.Train > 0 && c.Validation+c.Test > 0
+	if evaluation {
+		test.Name = evaluationPool
+		if main.Name != "main" {
+			test.Name = main.Name + "-" + evaluationPool
+		}
+	}
 	for t, sz := range []struct {
 		name string
 		n    int
@@ -218,7 +230,7 @@ func (c Config) mainPools(p *Plan, main Pool, allowed [][]bool) error {
 		if err != nil {
 			return fmt.Errorf("--%s: %w", sz.name, err)
 		}
-		if t == 2 && apart {
+		if t == 2 && apart || t > 0 && evaluation {
 			test.Splits = append(test.Splits, sp)
 		} else {
 			main.Splits = append(main.Splits, sp)
@@ -226,6 +238,10 @@ func (c Config) mainPools(p *Plan, main Pool, allowed [][]bool) error {
 	}
 	if len(main.Splits)+len(test.Splits) == 0 {
 		return errors.New("--train, --validation and --test are all 0: nothing to build")
+	}
+	if evaluation {
+		main.PilotSize = main.Size() + test.Size()
+		test.PilotSize = main.PilotSize
 	}
 	for _, pl := range []Pool{main, test} {
 		if len(pl.Splits) > 0 {

@@ -98,7 +98,8 @@ func newJointPlan(c Config) (*Plan, error) {
 }
 
 // validateJoint checks the fragments of a joint plan: each set draws
-// from one of them, each of them has one set, and nothing is held out.
+// from one of them, each of them has a set, no two sets share a name,
+// no fragment has a split twice, and nothing is held out.
 func (p *Plan) validateJoint() error {
 	frags, err := ParseFragments(p.Fragment)
 	if err != nil {
@@ -111,12 +112,19 @@ func (p *Plan) validateJoint() error {
 		return fmt.Errorf("a joint build holds nothing out, not %s", p.Holdout.Kind)
 	}
 	seen := map[string]bool{}
+	names, splits := map[string]bool{}, map[[2]string]bool{}
 	for _, pl := range p.Pools {
 		f, err := fragments.ParseFragment(pl.Fragment)
-		if err != nil || !slices.Contains(frags, f) || seen[pl.Fragment] {
-			return fmt.Errorf("set %s: fragment %q is not one of %s, or has another set", pl.Name, pl.Fragment, p.Fragment)
+		if err != nil || !slices.Contains(frags, f) || names[pl.Name] {
+			return fmt.Errorf("set %s: fragment %q is not one of %s, or the set is named twice", pl.Name, pl.Fragment, p.Fragment)
 		}
-		seen[pl.Fragment] = true
+		for _, sp := range pl.Splits {
+			if splits[[2]string{pl.Fragment, sp.Name}] {
+				return fmt.Errorf("set %s: fragment %s has %s in another set too", pl.Name, pl.Fragment, sp.Name)
+			}
+			splits[[2]string{pl.Fragment, sp.Name}] = true
+		}
+		seen[pl.Fragment], names[pl.Name] = true, true
 	}
 	if len(seen) != len(frags) {
 		return fmt.Errorf("fragments %s: %d of them have no set", p.Fragment, len(frags)-len(seen))

@@ -47,16 +47,24 @@ func TestJointPlan(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if p.Fragment != "S,W,V,Z,A" || !p.Joint() || len(p.Pools) != 5 {
-		t.Fatalf("fragment %q, %d sets; want S,W,V,Z,A and 5", p.Fragment, len(p.Pools))
+	if p.Fragment != "S,W,V,Z,A" || !p.Joint() || len(p.Pools) != 10 {
+		t.Fatalf("fragment %q, %d sets; want S,W,V,Z,A and 10", p.Fragment, len(p.Pools))
 	}
+	// Per fragment, train's set and the evaluation set of validation and
+	// test, each with a pilot sized for all three splits.
 	for k, pl := range p.Pools {
-		if pl.Name != all[k].String() || p.PoolFrag(k) != all[k] || p.PilotFor(k) != 2240 {
-			t.Errorf("set %d: %s of %v, pilot %d; want %v's own, pilot 2240 (8 times 280)", k, pl.Name, p.PoolFrag(k), p.PilotFor(k), all[k])
+		f := all[k/2]
+		name, splits, sizes := f.String(), []string{Train}, []int{200}
+		if k%2 == 1 {
+			name, splits, sizes = f.String()+"-evaluation", []string{Validation, Test}, []int{40, 40}
 		}
-		for t2, want := range []int{200, 40, 40} {
-			if pl.Splits[t2].Size != want || pl.Splits[t2].File != "data/"+pl.Splits[t2].Name+".jsonl" {
-				t.Errorf("set %s, split %s: size %d in %s, want %d", pl.Name, pl.Splits[t2].Name, pl.Splits[t2].Size, pl.Splits[t2].File, want)
+		if pl.Name != name || p.PoolFrag(k) != f || p.PilotFor(k) != 2240 || len(pl.Splits) != len(splits) {
+			t.Errorf("set %d: %s of %v, pilot %d, %d splits; want %s, pilot 2240 (8 times 280), %d splits", k, pl.Name, p.PoolFrag(k), p.PilotFor(k), len(pl.Splits), name, len(splits))
+			continue
+		}
+		for t2, want := range sizes {
+			if sp := pl.Splits[t2]; sp.Name != splits[t2] || sp.Size != want || sp.File != "data/"+sp.Name+".jsonl" {
+				t.Errorf("set %s, split %s: size %d in %s, want %s of %d", pl.Name, sp.Name, sp.Size, sp.File, splits[t2], want)
 			}
 		}
 	}
@@ -81,9 +89,9 @@ func TestJointPlan(t *testing.T) {
 			t.Errorf("%s: got %v, want an error about %s", tt.name, err, tt.want)
 		}
 	}
-	p.Pools[1].Fragment = "S"
-	if err := p.Validate(); err == nil {
-		t.Error("a plan with two sets of S validates")
+	p.Pools[2].Fragment = "S"
+	if err := p.Validate(); err == nil || !strings.Contains(err.Error(), "has train in another set") {
+		t.Errorf("a plan with two train sets of S: %v, want an error", err)
 	}
 }
 
@@ -205,7 +213,7 @@ func checkJoint(t *testing.T, dir string, p *Plan, m *Manifest) {
 	if err := Verify(dir); err != nil {
 		t.Fatal(err)
 	}
-	if len(m.Files) != 3 || len(m.Sets) != 5 {
-		t.Errorf("manifest: %d files, %d sets; want 3 and 5", len(m.Files), len(m.Sets))
+	if len(m.Files) != 3 || len(m.Sets) != 10 {
+		t.Errorf("manifest: %d files, %d sets; want 3 and 10 (train's and the evaluation set of each fragment)", len(m.Files), len(m.Sets))
 	}
 }

@@ -123,7 +123,20 @@ type Pool struct {
 	Templates string    `json:"templates,omitempty"`
 	Strata    []Stratum `json:"strata"`
 	Splits    []Split   `json:"splits"`
+	// PilotSize, when not 0, is the number of instances the pool's
+	// surface-balance pilot is sized for (PilotFor) instead of its own.
+	// Train and the evaluation pool (validation and test) each fit their
+	// own balance model to their own pilot, sized for the three splits
+	// together: both models are as good as one model of the whole build
+	// would be, and neither model's errors, which thinning plants as a
+	// faint pattern in what it keeps, are shared by what a model is
+	// trained on and what it is scored on.
+	PilotSize int `json:"pilot_size,omitempty"`
 }
+
+// evaluationPool names the pool of validation and test (prefixed by the
+// fragment's set in a joint build).
+const evaluationPool = "evaluation"
 
 // Stratum is a cell that holds, in every split, exactly as many sat as
 // unsat instances. A candidate of the stratum draws one of its points
