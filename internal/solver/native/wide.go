@@ -11,12 +11,9 @@ import (
 	"github.com/nlsat/nlsat/internal/solver"
 )
 
-// errWide marks a problem with more nouns than a noun pattern holds.
-var errWide = errors.New("the type search's noun patterns hold no more")
-
-// maxPatternNouns is the most nouns the type search's noun patterns (one
-// bit per noun) hold.
-const maxPatternNouns = 64
+// errWide marks a problem with more nouns than the pattern width it was
+// normalized for holds; normalizeIn's caller then picks a wider one.
+var errWide = errors.New("more nouns than the noun patterns hold")
 
 // wideMonadic decides a problem without verbs whose nouns are too many for
 // the type search's noun patterns, as the S and W fragments over a large
