@@ -1,6 +1,7 @@
 package native
 
 import (
+	"math/bits"
 	"math/rand/v2"
 	"testing"
 )
@@ -42,10 +43,32 @@ func dpllWhole(forbid []guard[p1], set, val uint64) (uint64, bool) {
 	return val, true
 }
 
+// spreadPattern maps noun i of a one-word pattern to noun 3i+5 of four
+// words.
+func spreadPattern(u uint64) [4]uint64 {
+	var out [4]uint64
+	for ; u != 0; u &= u - 1 {
+		j := 3*bits.TrailingZeros64(u) + 5
+		out[j/64] |= 1 << (j % 64)
+	}
+	return out
+}
+
+// spread maps the regions forbid by spreadPattern into *buf.
+func spread(forbid []guard[p1], buf *[]guard[[4]uint64]) []guard[[4]uint64] {
+	out := (*buf)[:0]
+	for _, g := range forbid {
+		out = append(out, guard[[4]uint64]{mask: spreadPattern(g.mask[0]), val: spreadPattern(g.val[0]), c: g.c})
+	}
+	*buf = out
+	return out
+}
+
 // TestDpllSamePattern checks that dpll, which propagates through
 // occurrence lists, backjumps and reuses its scratch, finds the very
 // pattern of the whole-list search on random regions (the lazy search's
-// choices, and so its models, depend on it): regions of one to four
+// choices, and so its models, depend on it), with one word and, spread
+// past the first word, with four: regions of one to four
 // literals, and regions of three literals, about 3 to 5 per noun, near
 // the threshold of random 3-SAT, where dpll backjumps over many
 // subtrees, each of which must hold no pattern.
@@ -94,6 +117,8 @@ func TestDpllSamePattern(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			rng := rand.New(rand.NewPCG(tt.seed, 5))
 			var d dpllState[p1]
+			var wd dpllState[[4]uint64]
+			var wforbid []guard[[4]uint64]
 			sat, unsat := 0, 0
 			for range tt.count {
 				forbid := tt.region(rng)
@@ -101,6 +126,13 @@ func TestDpllSamePattern(t *testing.T) {
 				gu, gok := d.solve(forbid)
 				if gu[0] != wu || gok != wok {
 					t.Fatalf("dpll gives %x %v, the whole-list search %x %v, on %v", gu, gok, wu, wok, forbid)
+				}
+				// The same regions over four words, noun i at 3i+5 (an
+				// order-preserving spread over the words), give the same
+				// pattern spread the same way.
+				xu, xok := wd.solve(spread(forbid, &wforbid))
+				if xok != wok || xu != spreadPattern(wu) {
+					t.Fatalf("dpll over four words gives %x %v, want %x %v, on %v", xu, xok, spreadPattern(wu), wok, forbid)
 				}
 				if wok {
 					sat++
