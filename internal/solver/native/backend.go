@@ -125,9 +125,11 @@ func (b *Backend) solveWide(ctx context.Context, p *solver.Problem, nn int) (sol
 		return solveWidth[[32]uint64](b, ctx, p)
 	case nn <= 4096:
 		return solveWidth[[64]uint64](b, ctx, p)
-	default:
+	case nn <= maxPatternNouns:
 		return solveWidth[[128]uint64](b, ctx, p)
 	}
+	return solver.Result{}, fmt.Errorf("%w: %d nouns in a problem with verbs, more than the %d its noun patterns hold (%w)",
+		ErrUnsupported, nn, maxPatternNouns, errWide)
 }
 
 // solveWidth decides p with noun patterns of type P, in a workspace of
