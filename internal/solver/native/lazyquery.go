@@ -61,19 +61,20 @@ func (l *lazy[P]) explain(reason guard[P], sup sset) (guard[P], lset, sset) {
 // nogoods and the branch's guards, then excl.
 func (l *lazy[P]) forbidFor(c int, excl []guard[P]) []guard[P] {
 	out := monoFor(l.t.n, c, l.forbid[:0])
-	add := func(g guard[P]) {
+	for i := range l.goods {
+		if g := &l.goods[i].g; g.c < 0 || g.c == c {
+			out = append(out, guard[P]{mask: g.mask, val: g.val, c: -1})
+		}
+	}
+	for _, g := range l.f {
 		if g.c < 0 || g.c == c {
 			out = append(out, guard[P]{mask: g.mask, val: g.val, c: -1})
 		}
 	}
-	for _, g := range l.goods {
-		add(g.g)
-	}
-	for _, g := range l.f {
-		add(g)
-	}
 	for _, g := range excl {
-		add(g)
+		if g.c < 0 || g.c == c {
+			out = append(out, guard[P]{mask: g.mask, val: g.val, c: -1})
+		}
 	}
 	l.forbid = out
 	return out

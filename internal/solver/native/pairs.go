@@ -28,9 +28,15 @@ func (t *typer[P]) pairClauses(out []pclause, a, b *kinfo[P]) []pclause {
 // loadPair puts the clauses cl plus the unit literals units (read at
 // x:=a, y:=b) into the 2-SAT solver, over variables verb*2+orient.
 func (t *typer[P]) loadPair(cl []pclause, units []blit) {
-	t.ts.reset(2 * t.nverbs)
+	loadPair(&t.ts, 2*t.nverbs, t.cds, cl, units)
+}
+
+// loadPair is typer.loadPair, apart from the pattern type: cds holds the
+// D of every ∀∀-clause.
+func loadPair(ts *twoSAT, vars int, cds [][]blit, cl []pclause, units []blit) {
+	ts.reset(vars)
 	for _, pc := range cl {
-		d := t.n.cs[pc.item].d
+		d := cds[pc.item]
 		var lits [2]int
 		for i, l := range d {
 			if pc.swapped {
@@ -38,21 +44,21 @@ func (t *typer[P]) loadPair(cl []pclause, units []blit) {
 			}
 			lits[i] = int(l)
 		}
-		t.addClause(lits[:len(d)])
+		addClause(ts, lits[:len(d)])
 	}
 	for _, l := range units {
-		t.ts.clause(int(l), int(l))
+		ts.clause(int(l), int(l))
 	}
 }
 
-func (t *typer[P]) addClause(lits []int) {
+func addClause(ts *twoSAT, lits []int) {
 	switch len(lits) {
 	case 0:
-		t.ts.addEmpty()
+		ts.addEmpty()
 	case 1:
-		t.ts.clause(lits[0], lits[0])
+		ts.clause(lits[0], lits[0])
 	default:
-		t.ts.clause(lits[0], lits[1])
+		ts.clause(lits[0], lits[1])
 	}
 }
 

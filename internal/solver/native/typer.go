@@ -31,6 +31,7 @@ type typer[P pat] struct {
 	lifted    bool
 	liftQ     []*liftReq[P] // per requirement, built on first use
 	tables    pairTables[P]
+	cds       [][]blit // per ∀∀-clause, its D (for loadPair)
 	scratch   scratch[P]
 }
 
@@ -75,8 +76,9 @@ func initTyper[P pat](t *typer[P], ctx context.Context, n *normal[P], maxNodes, 
 	old := *t
 	*t = typer[P]{ctx: ctx, n: n, nn: len(n.nouns), nverbs: len(n.verbs), maxNodes: maxNodes,
 		contains: old.contains, infos: old.infos, sigTab: old.sigTab, arenas: old.arenas,
-		scratch: old.scratch, ts: old.ts, sigs: old.sigs[:0], classes: old.classes[:0], usig: old.usig, tables: old.tables}
+		scratch: old.scratch, ts: old.ts, cds: old.cds, sigs: old.sigs[:0], classes: old.classes[:0], usig: old.usig, tables: old.tables}
 	t.tables.init(n, t.nverbs)
+	t.initCDs()
 	if t.contains == nil {
 		t.contains = map[guard[P]]bitset{}
 	}
@@ -102,8 +104,9 @@ func initLazyTyper[P pat](t *typer[P], ctx context.Context, n *normal[P], maxNod
 	old := *t
 	*t = typer[P]{ctx: ctx, n: n, nn: len(n.nouns), nverbs: len(n.verbs), maxNodes: maxNodes,
 		contains: old.contains, infos: old.infos, sigTab: old.sigTab, arenas: old.arenas,
-		scratch: old.scratch, ts: old.ts, sigs: old.sigs[:0], classes: old.classes[:0], usig: old.usig[:0], tables: old.tables}
+		scratch: old.scratch, ts: old.ts, cds: old.cds, sigs: old.sigs[:0], classes: old.classes[:0], usig: old.usig[:0], tables: old.tables}
 	t.tables.init(n, t.nverbs)
+	t.initCDs()
 	t.sigTab.reset()
 	t.arenas.reset()
 	t.infos.init(t.nn, len(n.csrc))
@@ -190,4 +193,12 @@ func (t *typer[P]) containsOf(g guard[P]) bitset {
 	}
 	t.contains[g] = b
 	return b
+}
+
+// initCDs records the D of every ∀∀-clause in t.cds.
+func (t *typer[P]) initCDs() {
+	t.cds = t.cds[:0]
+	for i := range t.n.cs {
+		t.cds = append(t.cds, t.n.cs[i].d)
+	}
 }
