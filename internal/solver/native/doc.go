@@ -136,5 +136,6 @@
 // lazy search's clauses and nogoods) live in a workspace taken from a
 // free list for the call and returned at its end, so consecutive calls
 // reuse memory instead of allocating; nothing a call returns points into
-// its workspace.
+// its workspace. (A problem with verbs past 64 nouns is decided in a
+// workspace of its own width, made for the call.)
 package native

@@ -5,9 +5,12 @@ import "math/bits"
 // A noun pattern is a set of nouns, one bit per noun, in an array of
 // words. pat lists the widths the type search is compiled for: a problem
 // of nn nouns runs with the narrowest array of at least nn bits (see
-// patWords), so the usual problems, of at most 64 nouns, run on one word
-// (p1) and wider ones pay for their width only. Each width is its own
-// instantiation of the search, with the operations below inlined.
+// Backend.solveWide), so the usual problems, of at most 64 nouns, run on
+// one word (p1) and wider ones pay for their width only. Each width is
+// its own instantiation of the search (arrays of different lengths have
+// different shapes), with the operations below inlined; arrays rather
+// than slices keep keys and guards comparable values, as map keys and
+// with ==.
 type pat interface {
 	~[1]uint64 | ~[2]uint64 | ~[4]uint64 | ~[8]uint64 | ~[16]uint64 | ~[32]uint64 | ~[64]uint64 | ~[128]uint64
 }
@@ -143,20 +146,6 @@ func pOne[P pat](p P) bool {
 		return p[0] != 0 && p[0]&(p[0]-1) == 0
 	}
 	return pCount(p) == 1
-}
-
-// pNext returns the smallest element of p from i on, or -1.
-func pNext[P pat](p P, i int) int {
-	for w := i / 64; w < len(p); w++ {
-		x := p[w]
-		if w == i/64 {
-			x &= ^uint64(0) << (i % 64)
-		}
-		if x != 0 {
-			return 64*w + bits.TrailingZeros64(x)
-		}
-	}
-	return -1
 }
 
 // pOf returns the pattern of the explicit search's pattern index u (its
