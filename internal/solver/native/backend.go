@@ -101,14 +101,57 @@ func (b *Backend) solve(ctx context.Context, p *solver.Problem) (solver.Result, 
 		if res, ok, err := wideMonadic(ctx, &ws.sat, p); ok {
 			return res, err
 		}
+		return b.solveWide(ctx, p, len(ws.norm.nouns))
 	}
 	if err != nil {
 		return solver.Result{}, err
 	}
+	return decide(b, ctx, ws, n, p)
+}
+
+// solveWide decides p, of nn nouns (more than 64), with the narrowest
+// noun patterns that hold them, in a workspace of that width.
+func (b *Backend) solveWide(ctx context.Context, p *solver.Problem, nn int) (solver.Result, error) {
+	switch {
+	case nn <= 128:
+		return solveWidth[[2]uint64](b, ctx, p)
+	case nn <= 256:
+		return solveWidth[[4]uint64](b, ctx, p)
+	case nn <= 512:
+		return solveWidth[[8]uint64](b, ctx, p)
+	case nn <= 1024:
+		return solveWidth[[16]uint64](b, ctx, p)
+	case nn <= 2048:
+		return solveWidth[[32]uint64](b, ctx, p)
+	case nn <= 4096:
+		return solveWidth[[64]uint64](b, ctx, p)
+	case nn <= maxPatternNouns:
+		return solveWidth[[128]uint64](b, ctx, p)
+	}
+	return solver.Result{}, fmt.Errorf("%w: %d nouns in a problem with verbs, more than the %d its noun patterns hold (%w)",
+		ErrUnsupported, nn, maxPatternNouns, errWide)
+}
+
+// solveWidth decides p with noun patterns of type P, in a workspace of
+// its own.
+func solveWidth[P pat](b *Backend, ctx context.Context, p *solver.Problem) (solver.Result, error) {
+	ws := new(workspace[P])
+	ws.sat.Options = sat.Options{Stop: func() bool { return ctx.Err() != nil }}
+	n, err := normalizeIn(&ws.norm, p.Sentences, &ws.slab, &ws.shapes)
+	if err != nil {
+		return solver.Result{}, err
+	}
+	return decide(b, ctx, ws, n, p)
+}
+
+// decide decides p, normalized to n in ws: by the monadic path or the
+// type search.
+func decide[P pat](b *Backend, ctx context.Context, ws *workspace[P], n *normal[P], p *solver.Problem) (solver.Result, error) {
+	var err error
 	stats := make(map[string]float64, 10)
 	stats["nouns"], stats["verbs"] = float64(len(n.nouns)), float64(len(n.verbs))
 	stats["clauses"], stats["requirements"] = float64(len(n.cs)), float64(len(n.qs))
-	var m *model
+	var m *model[P]
 	if len(n.cs) == 0 && len(n.qs) == 0 {
 		elems, ok, core := monadic(n, nil)
 		if !ok {
@@ -116,10 +159,10 @@ func (b *Backend) solve(ctx context.Context, p *solver.Problem) (solver.Result, 
 			res.Core = core
 			return res, nil
 		}
-		m = &model{unary: elems}
+		m = &model[P]{unary: elems}
 	} else {
 		var res solver.Result
-		if m, res, err = b.types(ctx, ws, n, len(p.Sentences), stats); m == nil || err != nil {
+		if m, res, err = types(b, ctx, ws, n, len(p.Sentences), stats); m == nil || err != nil {
 			return res, err
 		}
 	}
@@ -133,30 +176,30 @@ func (b *Backend) solve(ctx context.Context, p *solver.Problem) (solver.Result, 
 
 // types runs the type search on n, from m sentences; a nil model comes
 // with the final result. The search runs in ws, whose buffers are reused.
-func (b *Backend) types(ctx context.Context, ws *workspace, n *normal, m int, stats map[string]float64) (*model, solver.Result, error) {
+func types[P pat](b *Backend, ctx context.Context, ws *workspace[P], n *normal[P], m int, stats map[string]float64) (*model[P], solver.Result, error) {
 	t := &ws.t
-	var ts *typeSet
+	var ts *typeSet[P]
 	var core []int
 	var err error
 	t.budget = b.opts.MaxMemory
 	switch {
-	case !b.opts.Explicit && !b.oneShotFits(n):
+	case !b.opts.Explicit && !oneShotFits(b, n):
 		// The node budget only says when to try the one-shot encoding;
 		// where it cannot apply, a search stopped at the budget would
 		// start over unbounded and repeat its first MaxNodes nodes.
-		ts, core, err = b.lazySearch(ctx, ws, n, m, math.MaxInt)
+		ts, core, err = lazySearch(b, ctx, ws, n, m, math.MaxInt)
 		stats["nogoods"] = float64(t.learnt)
 		if t.nodes > b.opts.MaxNodes {
 			stats["unbounded"] = 1
 		}
 	case !b.opts.Explicit:
-		ts, core, err = b.lazySearch(ctx, ws, n, m, b.opts.MaxNodes)
+		ts, core, err = lazySearch(b, ctx, ws, n, m, b.opts.MaxNodes)
 		stats["nogoods"] = float64(t.learnt)
 		if errors.Is(err, errGaveUp) {
 			nodes := t.nodes
-			ts, err = b.fallback(ctx, ws, n, stats)
+			ts, err = fallback(b, ctx, ws, n, stats)
 			if oneShotFailed(err) {
-				ts, core, err = b.unbounded(ctx, ws, n, m, stats)
+				ts, core, err = unbounded(b, ctx, ws, n, m, stats)
 				nodes += t.nodes
 			}
 			t.nodes = nodes
@@ -167,20 +210,20 @@ func (b *Backend) types(ctx context.Context, ws *workspace, n *normal, m int, st
 	case explicitBytes(n) > b.opts.MaxMemory:
 		return nil, solver.Result{}, memoryError("the explicit type search", explicitBytes(n), b.opts.MaxMemory)
 	default:
-		b.initExplicit(ctx, t, n, stats)
+		initExplicit(b, ctx, t, n, stats)
 		ts, err = t.search(nil, t.mono0)
 		if errors.Is(err, errGaveUp) {
 			stats["one_shot"] = 1
 			nodes := t.nodes
 			if ts, err = t.oneShot(&ws.sat); oneShotFailed(err) {
-				ts, core, err = b.unbounded(ctx, ws, n, m, stats)
+				ts, core, err = unbounded(b, ctx, ws, n, m, stats)
 				t.nodes += nodes
 			}
 		} else if ts == nil && err == nil {
 			// The explicit search does not track its refutation; the lazy
 			// one does, and must agree.
 			nodes := t.nodes
-			if core, err = b.refutation(ctx, ws, n, m); err != nil {
+			if core, err = refutation(b, ctx, ws, n, m); err != nil {
 				return nil, solver.Result{}, err
 			}
 			t.nodes = nodes
@@ -213,7 +256,7 @@ func (b *Backend) types(ctx context.Context, ws *workspace, n *normal, m int, st
 }
 
 // initExplicit prepares the explicit search in t.
-func (b *Backend) initExplicit(ctx context.Context, t *typer, n *normal, stats map[string]float64) {
+func initExplicit[P pat](b *Backend, ctx context.Context, t *typer[P], n *normal[P], stats map[string]float64) {
 	limit := b.opts.MaxClosure
 	if b.opts.Ground {
 		limit = 0
@@ -228,9 +271,9 @@ func (b *Backend) initExplicit(ctx context.Context, t *typer, n *normal, stats m
 
 // fallback decides n by the one-shot encoding over the explicit pattern
 // space, after the lazy search exceeded its node budget.
-func (b *Backend) fallback(ctx context.Context, ws *workspace, n *normal, stats map[string]float64) (*typeSet, error) {
+func fallback[P pat](b *Backend, ctx context.Context, ws *workspace[P], n *normal[P], stats map[string]float64) (*typeSet[P], error) {
 	t := &ws.t
-	b.initExplicit(ctx, t, n, stats)
+	initExplicit(b, ctx, t, n, stats)
 	t.budget = b.opts.MaxMemory // the lazy search's typer did not keep it
 	stats["one_shot"] = 1
 	return t.oneShot(&ws.sat)
@@ -238,7 +281,7 @@ func (b *Backend) fallback(ctx context.Context, ws *workspace, n *normal, stats 
 
 // oneShotFits reports whether the one-shot encoding may decide n: it needs
 // the explicit pattern space.
-func (b *Backend) oneShotFits(n *normal) bool {
+func oneShotFits[P pat](b *Backend, n *normal[P]) bool {
 	return len(n.nouns) <= b.opts.ExplicitNouns && explicitBytes(n) <= b.opts.MaxMemory
 }
 
@@ -252,9 +295,9 @@ func oneShotFailed(err error) bool {
 
 // unbounded is the exact path behind the one-shot encoding: the lazy
 // search with no node budget, under the context and the memory budget.
-func (b *Backend) unbounded(ctx context.Context, ws *workspace, n *normal, m int, stats map[string]float64) (*typeSet, []int, error) {
+func unbounded[P pat](b *Backend, ctx context.Context, ws *workspace[P], n *normal[P], m int, stats map[string]float64) (*typeSet[P], []int, error) {
 	stats["unbounded"] = 1
-	ts, core, err := b.lazySearch(ctx, ws, n, m, math.MaxInt)
+	ts, core, err := lazySearch(b, ctx, ws, n, m, math.MaxInt)
 	stats["nogoods"] = float64(ws.t.learnt)
 	return ts, core, err
 }
@@ -262,7 +305,7 @@ func (b *Backend) unbounded(ctx context.Context, ws *workspace, n *normal, m int
 // lazySearch runs the lazy type search on n, from m sentences, within
 // maxNodes nodes; an unsat answer comes with the sentences of its
 // refutation.
-func (b *Backend) lazySearch(ctx context.Context, ws *workspace, n *normal, m, maxNodes int) (*typeSet, []int, error) {
+func lazySearch[P pat](b *Backend, ctx context.Context, ws *workspace[P], n *normal[P], m, maxNodes int) (*typeSet[P], []int, error) {
 	t := &ws.t
 	initLazyTyper(t, ctx, n, maxNodes)
 	l := ws.lz.init(t, &ws.sat, m)
@@ -277,8 +320,8 @@ func (b *Backend) lazySearch(ctx context.Context, ws *workspace, n *normal, m, m
 // refutation returns the unsat core of n, which the explicit search found
 // unsatisfiable, from the lazy search; nil (every sentence) if that search
 // is stopped. A sat answer there is an internal error.
-func (b *Backend) refutation(ctx context.Context, ws *workspace, n *normal, m int) ([]int, error) {
-	ts, core, err := b.lazySearch(ctx, ws, n, m, b.opts.MaxNodes)
+func refutation[P pat](b *Backend, ctx context.Context, ws *workspace[P], n *normal[P], m int) ([]int, error) {
+	ts, core, err := lazySearch(b, ctx, ws, n, m, b.opts.MaxNodes)
 	switch {
 	case ts != nil:
 		return nil, errors.New("internal error: the explicit type search says unsat, the lazy one sat")

@@ -5,8 +5,8 @@ package native
 // the first viable key). It returns the type set, or the guards of a
 // conflict between two of its members; ok is false when some fresh
 // predicate has no viable key, keys satisfying a guard of f excluded.
-func (t *typer) build(f []guard, g bitset) (ts *typeSet, x, y guard, ok bool) {
-	b := &builder{t: t, ts: &typeSet{}}
+func (t *typer[P]) build(f []guard[P], g bitset) (ts *typeSet[P], x, y guard[P], ok bool) {
+	b := &builder[P]{t: t, ts: &typeSet[P]{}}
 	memo := t.scratch.memo[:0] // viability by signature, for this g
 	defer func() { t.scratch.memo = memo[:0] }()
 	// Once the context ends the result is discarded (search checks it), so
@@ -23,7 +23,7 @@ func (t *typer) build(f []guard, g bitset) (ts *typeSet, x, y guard, ok bool) {
 	}
 	if len(b.ts.members) == 0 {
 		u, _ := g.first(g)
-		b.add(t.info(key{u, -1}))
+		b.add(t.info(key[P]{pOf[P](u), -1}))
 	}
 	for i := 0; i < len(b.ts.members); i++ {
 		if t.ctx.Err() != nil {
@@ -52,10 +52,10 @@ func (t *typer) build(f []guard, g bitset) (ts *typeSet, x, y guard, ok bool) {
 // order that avoids f, is viable w.r.t. g and is compatible with every
 // member of b; failing that, the first viable key. ok is false when no
 // key is viable. memo holds viability per signature for this g.
-func (b *builder) pick(c int, f []guard, g bitset, memo *[]int8) (pick *kinfo, ok bool) {
+func (b *builder[P]) pick(c int, f []guard[P], g bitset, memo *[]int8) (pick *kinfo[P], ok bool) {
 	t := b.t
 	t.monoc[c].each(func(u uint64) bool {
-		k := key{u, c}
+		k := key[P]{pOf[P](u), c}
 		if forbidden(f, k) {
 			return true
 		}
@@ -88,7 +88,7 @@ func (b *builder) pick(c int, f []guard, g bitset, memo *[]int8) (pick *kinfo, o
 // witnessIn is witness with the explicit viability: the requirements of
 // member i without a witness in g are dead, and a new witness is a
 // c-free member from g.
-func (b *builder) witnessIn(i int, g bitset) {
+func (b *builder[P]) witnessIn(i int, g bitset) {
 	a := b.ts.members[i]
 	need, _ := b.t.viable(a, g) // in the order of a.reqs
 	dead := func(r int) bool {
@@ -98,21 +98,21 @@ func (b *builder) witnessIn(i int, g bitset) {
 		}
 		return false
 	}
-	fresh := func(_, j int) (*kinfo, error) { return b.newWitness(j, a, g), nil }
+	fresh := func(_, j int) (*kinfo[P], error) { return b.newWitness(j, a, g), nil }
 	b.witness(i, dead, fresh) // fresh does not fail
 }
 
 // newWitness picks an eligible c-free pattern of g, preferring one
 // compatible with every member (a bounded number are tried).
-func (b *builder) newWitness(j int, a *kinfo, g bitset) *kinfo {
+func (b *builder[P]) newWitness(j int, a *kinfo[P], g bitset) *kinfo[P] {
 	elig := b.t.eligible(j, a)
-	var first *kinfo
+	var first *kinfo[P]
 	tries := 0
 	g.each(func(u uint64) bool {
 		if !elig.has(u) {
 			return true
 		}
-		ki := b.t.info(key{u, -1})
+		ki := b.t.info(key[P]{pOf[P](u), -1})
 		if first == nil {
 			first = ki
 		}

@@ -11,27 +11,27 @@ import (
 // flat slice indexed by noun pattern when the pattern space is small, a
 // map otherwise. The kinfos themselves come from slabs, to allocate them
 // in bulk. Its memory is reused from problem to problem.
-type infoCache struct {
-	flat  []*kinfo // segment c+1 holds [u]; valid when ready[c+1]
+type infoCache[P pat] struct {
+	flat  []*kinfo[P] // segment c+1 holds [u]; valid when ready[c+1]
 	ready []bool
 	np    int
-	big   map[key]*kinfo
-	slab  []kinfo
+	big   map[key[P]]*kinfo[P]
+	slab  []kinfo[P]
 }
 
 // denseNouns bounds the nouns for which the cache uses slices.
 const denseNouns = 12
 
-func (c *infoCache) init(nn, nc int) {
+func (c *infoCache[P]) init(nn, nc int) {
 	c.slab = c.slab[:0]
 	if nn > denseNouns {
-		c.big = map[key]*kinfo{}
+		c.big = map[key[P]]*kinfo[P]{}
 		return
 	}
 	c.big = nil
 	c.np = 1 << nn
 	if n := (nc + 1) * c.np; cap(c.flat) < n {
-		c.flat = make([]*kinfo, n)
+		c.flat = make([]*kinfo[P], n)
 	} else {
 		c.flat = c.flat[:n]
 	}
@@ -39,17 +39,17 @@ func (c *infoCache) init(nn, nc int) {
 	clear(c.ready)
 }
 
-func (c *infoCache) get(k key) *kinfo {
+func (c *infoCache[P]) get(k key[P]) *kinfo[P] {
 	if c.big != nil {
 		return c.big[k]
 	}
 	if i := k.c + 1; c.ready[i] {
-		return c.flat[i*c.np+int(k.u)]
+		return c.flat[i*c.np+int(k.u[0])] // k.u < 2^denseNouns
 	}
 	return nil
 }
 
-func (c *infoCache) put(k key, ki *kinfo) {
+func (c *infoCache[P]) put(k key[P], ki *kinfo[P]) {
 	if c.big != nil {
 		c.big[k] = ki
 		return
@@ -60,13 +60,13 @@ func (c *infoCache) put(k key, ki *kinfo) {
 		clear(seg)
 		c.ready[i] = true
 	}
-	seg[k.u] = ki
+	seg[k.u[0]] = ki
 }
 
 // alloc returns a fresh kinfo from the current slab.
-func (c *infoCache) alloc() *kinfo {
+func (c *infoCache[P]) alloc() *kinfo[P] {
 	if len(c.slab) == cap(c.slab) {
-		c.slab = make([]kinfo, 0, min(max(16, 2*cap(c.slab)), 256))
+		c.slab = make([]kinfo[P], 0, min(max(16, 2*cap(c.slab)), 256))
 	}
 	c.slab = c.slab[:len(c.slab)+1]
 	return &c.slab[len(c.slab)-1]
@@ -74,37 +74,37 @@ func (c *infoCache) alloc() *kinfo {
 
 // scratch holds buffers reused within one search, so the hot paths do not
 // allocate.
-type scratch struct {
-	sig      []uint64  // info's signature
-	guards   []guard   // monoFor's output
-	pcs      []pclause // pairSAT's ground clauses
-	need     []int     // viable's requirements witnessed by the key itself
-	units    []blit    // viable's unit literals
-	rel      []byte    // eligibleGround's pair-problem key
-	memo     []int8    // candidates' viability per signature: 0 unknown, 1 yes, 2 no
-	byD      [][]gpair // closure's subsumption index
-	class    []int     // groupClasses' class per signature
-	conflict []pclause // conflict's minimal unsatisfiable set
+type scratch[P pat] struct {
+	sig      []uint64     // info's signature
+	guards   []guard[P]   // monoFor's output
+	pcs      []pclause    // pairSAT's ground clauses
+	need     []int        // viable's requirements witnessed by the key itself
+	units    []blit       // viable's unit literals
+	rel      []byte       // eligibleGround's pair-problem key
+	memo     []int8       // candidates' viability per signature: 0 unknown, 1 yes, 2 no
+	byD      [][]gpair[P] // closure's subsumption index
+	class    []int        // groupClasses' class per signature
+	conflict []pclause    // conflict's minimal unsatisfiable set
 }
 
 // workspace is the memory one Solve call works in. Workspaces are reused,
 // so a call reuses the buffers of an earlier one instead of allocating;
 // each call has its own workspace, so Backend stays safe for concurrent
 // use. Nothing a call returns points into its workspace.
-type workspace struct {
+type workspace[P pat] struct {
 	slab   nodeSlab
 	shapes shapeCache
-	norm   normal
-	t      typer
+	norm   normal[P]
+	t      typer[P]
 	sat    sat.Solver
-	lz     lazy
+	lz     lazy[P]
 }
 
 // workspaces is a free list of workspaces. Unlike a sync.Pool it is not
 // emptied by the garbage collector, which at the rate Solve is called in
 // bulk runs would otherwise throw the buffers away every few calls; it
 // holds as many workspaces as calls ever ran at once.
-var workspaces freeList[workspace]
+var workspaces freeList[workspace[p1]]
 
 // freeList is a mutex-protected stack of reusable values.
 type freeList[T any] struct {
@@ -164,15 +164,15 @@ func (a *arena[T]) takeDirty(n int) []T {
 func (a *arena[T]) reset() { a.buf = a.buf[:0] }
 
 // arenas are the typer's arenas.
-type arenas struct {
+type arenas[P pat] struct {
 	words   arena[uint64]
 	ints    arena[int]
 	bitsets arena[bitset]
 	bools   arena[bool]
-	sigs    arena[sigInfo]
+	sigs    arena[sigInfo[P]]
 }
 
-func (a *arenas) reset() {
+func (a *arenas[P]) reset() {
 	a.words.reset()
 	a.ints.reset()
 	a.bitsets.reset()

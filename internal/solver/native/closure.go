@@ -7,13 +7,13 @@ import (
 
 // lclause is a lifted ∀∀-clause of the closure CL (design §3): for
 // distinct a, b with X(a) and Y(b), ∨D holds at x:=a, y:=b.
-type lclause struct {
-	x, y guard
+type lclause[P pat] struct {
+	x, y guard[P]
 	d    []blit // sorted, at most two literals
 }
 
 // subsumes reports whether c applies whenever o does and is stronger.
-func (c *lclause) subsumes(o *lclause) bool {
+func (c *lclause[P]) subsumes(o *lclause[P]) bool {
 	if !c.x.subsumes(o.x) || !c.y.subsumes(o.y) {
 		return false
 	}
@@ -26,22 +26,24 @@ func (c *lclause) subsumes(o *lclause) bool {
 }
 
 // realisable reports whether some key allowed by M satisfies g.
-func (t *typer) realisable(g guard) bool {
+func (t *typer[P]) realisable(g guard[P]) bool {
 	allowed := t.mono0
 	if g.c >= 0 {
 		allowed = t.monoc[g.c]
 	}
-	// Nouns 0..5 select bits within a word, the others select words.
+	// Nouns 0..5 select bits within a word, the others select words. (The
+	// explicit search has few nouns: a pattern is its first word.)
+	mask, val := g.mask[0], g.val[0]
 	low := ^uint64(0)
-	for m := g.mask & 63; m != 0; m &= m - 1 {
+	for m := mask & 63; m != 0; m &= m - 1 {
 		i := bits.TrailingZeros64(m)
-		if g.val&(1<<i) != 0 {
+		if val&(1<<i) != 0 {
 			low &= nounWords[i]
 		} else {
 			low &^= nounWords[i]
 		}
 	}
-	hmask, hval := g.mask>>6, g.val>>6
+	hmask, hval := mask>>6, val>>6
 	for w, acc := range allowed {
 		if uint64(w)&hmask == hval && acc&low != 0 {
 			return true
@@ -63,16 +65,16 @@ var nounWords = [6]uint64{
 // new clause against every earlier one, in order); past smallClosure
 // clauses, indexes by literal and by literal set find the partners and
 // the possible subsumers without scanning the whole of CL.
-func (t *typer) closure(limit int) (cl []*lclause, ok bool) {
-	cs := closer{t: t, byLit: make([][]int32, 4*t.nverbs), nlits: 4 * t.nverbs}
+func (t *typer[P]) closure(limit int) (cl []*lclause[P], ok bool) {
+	cs := closer[P]{t: t, byLit: make([][]int32, 4*t.nverbs), nlits: 4 * t.nverbs}
 	for _, it := range t.n.cs {
-		cs.add(&lclause{x: it.x, y: it.y, d: it.d})
+		cs.add(&lclause[P]{x: it.x, y: it.y, d: it.d})
 		sw := make([]blit, len(it.d))
 		for i, l := range it.d {
 			sw[i] = l.swap()
 		}
 		slices.Sort(sw)
-		cs.add(&lclause{x: it.y, y: it.x, d: sw})
+		cs.add(&lclause[P]{x: it.y, y: it.x, d: sw})
 	}
 	for done := 0; done < len(cs.all); done++ {
 		if len(cs.all) > limit || done%256 == 255 && t.ctx.Err() != nil {
@@ -87,38 +89,38 @@ func (t *typer) closure(limit int) (cl []*lclause, ok bool) {
 const smallClosure = 64
 
 // closer is closure's state.
-type closer struct {
-	t     *typer
-	all   []*lclause
+type closer[P pat] struct {
+	t     *typer[P]
+	all   []*lclause[P]
 	byLit [][]int32 // per literal, the clauses containing it, in order
 	nlits int
-	byD   [][]gpair // per literal set (see dslot), its clauses' guards; built past smallClosure
+	byD   [][]gpair[P] // per literal set (see dslot), its clauses' guards; built past smallClosure
 }
 
 // gpair is the guards of a clause of CL, with their noun literals packed
 // in one word when there are at most packNouns nouns (lits then decides
 // subsumption of noun literals by itself).
-type gpair struct {
+type gpair[P pat] struct {
 	lits   uint64
-	x, y   guard
+	x, y   guard[P]
 	xc, yc int32
 }
 
 // packNouns bounds the nouns for which gpair packs literals.
 const packNouns = 16
 
-func newGpair(x, y guard) gpair {
-	return gpair{lits: packLits(x) | packLits(y)<<32, x: x, y: y, xc: int32(x.c), yc: int32(y.c)}
+func newGpair[P pat](x, y guard[P]) gpair[P] {
+	return gpair[P]{lits: packLits(x) | packLits(y)<<32, x: x, y: y, xc: int32(x.c), yc: int32(y.c)}
 }
 
 // packLits returns g's noun literals as bits: noun i at bit i when
 // positive, at bit 16+i when negative (nouns below packNouns only).
-func packLits(g guard) uint64 {
-	return (g.val | (g.mask&^g.val)<<16) & 0xffffffff
+func packLits[P pat](g guard[P]) uint64 {
+	return (g.val[0] | (g.mask[0]&^g.val[0])<<16) & 0xffffffff
 }
 
 // subsumes reports whether p's guards subsume those of c.
-func (p *gpair) subsumes(c *gpair, packed bool) bool {
+func (p *gpair[P]) subsumes(c *gpair[P], packed bool) bool {
 	if packed {
 		return p.lits&^c.lits == 0 && (p.xc < 0 || p.xc == c.xc) && (p.yc < 0 || p.yc == c.yc)
 	}
@@ -126,7 +128,7 @@ func (p *gpair) subsumes(c *gpair, packed bool) bool {
 }
 
 // dslot is the index in byD of the sorted literal set d (at most two).
-func (cs *closer) dslot(d []blit) int {
+func (cs *closer[P]) dslot(d []blit) int {
 	switch len(d) {
 	case 0:
 		return 0
@@ -138,12 +140,12 @@ func (cs *closer) dslot(d []blit) int {
 
 // accepts reports whether c's guards are realisable and no clause of CL
 // subsumes c.
-func (cs *closer) accepts(c *lclause) bool {
+func (cs *closer[P]) accepts(c *lclause[P]) bool {
 	return cs.t.realisable(c.x) && cs.t.realisable(c.y) && !cs.subsumed(c)
 }
 
 // add appends c to CL if it accepts it.
-func (cs *closer) add(c *lclause) {
+func (cs *closer[P]) add(c *lclause[P]) {
 	if !cs.accepts(c) {
 		return
 	}
@@ -151,7 +153,7 @@ func (cs *closer) add(c *lclause) {
 }
 
 // push appends c to CL.
-func (cs *closer) push(c *lclause) {
+func (cs *closer[P]) push(c *lclause[P]) {
 	for _, l := range c.d {
 		cs.byLit[l] = append(cs.byLit[l], int32(len(cs.all)))
 	}
@@ -172,14 +174,14 @@ func (cs *closer) push(c *lclause) {
 	}
 }
 
-func (cs *closer) index(c *lclause) {
+func (cs *closer[P]) index(c *lclause[P]) {
 	k := cs.dslot(c.d)
 	cs.byD[k] = append(cs.byD[k], newGpair(c.x, c.y))
 }
 
 // subsumed reports whether some clause of CL subsumes c: one whose
 // literals are a subset of c's.
-func (cs *closer) subsumed(c *lclause) bool {
+func (cs *closer[P]) subsumed(c *lclause[P]) bool {
 	if cs.byD == nil {
 		for _, o := range cs.all {
 			if o.subsumes(c) {
@@ -215,7 +217,7 @@ func (cs *closer) subsumed(c *lclause) bool {
 
 // resolveWithEarlier resolves clause i with each earlier clause, in
 // order, on each of i's literals, in order.
-func (cs *closer) resolveWithEarlier(i int) {
+func (cs *closer[P]) resolveWithEarlier(i int) {
 	k := cs.all[i]
 	if i <= smallClosure {
 		for _, o := range cs.all[:i] {
@@ -252,12 +254,12 @@ func (cs *closer) resolveWithEarlier(i int) {
 }
 
 // resolvePair adds the resolvents of k with o on each literal of k.
-func (cs *closer) resolvePair(k, o *lclause) {
+func (cs *closer[P]) resolvePair(k, o *lclause[P]) {
 	for _, l := range k.d {
 		if slices.Contains(o.d, l.neg()) {
 			var buf [2]blit
 			if r, ok := resolve(k, o, l, &buf); ok && cs.accepts(&r) {
-				cs.push(&lclause{x: r.x, y: r.y, d: slices.Clone(r.d)})
+				cs.push(&lclause[P]{x: r.x, y: r.y, d: slices.Clone(r.d)})
 			}
 		}
 	}
@@ -266,11 +268,11 @@ func (cs *closer) resolvePair(k, o *lclause) {
 // resolve resolves a (containing l) with b (containing ¬l); ok is false
 // for an inconsistent guard or a tautology. The resolvent's literals are
 // stored in buf (every clause has at most two, so resolvents do too).
-func resolve(a, b *lclause, l blit, buf *[2]blit) (lclause, bool) {
+func resolve[P pat](a, b *lclause[P], l blit, buf *[2]blit) (lclause[P], bool) {
 	x, ok1 := a.x.join(b.x)
 	y, ok2 := a.y.join(b.y)
 	if !ok1 || !ok2 {
-		return lclause{}, false
+		return lclause[P]{}, false
 	}
 	d := buf[:0]
 	for _, m := range a.d {
@@ -285,18 +287,18 @@ func resolve(a, b *lclause, l blit, buf *[2]blit) (lclause, bool) {
 	}
 	for _, m := range d {
 		if slices.Contains(d, m.neg()) {
-			return lclause{}, false
+			return lclause[P]{}, false
 		}
 	}
 	if len(d) == 2 && d[1] < d[0] {
 		d[0], d[1] = d[1], d[0]
 	}
-	return lclause{x: x, y: y, d: d}, true
+	return lclause[P]{x: x, y: y, d: d}, true
 }
 
 // eligibleLifted is eligible computed from CL: the c-free patterns of
 // mono0 in Y_j that no clause of CL with D ⊆ ¬E_j blocks for a.
-func (t *typer) eligibleLifted(j int, a *kinfo) bitset {
+func (t *typer[P]) eligibleLifted(j int, a *kinfo[P]) bitset {
 	lr := t.liftedReq(j)
 	b := bitset(t.arenas.words.take(len(lr.base)))
 	copy(b, lr.base)
@@ -311,22 +313,22 @@ func (t *typer) eligibleLifted(j int, a *kinfo) bitset {
 // liftReq is what eligibleLifted needs of requirement j, independent of
 // the key: the c-free patterns of mono0 in Y_j, and the clauses of CL with
 // a c-free Y guard and D ⊆ ¬E_j, as their X guards and Y pattern sets.
-type liftReq struct {
+type liftReq[P pat] struct {
 	base bitset
-	xs   []guard
+	xs   []guard[P]
 	ys   []bitset
 }
 
 // liftedReq returns (computing it once) the liftReq of requirement j.
-func (t *typer) liftedReq(j int) *liftReq {
+func (t *typer[P]) liftedReq(j int) *liftReq[P] {
 	if t.liftQ == nil {
-		t.liftQ = make([]*liftReq, len(t.n.qs))
+		t.liftQ = make([]*liftReq[P], len(t.n.qs))
 	}
 	if lr := t.liftQ[j]; lr != nil {
 		return lr
 	}
 	q := t.n.qs[j]
-	lr := &liftReq{base: t.cloneSet(t.containsOf(q.y))}
+	lr := &liftReq[P]{base: t.cloneSet(t.containsOf(q.y))}
 	for i := range lr.base {
 		lr.base[i] &= t.mono0[i]
 	}

@@ -4,7 +4,7 @@ package native
 // {0,1,2}, where element (t,l,i) takes (w, h, i+1 mod 3) as its witness for
 // its h-th externally witnessed requirement. No pair gets two demands, so
 // every pair problem is satisfiable by (T2) and the witness choices.
-func (t *typer) threeCopies(ts *typeSet) (*model, error) {
+func (t *typer[P]) threeCopies(ts *typeSet[P]) (*model[P], error) {
 	j := 1
 	for _, w := range ts.wit {
 		j = max(j, len(w))
@@ -12,7 +12,7 @@ func (t *typer) threeCopies(ts *typeSet) (*model, error) {
 	if err := t.modelFits(3 * j * len(ts.members)); err != nil {
 		return nil, err
 	}
-	mb := &modelBuilder{t: t, ts: ts, demand: map[[2]int][]blit{}}
+	mb := &modelBuilder[P]{t: t, ts: ts, demand: map[[2]int][]blit{}}
 	id := func(ti, l, i int) int { return (ti*j+l)*3 + i }
 	for ti := range ts.members {
 		for l := 0; l < j; l++ {

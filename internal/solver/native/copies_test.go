@@ -17,7 +17,7 @@ func TestThreeCopies(t *testing.T) {
 	for i := range 60 {
 		g := newGen(rng, 2+rng.IntN(4), 1+rng.IntN(3), i%3 == 0)
 		p := &solver.Problem{Sentences: g.instance(2+i%3, 3+rng.IntN(8))}
-		n, err := normalize(p.Sentences)
+		n, err := normalize[p1](p.Sentences)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -274,7 +274,7 @@ func TestMemoryBudget(t *testing.T) {
 	if res, err := New(Options{MaxMemory: 1 << 30}).Solve(context.Background(), p); err != nil || res.Status == solver.Unknown {
 		t.Errorf("1 GiB: got %v, %v", res.Status, err)
 	}
-	tb := &typer{nverbs: 24, budget: 1 << 20}
+	tb := &typer[p1]{nverbs: 24, budget: 1 << 20}
 	if err := tb.modelFits(200); !errors.Is(err, ErrMemory) {
 		t.Errorf("a model of 200 elements over 24 verbs in 1 MiB: %v", err)
 	}

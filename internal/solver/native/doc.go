@@ -44,7 +44,7 @@
 // which exclude every key failing for the same reason. The viable region is
 // thus approached from above as by the explicit greatest fixpoint, region
 // by region; memory and work grow with the clauses and nogoods, not with
-// 2^nouns, and there is no limit on the nouns.
+// 2^nouns (see Many nouns for how wide a pattern may be).
 //
 // Options.Explicit selects the design's explicit search instead, a second
 // opinion for cross-checks: bitsets over all 2^nouns patterns (at most
@@ -81,11 +81,22 @@
 //
 // # Many nouns
 //
-// A noun pattern is one 64-bit word, so the type search takes at most 64
-// nouns. A problem without verbs (S and W) past that is decided by
-// wideMonadic: per existential one SAT call on the Tseitin encoding of the
-// sentences, which is exact at any number of nouns. A problem with verbs
-// and more than 64 nouns is an error wrapping ErrUnsupported.
+// A noun pattern is a bit per noun in an array of 64-bit words, and the
+// search, the normal form and the model builder take its type as a type
+// parameter (pat). A problem is first normalized with one-word patterns,
+// which is all a problem of at most 64 nouns ever uses: that instance
+// compiles each pattern operation to the single-word one, with no loop
+// and no indirect call. A problem with more nouns is normalized again
+// with the narrowest array that holds them (2 to 128 words, so up to 8192
+// nouns) and decided by the same code, whose answers, cores and models do
+// not depend on the width (the nouns are visited in the same order). The
+// explicit search and the one-shot encoding need the 2^nouns pattern
+// space and never run past 64 nouns. A problem without verbs (S and W)
+// past 64 nouns is decided by wideMonadic instead: per existential one
+// SAT call on the Tseitin encoding of the sentences, exact at any number
+// of nouns. Wide problems are bounded, like the others, by the memory
+// budget; only a problem with verbs and more than 8192 nouns is an error
+// wrapping ErrUnsupported.
 //
 // # Memory
 //
@@ -125,5 +136,6 @@
 // lazy search's clauses and nogoods) live in a workspace taken from a
 // free list for the call and returned at its end, so consecutive calls
 // reuse memory instead of allocating; nothing a call returns points into
-// its workspace.
+// its workspace. (A problem with verbs past 64 nouns is decided in a
+// workspace of its own width, made for the call.)
 package native

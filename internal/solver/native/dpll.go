@@ -1,24 +1,26 @@
 package native
 
-import "math/bits"
+import (
+	"math/bits"
+	"unsafe"
+)
 
-// dpll finds a noun pattern u (bits over the nouns) that lies in none of
-// the forbidden regions; ok is false if there is none.
-func dpll(forbid []guard) (u uint64, ok bool) {
-	var d dpllState
-	return d.solve(forbid)
-}
-
-// dpllState is dpll's scratch space, kept for the next call.
-type dpllState struct {
-	forbid []guard
+// dpllState is the scratch space of solve, kept for the next call. One-
+// word patterns go to dpll1, the same procedure written for one word,
+// with its tables in arrays (the hot loop of the lazy search's picks);
+// wider ones use the tables below, one entry per noun a P holds.
+type dpllState[P pat] struct {
+	one    dpll1
+	forbid []guard[P]
 	occ    []int32 // the clauses of noun i are occ[start[i]:start[i+1]]
-	start  [65]int32
-	dep    [64]uint64 // per assigned noun, the branching nouns implying it
-	queue  [64]int8   // the nouns assigned at each level, level after level
+	start  []int32
+	fill   []int32
+	dep    []P     // per assigned noun, the branching nouns implying it
+	queue  []int32 // the nouns assigned at each level, level after level
 }
 
-// solve is dpll. It branches on the first unassigned noun of the first
+// solve finds a noun pattern u (bits over the nouns) that lies in none
+// of the forbidden regions; ok is false if there is none. It branches on the first unassigned noun of the first
 // open clause, the value that avoids the clause's region first, and
 // returns the first pattern found so. Unit propagation visits only the
 // clauses of the nouns just assigned (their occurrence lists), and the
@@ -32,24 +34,175 @@ type dpllState struct {
 // branching noun fails without using it, the second would fail the same
 // way and is not tried (conflict-directed backjumping). That skips only
 // subtrees without a pattern, so the pattern found is the same.
-func (d *dpllState) solve(forbid []guard) (u uint64, ok bool) {
+func (d *dpllState[P]) solve(forbid []guard[P]) (u P, ok bool) {
+	if len(u) == 1 {
+		// P is [1]uint64 (or a type of that layout), so forbid is a
+		// []guard[p1].
+		u[0], ok = d.one.solve(unsafe.Slice((*guard[p1])(unsafe.Pointer(unsafe.SliceData(forbid))), len(forbid)))
+		return u, ok
+	}
+	d.forbid = forbid
+	d.index()
+	var set, val P
+	n := 0
+	for _, g := range forbid {
+		if pMeets(set, pAnd(g.mask, pXor(val, g.val))) {
+			continue
+		}
+		free := pAndNot(g.mask, set)
+		switch {
+		case pEmpty(free):
+			return u, false
+		case pOne(free):
+			i := pLowest(free)
+			d.dep[i] = d.deps(pAnd(g.mask, set))
+			set = pOr(set, free)
+			val = pOr(val, pAndNot(free, g.val))
+			d.queue[n] = int32(i)
+			n++
+		}
+	}
+	u, ok, _ = d.rec(set, val, 0, 0, n)
+	return u, ok
+}
+
+// index builds the occurrence lists of d.forbid.
+func (d *dpllState[P]) index() {
+	nb := patBits[P]()
+	if len(d.start) != nb+1 {
+		d.start, d.fill = make([]int32, nb+1), make([]int32, nb)
+		d.dep, d.queue = make([]P, nb), make([]int32, nb)
+	}
+	clear(d.start)
+	for _, g := range d.forbid {
+		for w := range len(g.mask) {
+			for m := g.mask[w]; m != 0; m &= m - 1 {
+				d.start[64*w+bits.TrailingZeros64(m)+1]++
+			}
+		}
+	}
+	for i := 1; i <= nb; i++ {
+		d.start[i] += d.start[i-1]
+	}
+	if n := int(d.start[nb]); cap(d.occ) < n {
+		d.occ = make([]int32, n)
+	} else {
+		d.occ = d.occ[:n]
+	}
+	fill := d.fill
+	clear(fill)
+	for ci, g := range d.forbid {
+		for w := range len(g.mask) {
+			for m := g.mask[w]; m != 0; m &= m - 1 {
+				i := 64*w + bits.TrailingZeros64(m)
+				d.occ[d.start[i]+fill[i]] = int32(ci)
+				fill[i]++
+			}
+		}
+	}
+}
+
+// deps returns the union of dep over the nouns of m.
+func (d *dpllState[P]) deps(m P) P {
+	var r P
+	for w := range len(m) {
+		for x := m[w]; x != 0; x &= x - 1 {
+			r = pOr(r, d.dep[64*w+bits.TrailingZeros64(x)])
+		}
+	}
+	return r
+}
+
+// rec propagates the nouns queue[q:n], just assigned, then looks for the
+// first open clause from first and branches on it. It returns the pattern,
+// or the branching nouns of a refutation.
+func (d *dpllState[P]) rec(set, val P, first, q, n int) (P, bool, P) {
+	var none P
+	for ; q < n; q++ {
+		i := d.queue[q]
+		for _, ci := range d.occ[d.start[i]:d.start[i+1]] {
+			g := d.forbid[ci]
+			if pMeets(set, pAnd(g.mask, pXor(val, g.val))) {
+				continue // some literal of the clause is true
+			}
+			free := pAndNot(g.mask, set)
+			switch {
+			case pEmpty(free):
+				return none, false, d.deps(g.mask)
+			case pOne(free):
+				j := pLowest(free)
+				d.dep[j] = d.deps(pAnd(g.mask, set))
+				set = pOr(set, free)
+				val = pOr(val, pAndNot(free, g.val)) // the literal that avoids the region
+				d.queue[n] = int32(j)
+				n++
+			}
+		}
+	}
+	for first < len(d.forbid) && pMeets(set, pAnd(d.forbid[first].mask, pXor(val, d.forbid[first].val))) {
+		first++
+	}
+	if first == len(d.forbid) {
+		return val, true, none
+	}
+	g := d.forbid[first]
+	i := pLowest(pAndNot(g.mask, set))
+	b := pBit[P](i)
+	d.dep[i], d.queue[n] = b, int32(i)
+	u, ok, cs1 := d.rec(pOr(set, b), pOr(val, pAndNot(b, g.val)), first, n, n+1)
+	if ok || !pHas(cs1, i) {
+		return u, ok, cs1
+	}
+	d.dep[i], d.queue[n] = b, int32(i)
+	u, ok, cs2 := d.rec(pOr(set, b), pOr(val, pAnd(b, g.val)), first, n, n+1)
+	if ok || !pHas(cs2, i) {
+		return u, ok, cs2
+	}
+	return none, false, pAndNot(pOr(cs1, cs2), b)
+}
+
+// dpll1 is the DPLL of one-word patterns (see dpllState.solve), with
+// its tables in arrays; its scratch is kept for the next call.
+type dpll1 struct {
+	forbid []guard[p1]
+	occ    []int32 // the clauses of noun i are occ[start[i]:start[i+1]]
+	start  [65]int32
+	dep    [64]uint64 // per assigned noun, the branching nouns implying it
+	queue  [64]int8   // the nouns assigned at each level, level after level
+}
+
+// solve is dpllState.solve for one word. It branches on the first unassigned noun of the first
+// open clause, the value that avoids the clause's region first, and
+// returns the first pattern found so. Unit propagation visits only the
+// clauses of the nouns just assigned (their occurrence lists), and the
+// first open clause is looked for from the parent's, as the clauses before
+// it stay satisfied below; the pattern found is the one of the search that
+// rescans every clause at every level.
+//
+// dep[i], for an assigned noun i, is the set of branching nouns whose
+// values imply i's (a branching noun's is itself). A failure returns the
+// branching nouns its refutation used; when the first value of a
+// branching noun fails without using it, the second would fail the same
+// way and is not tried (conflict-directed backjumping). That skips only
+// subtrees without a pattern, so the pattern found is the same.
+func (d *dpll1) solve(forbid []guard[p1]) (u uint64, ok bool) {
 	d.forbid = forbid
 	d.index()
 	var set, val uint64
 	n := 0
 	for _, g := range forbid {
-		if set&g.mask&(val^g.val) != 0 {
+		if set&g.mask[0]&(val^g.val[0]) != 0 {
 			continue
 		}
-		free := g.mask &^ set
+		free := g.mask[0] &^ set
 		switch {
 		case free == 0:
 			return 0, false
 		case free&(free-1) == 0:
 			i := bits.TrailingZeros64(free)
-			d.dep[i] = d.deps(g.mask & set)
+			d.dep[i] = d.deps(g.mask[0] & set)
 			set |= free
-			val |= free &^ g.val
+			val |= free &^ g.val[0]
 			d.queue[n] = int8(i)
 			n++
 		}
@@ -59,10 +212,10 @@ func (d *dpllState) solve(forbid []guard) (u uint64, ok bool) {
 }
 
 // index builds the occurrence lists of d.forbid.
-func (d *dpllState) index() {
+func (d *dpll1) index() {
 	clear(d.start[:])
 	for _, g := range d.forbid {
-		for m := g.mask; m != 0; m &= m - 1 {
+		for m := g.mask[0]; m != 0; m &= m - 1 {
 			d.start[bits.TrailingZeros64(m)+1]++
 		}
 	}
@@ -76,7 +229,7 @@ func (d *dpllState) index() {
 	}
 	var fill [64]int32
 	for ci, g := range d.forbid {
-		for m := g.mask; m != 0; m &= m - 1 {
+		for m := g.mask[0]; m != 0; m &= m - 1 {
 			i := bits.TrailingZeros64(m)
 			d.occ[d.start[i]+fill[i]] = int32(ci)
 			fill[i]++
@@ -85,7 +238,7 @@ func (d *dpllState) index() {
 }
 
 // deps returns the union of dep over the nouns of m.
-func (d *dpllState) deps(m uint64) uint64 {
+func (d *dpll1) deps(m uint64) uint64 {
 	var r uint64
 	for ; m != 0; m &= m - 1 {
 		r |= d.dep[bits.TrailingZeros64(m)]
@@ -96,45 +249,45 @@ func (d *dpllState) deps(m uint64) uint64 {
 // rec propagates the nouns queue[q:n], just assigned, then looks for the
 // first open clause from first and branches on it. It returns the pattern,
 // or the branching nouns of a refutation.
-func (d *dpllState) rec(set, val uint64, first, q, n int) (uint64, bool, uint64) {
+func (d *dpll1) rec(set, val uint64, first, q, n int) (uint64, bool, uint64) {
 	for ; q < n; q++ {
 		i := d.queue[q]
 		for _, ci := range d.occ[d.start[i]:d.start[i+1]] {
 			g := d.forbid[ci]
-			if set&g.mask&(val^g.val) != 0 {
+			if set&g.mask[0]&(val^g.val[0]) != 0 {
 				continue // some literal of the clause is true
 			}
-			free := g.mask &^ set
+			free := g.mask[0] &^ set
 			switch {
 			case free == 0:
-				return 0, false, d.deps(g.mask)
+				return 0, false, d.deps(g.mask[0])
 			case free&(free-1) == 0:
 				j := bits.TrailingZeros64(free)
-				d.dep[j] = d.deps(g.mask & set)
+				d.dep[j] = d.deps(g.mask[0] & set)
 				set |= free
-				val |= free &^ g.val // the literal that avoids the region
+				val |= free &^ g.val[0] // the literal that avoids the region
 				d.queue[n] = int8(j)
 				n++
 			}
 		}
 	}
-	for first < len(d.forbid) && set&d.forbid[first].mask&(val^d.forbid[first].val) != 0 {
+	for first < len(d.forbid) && set&d.forbid[first].mask[0]&(val^d.forbid[first].val[0]) != 0 {
 		first++
 	}
 	if first == len(d.forbid) {
 		return val, true, 0
 	}
 	g := d.forbid[first]
-	free := g.mask &^ set
+	free := g.mask[0] &^ set
 	b := free & -free
 	i := bits.TrailingZeros64(b)
 	d.dep[i], d.queue[n] = b, int8(i)
-	u, ok, cs1 := d.rec(set|b, val|(b&^g.val), first, n, n+1)
+	u, ok, cs1 := d.rec(set|b, val|(b&^g.val[0]), first, n, n+1)
 	if ok || cs1&b == 0 {
 		return u, ok, cs1
 	}
 	d.dep[i], d.queue[n] = b, int8(i)
-	u, ok, cs2 := d.rec(set|b, val|(b&g.val), first, n, n+1)
+	u, ok, cs2 := d.rec(set|b, val|(b&g.val[0]), first, n, n+1)
 	if ok || cs2&b == 0 {
 		return u, ok, cs2
 	}
@@ -143,10 +296,10 @@ func (d *dpllState) rec(set, val uint64, first, q, n int) (uint64, bool, uint64)
 
 // monoFor appends to out the forbidden regions that bind keys with fresh
 // predicate c (-1 for c-free keys), with the c dropped.
-func monoFor(n *normal, c int, out []guard) []guard {
+func monoFor[P pat](n *normal[P], c int, out []guard[P]) []guard[P] {
 	for _, g := range n.mono {
 		if g.c < 0 || g.c == c {
-			out = append(out, guard{mask: g.mask, val: g.val, c: -1})
+			out = append(out, guard[P]{mask: g.mask, val: g.val, c: -1})
 		}
 	}
 	return out

@@ -27,7 +27,7 @@ func TestGoldenDecisions(t *testing.T) {
 		frag := i % 5
 		g := newGen(rng, 2+rng.IntN(3), 1+rng.IntN(2), i%5 == 4)
 		fs := g.instance(frag, 3+rng.IntN(4))
-		n, err := normalize(fs)
+		n, err := normalize[p1](fs)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,56 +1,52 @@
 package native
 
-import "math/bits"
-
 // A guard is a conjunction of unary literals over the nouns, optionally with
 // one fresh existential predicate. It applies to a key k when
 // k.u&mask == val and, if c >= 0, k.c == c.
-type guard struct {
-	mask, val uint64
+type guard[P pat] struct {
+	mask, val P
 	c         int
 }
 
-// noGuard is the empty conjunction: it applies to every key.
-var noGuard = guard{c: -1}
+// noGuard returns the empty conjunction: it applies to every key.
+func noGuard[P pat]() guard[P] { return guard[P]{c: -1} }
 
 // key is a pattern of the search space: a noun pattern u and at most one
 // fresh predicate c (-1 for none).
-type key struct {
-	u uint64
+type key[P pat] struct {
+	u P
 	c int
 }
 
 // applies reports whether g holds of the key k.
-func (g guard) applies(k key) bool {
-	return k.u&g.mask == g.val && (g.c < 0 || g.c == k.c)
+func (g guard[P]) applies(k key[P]) bool {
+	return pAnd(k.u, g.mask) == g.val && (g.c < 0 || g.c == k.c)
 }
 
 // with adds the literal ±noun i to g; ok is false when g becomes p ∧ ¬p.
-func (g guard) with(i int, neg bool) (guard, bool) {
-	b := uint64(1) << i
-	v := b
-	if neg {
-		v = 0
+func (g guard[P]) with(i int, neg bool) (guard[P], bool) {
+	if pHas(g.mask, i) {
+		return g, pHas(g.val, i) == !neg
 	}
-	if g.mask&b != 0 {
-		return g, g.val&b == v
+	b := pBit[P](i)
+	g.mask = pOr(g.mask, b)
+	if !neg {
+		g.val = pOr(g.val, b)
 	}
-	g.mask |= b
-	g.val |= v
 	return g, true
 }
 
 // join returns the conjunction of g and h; ok is false when it is
 // inconsistent (p ∧ ¬p, or two different fresh predicates).
-func (g guard) join(h guard) (guard, bool) {
-	common := g.mask & h.mask
-	if g.val&common != h.val&common {
+func (g guard[P]) join(h guard[P]) (guard[P], bool) {
+	common := pAnd(g.mask, h.mask)
+	if pAnd(g.val, common) != pAnd(h.val, common) {
 		return g, false
 	}
 	if g.c >= 0 && h.c >= 0 && g.c != h.c {
 		return g, false
 	}
-	out := guard{mask: g.mask | h.mask, val: g.val | h.val, c: g.c}
+	out := guard[P]{mask: pOr(g.mask, h.mask), val: pOr(g.val, h.val), c: g.c}
 	if out.c < 0 {
 		out.c = h.c
 	}
@@ -59,16 +55,16 @@ func (g guard) join(h guard) (guard, bool) {
 
 // subsumes reports whether every key g applies to is one h applies to,
 // i.e. g's literals are a subset of h's.
-func (g guard) subsumes(h guard) bool {
-	if g.mask&^h.mask != 0 || h.val&g.mask != g.val {
+func (g guard[P]) subsumes(h guard[P]) bool {
+	if !pEmpty(pAndNot(g.mask, h.mask)) || pAnd(h.val, g.mask) != g.val {
 		return false
 	}
 	return g.c < 0 || g.c == h.c
 }
 
 // size is the number of literals of g.
-func (g guard) size() int {
-	n := bits.OnesCount64(g.mask)
+func (g guard[P]) size() int {
+	n := pCount(g.mask)
 	if g.c >= 0 {
 		n++
 	}

@@ -21,8 +21,8 @@ import (
 // describe every key for which the same question fails. That is how a
 // non-viable key becomes a nogood that removes a whole region: the lazy
 // counterpart of the greatest fixpoint of the explicit search.
-type lazy struct {
-	t     *typer
+type lazy[P pat] struct {
+	t     *typer[P]
 	s     *sat.Solver
 	atoms int // first pair-atom variable: atoms + verb*2 + orient
 	acts  int // first pair-clause activation: acts + 2i (X_i on a), +1 (Y_i on a)
@@ -39,33 +39,33 @@ type lazy struct {
 	macts []int     // the activations of M's sentences
 
 	depth     int
-	bacts     []int         // per depth from 1, the branch's activation variable
-	f         []guard       // per depth from 1, the guard the branch forbids
-	goods     []nogood      // the live nogoods, in the order learnt
-	wits      []witInfo     // indexed by sigInfo.lazy, see witnessFor
-	gen       int           // bumped when the branch changes: wits of older generations are stale
-	failLev   lset          // the branch depths of pick's last refutation
-	budget    int64         // bytes the search may hold (0: no limit)
-	words     int           // words of a sentence set
-	recent    [][]recentWit // per requirement, witnesses found on this branch
-	recentGen int           // the generation of recent
-	lits      []sat.Lit     // scratch
+	bacts     []int            // per depth from 1, the branch's activation variable
+	f         []guard[P]       // per depth from 1, the guard the branch forbids
+	goods     []nogood[P]      // the live nogoods, in the order learnt
+	wits      []witInfo[P]     // indexed by sigInfo.lazy, see witnessFor
+	gen       int              // bumped when the branch changes: wits of older generations are stale
+	failLev   lset             // the branch depths of pick's last refutation
+	budget    int64            // bytes the search may hold (0: no limit)
+	words     int              // words of a sentence set
+	recent    [][]recentWit[P] // per requirement, witnesses found on this branch
+	recentGen int              // the generation of recent
+	lits      []sat.Lit        // scratch
 	asm       []sat.Lit
-	forbid    []guard
-	dpll      dpllState
+	forbid    []guard[P]
+	dpll      dpllState[P]
 }
 
 // recentWit is a witness found on the branch, not excluded by the first
 // goods nogoods.
-type recentWit struct {
-	w     uint64
+type recentWit[P pat] struct {
+	w     P
 	goods int
 }
 
 // nogood is a region g of keys that are not viable, learnt at a branch
 // depth (0: valid everywhere) from the sentences sup, switched on by act.
-type nogood struct {
-	g   guard
+type nogood[P pat] struct {
+	g   guard[P]
 	lvl int // the deepest of lev
 	lev lset
 	act int
@@ -75,12 +75,12 @@ type nogood struct {
 // witInfo is the answer of a witness query for one requirement of one
 // signature: a witness pattern w, or dead with its reason (the guards that
 // make the query fail), the depth and the sentences it depends on.
-type witInfo struct {
+type witInfo[P pat] struct {
 	gen    int // 0: not asked
 	ngoods int // len(goods) when asked
 	dead   bool
-	w      uint64
-	reason guard
+	w      P
+	reason guard[P]
 	lev    lset
 	sup    sset
 }
@@ -139,7 +139,7 @@ func (s lset) without(d int) lset {
 type sset []uint64
 
 // union returns a ∪ b as a new set (a or b may be nil).
-func (l *lazy) union(a, b sset) sset {
+func (l *lazy[P]) union(a, b sset) sset {
 	out := sset(l.t.arenas.words.take(l.words))
 	copy(out, a)
 	for i, w := range b {
@@ -149,7 +149,7 @@ func (l *lazy) union(a, b sset) sset {
 }
 
 // with returns a ∪ {i} as a new set.
-func (l *lazy) with(a sset, i int) sset {
+func (l *lazy[P]) with(a sset, i int) sset {
 	out := l.union(a, nil)
 	out[i/64] |= 1 << (i % 64)
 	return out
@@ -167,9 +167,9 @@ func (s sset) indices() []int {
 
 // init encodes t's problem, of m sentences, for the lazy search into s;
 // l's memory from an earlier problem is reused.
-func (l *lazy) init(t *typer, s *sat.Solver, m int) *lazy {
+func (l *lazy[P]) init(t *typer[P], s *sat.Solver, m int) *lazy[P] {
 	n := t.n
-	*l = lazy{t: t, s: s, gen: 1, words: (m + 63) / 64, vsrc: l.vsrc[:0], vsup: l.vsup[:0], vlev: l.vlev[:0],
+	*l = lazy[P]{t: t, s: s, gen: 1, words: (m + 63) / 64, vsrc: l.vsrc[:0], vsup: l.vsup[:0], vlev: l.vlev[:0],
 		msent: l.msent[:0], base: l.base[:0], macts: l.macts[:0], bacts: l.bacts[:0], f: l.f[:0],
 		goods: l.goods[:0], wits: l.wits[:0], lits: l.lits[:0], asm: l.asm[:0], forbid: l.forbid[:0],
 		recent: l.recent[:0], dpll: l.dpll}
@@ -221,7 +221,7 @@ func (l *lazy) init(t *typer, s *sat.Solver, m int) *lazy {
 }
 
 // vars adds k variables, without support, and returns the first.
-func (l *lazy) vars(k int) int {
+func (l *lazy[P]) vars(k int) int {
 	for range k {
 		l.vsrc = append(l.vsrc, -1)
 		l.vsup = append(l.vsup, nil)
@@ -232,7 +232,7 @@ func (l *lazy) vars(k int) int {
 
 // actVars adds k activation variables: they occur only negatively in
 // clauses, so the solver need not branch on them.
-func (l *lazy) actVars(k int) int {
+func (l *lazy[P]) actVars(k int) int {
 	first := l.vars(k)
 	for v := first; v < first+k; v++ {
 		l.s.SetDecision(v, false)
@@ -241,7 +241,7 @@ func (l *lazy) actVars(k int) int {
 }
 
 // atom is the literal of binary literal d read at x:=a, y:=w.
-func (l *lazy) atom(d blit) sat.Lit {
+func (l *lazy[P]) atom(d blit) sat.Lit {
 	v := l.atoms + int(d)>>1
 	if d&1 != 0 {
 		return sat.Neg(v)
@@ -250,26 +250,30 @@ func (l *lazy) atom(d blit) sat.Lit {
 }
 
 // notCube appends the literals of ¬g's nouns (g's fresh predicate apart).
-func (l *lazy) notCube(out []sat.Lit, g guard) []sat.Lit {
-	for m := g.mask; m != 0; m &= m - 1 {
-		i := bits.TrailingZeros64(m)
-		out = append(out, sat.Mk(i, g.val&(1<<i) == 0))
+func (l *lazy[P]) notCube(out []sat.Lit, g guard[P]) []sat.Lit {
+	for w := range len(g.mask) {
+		for m := g.mask[w]; m != 0; m &= m - 1 {
+			j := bits.TrailingZeros64(m)
+			out = append(out, sat.Mk(64*w+j, g.val[w]&(1<<j) == 0))
+		}
 	}
 	return out
 }
 
 // cube appends the literals of g's nouns.
-func (l *lazy) cube(out []sat.Lit, g guard) []sat.Lit {
-	for m := g.mask; m != 0; m &= m - 1 {
-		i := bits.TrailingZeros64(m)
-		out = append(out, sat.Mk(i, g.val&(1<<i) != 0))
+func (l *lazy[P]) cube(out []sat.Lit, g guard[P]) []sat.Lit {
+	for w := range len(g.mask) {
+		for m := g.mask[w]; m != 0; m &= m - 1 {
+			j := bits.TrailingZeros64(m)
+			out = append(out, sat.Mk(64*w+j, g.val[w]&(1<<j) != 0))
+		}
 	}
 	return out
 }
 
 // exclude adds the clause that no key satisfies g, under the activation
 // variable act.
-func (l *lazy) exclude(g guard, act int) {
+func (l *lazy[P]) exclude(g guard[P], act int) {
 	l.lits = append(l.lits[:0], sat.Neg(act))
 	if g.c >= 0 {
 		l.lits = append(l.lits, sat.Neg(l.cacts+g.c))
@@ -279,7 +283,7 @@ func (l *lazy) exclude(g guard, act int) {
 }
 
 // retire switches the clauses of activation variable v off for good.
-func (l *lazy) retire(v int) {
+func (l *lazy[P]) retire(v int) {
 	if v >= 0 {
 		l.s.AddClause(sat.Neg(v))
 	}
@@ -287,7 +291,7 @@ func (l *lazy) retire(v int) {
 
 // rebase rebuilds the assumptions of every query: the activations of M's
 // sentences, of the live nogoods and of the branch.
-func (l *lazy) rebase() {
+func (l *lazy[P]) rebase() {
 	l.base = l.base[:0]
 	for _, v := range l.macts {
 		l.base = append(l.base, sat.Pos(v))

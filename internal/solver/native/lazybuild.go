@@ -20,11 +20,11 @@ const maxTries = 8
 // guards excl it must avoid (and, with useTmp, excluded in the solver
 // under the temporary activation variable tmp). Failing that it returns
 // the first key. ok is false when next yields no key at all.
-func (l *lazy) preferCompatible(b *builder, useTmp bool, next func(tmp int, excl []guard) (*kinfo, bool, error)) (*kinfo, bool, error) {
+func (l *lazy[P]) preferCompatible(b *builder[P], useTmp bool, next func(tmp int, excl []guard[P]) (*kinfo[P], bool, error)) (*kinfo[P], bool, error) {
 	tmp := -1
 	defer func() { l.retire(tmp) }()
-	var first *kinfo
-	var excl []guard
+	var first *kinfo[P]
+	var excl []guard[P]
 	for try := 0; ; try++ {
 		k, ok, err := next(tmp, excl)
 		switch {
@@ -57,14 +57,14 @@ func (l *lazy) preferCompatible(b *builder, useTmp bool, next func(tmp int, excl
 // candidate picks an allowed key with fresh predicate c, preferring one
 // compatible with the members so far; ok is false when there is none,
 // and sup then holds the sentences of the refutation.
-func (l *lazy) candidate(b *builder, c int) (k *kinfo, ok bool, sup sset, err error) {
-	k, ok, err = l.preferCompatible(b, false, func(_ int, excl []guard) (*kinfo, bool, error) {
+func (l *lazy[P]) candidate(b *builder[P], c int) (k *kinfo[P], ok bool, sup sset, err error) {
+	k, ok, err = l.preferCompatible(b, false, func(_ int, excl []guard[P]) (*kinfo[P], bool, error) {
 		u, ok, s, err := l.pick(c, excl)
 		if !ok || err != nil {
 			sup = s
 			return nil, false, err
 		}
-		return l.t.info(key{u, c}), true, nil
+		return l.t.info(key[P]{u, c}), true, nil
 	})
 	return k, ok, sup, err
 }
@@ -72,29 +72,29 @@ func (l *lazy) candidate(b *builder, c int) (k *kinfo, ok bool, sup sset, err er
 // anyPattern picks an allowed c-free pattern, for problems without
 // existentials; ok is false when there is none, and sup then holds the
 // sentences of the refutation.
-func (l *lazy) anyPattern() (k *kinfo, ok bool, sup sset, err error) {
+func (l *lazy[P]) anyPattern() (k *kinfo[P], ok bool, sup sset, err error) {
 	u, ok, sup, err := l.pick(-1, nil)
 	if !ok || err != nil {
 		return nil, false, sup, err
 	}
-	return l.t.info(key{u, -1}), true, nil, nil
+	return l.t.info(key[P]{u, -1}), true, nil, nil
 }
 
 // newWitness picks a witness for requirement j of a: first (the answer of
 // its witness query) if it is compatible with every member, else another
 // witness that is, if one is found within maxTries.
-func (l *lazy) newWitness(b *builder, j int, a *kinfo, first uint64) (*kinfo, error) {
+func (l *lazy[P]) newWitness(b *builder[P], j int, a *kinfo[P], first P) (*kinfo[P], error) {
 	tries := 0
-	k, _, err := l.preferCompatible(b, true, func(tmp int, _ []guard) (*kinfo, bool, error) {
+	k, _, err := l.preferCompatible(b, true, func(tmp int, _ []guard[P]) (*kinfo[P], bool, error) {
 		tries++
 		if tries == 1 {
-			return l.t.info(key{first, -1}), true, nil
+			return l.t.info(key[P]{first, -1}), true, nil
 		}
 		w, ok, _, _, _, err := l.witnessQuery(j, a, []sat.Lit{sat.Pos(tmp)})
 		if !ok || err != nil {
 			return nil, false, err
 		}
-		return l.t.info(key{w, -1}), true, nil
+		return l.t.info(key[P]{w, -1}), true, nil
 	})
 	return k, err
 }
@@ -103,14 +103,14 @@ func (l *lazy) newWitness(b *builder, j int, a *kinfo, first uint64) (*kinfo, er
 // witness query failed are dead, and a new witness is the query's answer
 // or another found by newWitness. restart is true when the member was not
 // viable (a nogood was learnt).
-func (l *lazy) process(b *builder, i int) (restart bool, err error) {
+func (l *lazy[P]) process(b *builder[P], i int) (restart bool, err error) {
 	a := b.ts.members[i]
 	infos, ok, err := l.viable(a)
 	if !ok || err != nil {
 		return err == nil, err
 	}
 	dead := func(r int) bool { return infos[r].dead }
-	fresh := func(r, j int) (*kinfo, error) { return l.newWitness(b, j, a, infos[r].w) }
+	fresh := func(r, j int) (*kinfo[P], error) { return l.newWitness(b, j, a, infos[r].w) }
 	return false, b.witness(i, dead, fresh)
 }
 
@@ -118,9 +118,9 @@ func (l *lazy) process(b *builder, i int) (restart bool, err error) {
 // the witness closure, then the conflict check. With lzUnsat, sup and lev
 // hold the refutation's sentences and branch depths; with lzConflict, sup
 // holds those of the conflict (which depends on no branch).
-func (l *lazy) build() (ts *typeSet, x, y guard, st int, sup sset, lev lset, err error) {
+func (l *lazy[P]) build() (ts *typeSet[P], x, y guard[P], st int, sup sset, lev lset, err error) {
 	t := l.t
-	b := &builder{t: t, ts: &typeSet{}}
+	b := &builder[P]{t: t, ts: &typeSet[P]{}}
 	for c := range t.n.csrc {
 		if err := t.ctx.Err(); err != nil {
 			return nil, x, y, 0, nil, nil, errCanceled

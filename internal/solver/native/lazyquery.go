@@ -8,7 +8,7 @@ import (
 )
 
 // solve runs a query; Unknown (the context ended) is errCanceled.
-func (l *lazy) solve(asm []sat.Lit) (bool, error) {
+func (l *lazy[P]) solve(asm []sat.Lit) (bool, error) {
 	switch l.s.Solve(asm...) {
 	case sat.Sat:
 		return true, nil
@@ -19,11 +19,11 @@ func (l *lazy) solve(asm []sat.Lit) (bool, error) {
 }
 
 // pattern returns the noun pattern of the last model.
-func (l *lazy) pattern() uint64 {
-	var u uint64
+func (l *lazy[P]) pattern() P {
+	var u P
 	for i := range l.t.nn {
 		if l.s.Value(i) {
-			u |= 1 << i
+			u[i/64] |= 1 << (i % 64)
 		}
 	}
 	return u
@@ -32,7 +32,7 @@ func (l *lazy) pattern() uint64 {
 // explain reads the core of a failed query: the a-side guards of the
 // pair clauses it used, joined to reason; the branch depths it depends
 // on; and its sentences, added to sup.
-func (l *lazy) explain(reason guard, sup sset) (guard, lset, sset) {
+func (l *lazy[P]) explain(reason guard[P], sup sset) (guard[P], lset, sset) {
 	var lev lset
 	sup = l.union(sup, nil)
 	for _, lit := range l.s.Core() {
@@ -59,21 +59,22 @@ func (l *lazy) explain(reason guard, sup sset) (guard, lset, sset) {
 // forbidFor returns the regions keys with fresh predicate c (-1: c-free)
 // must avoid on the branch, their c dropped: M's clauses, the live
 // nogoods and the branch's guards, then excl.
-func (l *lazy) forbidFor(c int, excl []guard) []guard {
+func (l *lazy[P]) forbidFor(c int, excl []guard[P]) []guard[P] {
 	out := monoFor(l.t.n, c, l.forbid[:0])
-	add := func(g guard) {
-		if g.c < 0 || g.c == c {
-			out = append(out, guard{mask: g.mask, val: g.val, c: -1})
+	for i := range l.goods {
+		if g := &l.goods[i].g; g.c < 0 || g.c == c {
+			out = append(out, guard[P]{mask: g.mask, val: g.val, c: -1})
 		}
 	}
-	for _, g := range l.goods {
-		add(g.g)
-	}
 	for _, g := range l.f {
-		add(g)
+		if g.c < 0 || g.c == c {
+			out = append(out, guard[P]{mask: g.mask, val: g.val, c: -1})
+		}
 	}
 	for _, g := range excl {
-		add(g)
+		if g.c < 0 || g.c == c {
+			out = append(out, guard[P]{mask: g.mask, val: g.val, c: -1})
+		}
 	}
 	l.forbid = out
 	return out
@@ -83,12 +84,12 @@ func (l *lazy) forbidFor(c int, excl []guard) []guard {
 // c-free) allowed on the branch and outside excl, by DPLL on the
 // forbidden regions; when there is none it asks the solver why, and
 // returns the sentences of the refutation.
-func (l *lazy) pick(c int, excl []guard) (u uint64, ok bool, sup sset, err error) {
+func (l *lazy[P]) pick(c int, excl []guard[P]) (u P, ok bool, sup sset, err error) {
 	if u, ok := l.dpll.solve(l.forbidFor(c, excl)); ok {
 		return u, true, nil, nil
 	}
 	if len(excl) > 0 {
-		return 0, false, nil, nil
+		return u, false, nil, nil
 	}
 	asm := append(l.asm[:0], l.base...)
 	if c >= 0 {
@@ -98,12 +99,12 @@ func (l *lazy) pick(c int, excl []guard) (u uint64, ok bool, sup sset, err error
 	found, err := l.solve(asm)
 	switch {
 	case err != nil:
-		return 0, false, nil, err
+		return u, false, nil, err
 	case found:
-		return 0, false, nil, errors.New("internal error: DPLL and the SAT solver disagree on an allowed pattern")
+		return u, false, nil, errors.New("internal error: DPLL and the SAT solver disagree on an allowed pattern")
 	}
-	_, l.failLev, sup = l.explain(noGuard, nil)
-	return 0, false, sup, nil
+	_, l.failLev, sup = l.explain(noGuard[P](), nil)
+	return u, false, sup, nil
 }
 
 // witnessQuery looks for a c-free pattern w allowed on the branch that can
@@ -111,7 +112,7 @@ func (l *lazy) pick(c int, excl []guard) (u uint64, ok bool, sup sset, err error
 // S(a,w) ∪ E_j is satisfiable. If there is none it returns the reason:
 // X_j joined with the a-side guards of the pair clauses the refutation
 // used, the branch depths it depends on and its sentences.
-func (l *lazy) witnessQuery(j int, a *kinfo, extra []sat.Lit) (w uint64, ok bool, reason guard, lev lset, sup sset, err error) {
+func (l *lazy[P]) witnessQuery(j int, a *kinfo[P], extra []sat.Lit) (w P, ok bool, reason guard[P], lev lset, sup sset, err error) {
 	q := &l.t.n.qs[j]
 	asm := append(append(l.asm[:0], l.base...), extra...)
 	asm = l.cube(asm, q.y)
@@ -133,14 +134,14 @@ func (l *lazy) witnessQuery(j int, a *kinfo, extra []sat.Lit) (w uint64, ok bool
 		return l.pattern(), ok, reason, nil, nil, err
 	}
 	reason, lev, sup = l.explain(q.x, l.with(nil, q.src))
-	return 0, false, reason, lev, sup, nil
+	return w, false, reason, lev, sup, nil
 }
 
 // witnessFor is witnessQuery for the r-th requirement of a, remembered
 // per signature: a dead answer stays dead while the branch is the same
 // (the allowed patterns only shrink), a witness is re-asked when a
 // nogood learnt since excludes it.
-func (l *lazy) witnessFor(a *kinfo, r int) (*witInfo, error) {
+func (l *lazy[P]) witnessFor(a *kinfo[P], r int) (*witInfo[P], error) {
 	si := l.t.sigs[a.sig]
 	if si.lazy == nil {
 		si.lazy = make([]int32, len(a.reqs))
@@ -154,16 +155,16 @@ func (l *lazy) witnessFor(a *kinfo, r int) (*witInfo, error) {
 	}
 	j := a.reqs[r]
 	if w, ok := l.recentWitness(j, a); ok {
-		*wi = witInfo{gen: l.gen, ngoods: len(l.goods), w: w}
+		*wi = witInfo[P]{gen: l.gen, ngoods: len(l.goods), w: w}
 		return wi, nil
 	}
 	w, ok, reason, lev, sup, err := l.witnessQuery(j, a, nil)
 	if err != nil {
 		return nil, err
 	}
-	*wi = witInfo{gen: l.gen, ngoods: len(l.goods), dead: !ok, w: w, reason: reason, lev: lev, sup: sup}
+	*wi = witInfo[P]{gen: l.gen, ngoods: len(l.goods), dead: !ok, w: w, reason: reason, lev: lev, sup: sup}
 	if ok {
-		l.recent[j] = append(l.recent[j], recentWit{wi.w, len(l.goods)})
+		l.recent[j] = append(l.recent[j], recentWit[P]{wi.w, len(l.goods)})
 	}
 	return wi, nil
 }
@@ -171,7 +172,7 @@ func (l *lazy) witnessFor(a *kinfo, r int) (*witInfo, error) {
 // recentWitness tries the witnesses the queries for requirement j found
 // for other keys on this branch: one still allowed that witnesses j for
 // a answers the query without solving.
-func (l *lazy) recentWitness(j int, a *kinfo) (uint64, bool) {
+func (l *lazy[P]) recentWitness(j int, a *kinfo[P]) (w P, ok bool) {
 	if l.recentGen != l.gen {
 		for i := range l.recent {
 			l.recent[i] = l.recent[i][:0]
@@ -189,28 +190,28 @@ func (l *lazy) recentWitness(j int, a *kinfo) (uint64, bool) {
 			continue
 		}
 		r.goods = len(l.goods)
-		if l.t.pairReq(j, a, l.t.info(key{r.w, -1})) {
+		if l.t.pairReq(j, a, l.t.info(key[P]{r.w, -1})) {
 			return r.w, true
 		}
 		i++
 	}
-	return 0, false
+	return w, false
 }
 
 // slot returns the witInfo of position r of signature si.
-func (l *lazy) slot(si *sigInfo, r int) *witInfo {
+func (l *lazy[P]) slot(si *sigInfo[P], r int) *witInfo[P] {
 	if si.lazy[r] < 0 {
 		si.lazy[r] = int32(len(l.wits))
-		l.wits = append(l.wits, witInfo{})
+		l.wits = append(l.wits, witInfo[P]{})
 	}
 	return &l.wits[si.lazy[r]]
 }
 
 // excludedSince reports whether a nogood learnt after the first k
 // excludes the c-free pattern u.
-func (l *lazy) excludedSince(u uint64, k int) bool {
+func (l *lazy[P]) excludedSince(u P, k int) bool {
 	for _, g := range l.goods[k:] {
-		if g.g.c < 0 && g.g.applies(key{u, -1}) {
+		if g.g.c < 0 && g.g.applies(key[P]{u, -1}) {
 			return true
 		}
 	}

@@ -8,13 +8,13 @@ import "github.com/nlsat/nlsat/internal/sat"
 // refutation used. A child refuted without its own branch's guard refutes
 // this node too, so its sibling is not searched (conflict-directed
 // backjumping).
-func (l *lazy) search() (*typeSet, sset, lset, error) {
+func (l *lazy[P]) search() (*typeSet[P], sset, lset, error) {
 	t := l.t
 	t.nodes++
 	if t.nodes > t.maxNodes {
 		return nil, nil, nil, errGaveUp
 	}
-	var x, y guard
+	var x, y guard[P]
 	var sup sset
 	for {
 		if err := t.ctx.Err(); err != nil {
@@ -39,9 +39,9 @@ func (l *lazy) search() (*typeSet, sset, lset, error) {
 			break
 		}
 	}
-	branches := []guard{x, y}
+	branches := []guard[P]{x, y}
 	if y.size() > x.size() {
-		branches = []guard{y, x}
+		branches = []guard[P]{y, x}
 	}
 	if x == y {
 		branches = branches[:1]
@@ -67,7 +67,7 @@ func (l *lazy) search() (*typeSet, sset, lset, error) {
 
 // push enters the branch that forbids guard z, a side of a conflict
 // found from the sentences sup.
-func (l *lazy) push(z guard, sup sset) {
+func (l *lazy[P]) push(z guard[P], sup sset) {
 	l.depth++
 	v := l.actVars(1)
 	l.vsup[v], l.vlev[v] = sup, single(l.depth)
@@ -79,7 +79,7 @@ func (l *lazy) push(z guard, sup sset) {
 }
 
 // pop leaves the current branch, forgetting what was learnt under it.
-func (l *lazy) pop() {
+func (l *lazy[P]) pop() {
 	last := len(l.bacts) - 1
 	l.retire(l.bacts[last])
 	l.bacts, l.f = l.bacts[:last], l.f[:last]

@@ -4,10 +4,10 @@ import "github.com/nlsat/nlsat/internal/sat"
 
 // learn adds the nogood g, which depends on the branches at depths lev
 // and on the sentences sup.
-func (l *lazy) learn(g guard, lev lset, sup sset) {
+func (l *lazy[P]) learn(g guard[P], lev lset, sup sset) {
 	act := l.actVars(1)
 	l.vsup[act], l.vlev[act] = sup, lev
-	l.goods = append(l.goods, nogood{g: g, lvl: lev.top(), lev: lev, act: act, sup: sup})
+	l.goods = append(l.goods, nogood[P]{g: g, lvl: lev.top(), lev: lev, act: act, sup: sup})
 	l.base = append(l.base, sat.Pos(act))
 	l.exclude(g, act)
 	l.t.learnt++
@@ -16,8 +16,8 @@ func (l *lazy) learn(g guard, lev lset, sup sset) {
 // viable checks a against the patterns allowed on the branch: it returns
 // the witness answer per requirement (the dead ones a must witness
 // itself), or ok = false after learning a nogood that excludes a.
-func (l *lazy) viable(a *kinfo) (infos []witInfo, ok bool, err error) {
-	infos = make([]witInfo, len(a.reqs))
+func (l *lazy[P]) viable(a *kinfo[P]) (infos []witInfo[P], ok bool, err error) {
+	infos = make([]witInfo[P], len(a.reqs))
 	var units []blit
 	for r, j := range a.reqs {
 		wi, err := l.witnessFor(a, r)
@@ -44,13 +44,9 @@ func (l *lazy) viable(a *kinfo) (infos []witInfo, ok bool, err error) {
 
 // against returns g with a literal of y that k falsifies (k does not
 // satisfy y).
-func against(g guard, y guard, k key) guard {
-	diff := (k.u ^ y.val) & y.mask
-	i := 0
-	for diff&(1<<i) == 0 {
-		i++
-	}
-	g, _ = g.with(i, k.u&(1<<i) == 0)
+func against[P pat](g guard[P], y guard[P], k key[P]) guard[P] {
+	i := pLowest(pAnd(pXor(k.u, y.val), y.mask))
+	g, _ = g.with(i, !pHas(k.u, i))
 	return g
 }
 
@@ -58,7 +54,7 @@ func against(g guard, y guard, k key) guard {
 // (T1) clauses with the units of its dead requirements, the guards of a
 // minimal unsatisfiable set of those clauses and requirements, the
 // branch depths the requirements' deaths depend on, and the sentences.
-func (l *lazy) reflNogood(a *kinfo, infos []witInfo) (guard, lset, sset) {
+func (l *lazy[P]) reflNogood(a *kinfo[P], infos []witInfo[P]) (guard[P], lset, sset) {
 	t := l.t
 	var items, dead []int
 	for _, i := range a.xs {
@@ -93,7 +89,7 @@ func (l *lazy) reflNogood(a *kinfo, infos []witInfo) (guard, lset, sset) {
 	}
 	items = shrinkUnsat(items, func(s []int) bool { return !sat(s, dead) })
 	dead = shrinkUnsat(dead, func(s []int) bool { return !sat(items, s) })
-	g, sup := noGuard, l.union(nil, nil)
+	g, sup := noGuard[P](), l.union(nil, nil)
 	var lev lset
 	for _, i := range items {
 		g, _ = g.join(t.n.cs[i].x)

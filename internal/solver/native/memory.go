@@ -3,6 +3,7 @@ package native
 import (
 	"errors"
 	"fmt"
+	"math"
 )
 
 // ErrMemory is wrapped by the error Solve returns when a problem would need
@@ -43,15 +44,18 @@ func FormatBytes(n int64) string {
 
 // bytes estimates the memory the lazy search holds: the SAT solver's
 // clauses and watches, the per-variable tables, the signatures and key
-// information met, the nogoods and witness answers.
-func (l *lazy) bytes() int64 {
+// information met, the nogoods and witness answers. Patterns wider than
+// one word add their other words: a signature's key holds one pattern, a
+// nogood two (its guard), a witness answer three.
+func (l *lazy[P]) bytes() int64 {
 	t := l.t
-	return int64(l.s.Bytes()) + 64*int64(len(l.vsup)) + 256*int64(len(t.sigs)) +
-		96*int64(len(l.goods)) + 96*int64(len(l.wits))
+	more := int64(patBits[P]()/8 - 8)
+	return int64(l.s.Bytes()) + 64*int64(len(l.vsup)) + (256+more)*int64(len(t.sigs)) +
+		(96+2*more)*int64(len(l.goods)) + (96+3*more)*int64(len(l.wits))
 }
 
 // overBudget reports whether the lazy search holds more than the budget.
-func (l *lazy) overBudget() bool { return l.budget > 0 && l.bytes() > l.budget }
+func (l *lazy[P]) overBudget() bool { return l.budget > 0 && l.bytes() > l.budget }
 
 // modelBytes estimates the memory of a model of n elements over nverbs
 // verbs, as built and as converted to a structure.
@@ -62,7 +66,10 @@ func modelBytes(n, nverbs int) int64 {
 // explicitBytes estimates the memory of the explicit search over nn nouns:
 // a few bytes per pattern in tables, and bitsets of 2^nn bits for every
 // guard, class and requirement.
-func explicitBytes(n *normal) int64 {
+func explicitBytes[P pat](n *normal[P]) int64 {
+	if len(n.nouns) > 64 {
+		return math.MaxInt64 // past any budget: 2^nouns does not fit an int64
+	}
 	np := int64(1) << min(len(n.nouns), 62)
 	sets := int64(8 + 2*len(n.cs) + 4*len(n.qs))
 	return np*16 + sets*np/8

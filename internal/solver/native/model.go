@@ -3,15 +3,15 @@ package native
 import "fmt"
 
 // model is a finite structure over the normal form's nouns and verbs.
-type model struct {
-	unary []uint64   // per element, its noun pattern
+type model[P pat] struct {
+	unary []P        // per element, its noun pattern
 	rel   [][][]bool // rel[verb][a][b]
 }
 
 // modelBuilder is the compact builder of the design's section 6.
-type modelBuilder struct {
-	t      *typer
-	ts     *typeSet
+type modelBuilder[P pat] struct {
+	t      *typer[P]
+	ts     *typeSet[P]
 	typeOf []int             // per element, its member of T
 	demand map[[2]int][]blit // per pair a < b, units read at x:=a, y:=b
 	limit  int
@@ -19,12 +19,12 @@ type modelBuilder struct {
 
 // buildModel turns a type set into a model: one element per member, then
 // witnesses reused where the pair's 2-SAT allows and cloned otherwise.
-func (t *typer) buildModel(ts *typeSet) (*model, error) {
+func (t *typer[P]) buildModel(ts *typeSet[P]) (*model[P], error) {
 	j := 1
 	for _, w := range ts.wit {
 		j = max(j, len(w))
 	}
-	mb := &modelBuilder{t: t, ts: ts, demand: map[[2]int][]blit{}, limit: 3*len(ts.members)*j + len(ts.members)}
+	mb := &modelBuilder[P]{t: t, ts: ts, demand: map[[2]int][]blit{}, limit: 3*len(ts.members)*j + len(ts.members)}
 	for i := range ts.members {
 		mb.typeOf = append(mb.typeOf, i)
 	}
@@ -38,7 +38,7 @@ func (t *typer) buildModel(ts *typeSet) (*model, error) {
 
 // witnesses gives element e a partner for each externally witnessed
 // requirement of its type.
-func (mb *modelBuilder) witnesses(e int) error {
+func (mb *modelBuilder[P]) witnesses(e int) error {
 	ti := mb.typeOf[e]
 	for r, j := range mb.ts.members[ti].reqs {
 		w := mb.ts.wit[ti][r]
@@ -62,7 +62,7 @@ func (mb *modelBuilder) witnesses(e int) error {
 }
 
 // reuse tries existing elements of type w as e's witness for j.
-func (mb *modelBuilder) reuse(e, w, j int) bool {
+func (mb *modelBuilder[P]) reuse(e, w, j int) bool {
 	for f, tf := range mb.typeOf {
 		if tf != w || f == e {
 			continue
@@ -80,7 +80,7 @@ func (mb *modelBuilder) reuse(e, w, j int) bool {
 
 // oriented returns the pair (e,f) as lo < hi and the literals lits, read at
 // x:=e, y:=f, re-read at x:=lo, y:=hi.
-func (mb *modelBuilder) oriented(e, f int, lits []blit) (lo, hi int, out []blit) {
+func (mb *modelBuilder[P]) oriented(e, f int, lits []blit) (lo, hi int, out []blit) {
 	out = make([]blit, len(lits))
 	for i, l := range lits {
 		if e > f {
@@ -94,7 +94,7 @@ func (mb *modelBuilder) oriented(e, f int, lits []blit) (lo, hi int, out []blit)
 	return e, f, out
 }
 
-func (mb *modelBuilder) addDemand(e, f int, lits []blit) {
+func (mb *modelBuilder[P]) addDemand(e, f int, lits []blit) {
 	lo, hi, units := mb.oriented(e, f, lits)
 	k := [2]int{lo, hi}
 	mb.demand[k] = append(mb.demand[k], units...)
@@ -102,7 +102,7 @@ func (mb *modelBuilder) addDemand(e, f int, lits []blit) {
 
 // modelFits returns a memory error if a model of n elements would exceed
 // the budget.
-func (t *typer) modelFits(n int) error {
+func (t *typer[P]) modelFits(n int) error {
 	if need := modelBytes(n, t.nverbs); t.budget > 0 && need > t.budget {
 		return memoryError("a model of "+fmt.Sprint(n)+" elements", need, t.budget)
 	}
@@ -111,9 +111,9 @@ func (t *typer) modelFits(n int) error {
 
 // fill sets every atom: reflexive atoms from ρ, same-type pairs without
 // demands by the diagonal copy, other pairs by a 2-SAT solution.
-func (mb *modelBuilder) fill() (*model, error) {
+func (mb *modelBuilder[P]) fill() (*model[P], error) {
 	n, t := len(mb.typeOf), mb.t
-	m := &model{unary: make([]uint64, n), rel: make([][][]bool, t.nverbs)}
+	m := &model[P]{unary: make([]P, n), rel: make([][][]bool, t.nverbs)}
 	rows, cells := make([][]bool, t.nverbs*n), make([]bool, t.nverbs*n*n)
 	for v := range m.rel {
 		m.rel[v], rows = rows[:n:n], rows[n:]
@@ -135,7 +135,7 @@ func (mb *modelBuilder) fill() (*model, error) {
 	return m, nil
 }
 
-func (mb *modelBuilder) fillPair(m *model, a, b int) error {
+func (mb *modelBuilder[P]) fillPair(m *model[P], a, b int) error {
 	ta, tb := mb.typeOf[a], mb.typeOf[b]
 	units, demanded := mb.demand[[2]int{a, b}]
 	if ta == tb && !demanded {

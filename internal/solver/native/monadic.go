@@ -10,20 +10,20 @@ import (
 // monadic decides a problem without binary atoms. It returns the noun
 // patterns of the model's elements, one per existential (or one if there
 // is none), or ok = false with the sentences of a refutation (monoCore).
-func monadic(n *normal, s *sat.Solver) (elems []uint64, ok bool, core []int) {
+func monadic[P pat](n *normal[P], s *sat.Solver) (elems []P, ok bool, core []int) {
 	buf := n.monoBuf[:0]
 	defer func() { n.monoBuf = buf[:0] }()
 	if len(n.csrc) == 0 {
-		u, ok := dpll(monoFor(n, -1, buf))
+		u, ok := n.dpll.solve(monoFor(n, -1, buf))
 		if !ok {
 			return nil, false, monoCore(n, -1, s)
 		}
-		return []uint64{u}, true, nil
+		return []P{u}, true, nil
 	}
-	elems = make([]uint64, 0, len(n.csrc))
+	elems = make([]P, 0, len(n.csrc))
 	for c := range n.csrc {
 		buf = monoFor(n, c, buf[:0])
-		u, ok := dpll(buf)
+		u, ok := n.dpll.solve(buf)
 		if !ok {
 			return nil, false, monoCore(n, c, s)
 		}
@@ -39,7 +39,7 @@ func monadic(n *normal, s *sat.Solver) (elems []uint64, ok bool, core []int) {
 // assumptions the sentences it used; c's own sentence is added. Without
 // a solver (or if it disagrees with DPLL) it is every sentence with a
 // clause binding c (monoSources).
-func monoCore(n *normal, c int, s *sat.Solver) []int {
+func monoCore[P pat](n *normal[P], c int, s *sat.Solver) []int {
 	if s == nil {
 		return monoSources(n, c)
 	}
@@ -68,9 +68,11 @@ func monoCore(n *normal, c int, s *sat.Solver) []int {
 			asm = append(asm, sat.Pos(int(act[src])))
 		}
 		lits = append(lits[:0], sat.Neg(int(act[src])))
-		for m := g.mask; m != 0; m &= m - 1 {
-			j := bits.TrailingZeros64(m)
-			lits = append(lits, sat.Mk(j, g.val&(1<<j) == 0))
+		for w := range len(g.mask) {
+			for m := g.mask[w]; m != 0; m &= m - 1 {
+				j := bits.TrailingZeros64(m)
+				lits = append(lits, sat.Mk(64*w+j, g.val[w]&(1<<j) == 0))
+			}
 		}
 		s.AddClause(lits...)
 	}
@@ -91,7 +93,7 @@ func monoCore(n *normal, c int, s *sat.Solver) []int {
 
 // monoSources lists, in increasing order, the sentences whose M clauses
 // bind keys with fresh predicate c, plus c's sentence.
-func monoSources(n *normal, c int) []int {
+func monoSources[P pat](n *normal[P], c int) []int {
 	top := 0
 	for _, i := range n.msrc {
 		top = max(top, i+1)

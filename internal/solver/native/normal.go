@@ -14,49 +14,50 @@ import (
 var ErrUnsupported = errors.New("unsupported formula shape")
 
 // citem is a ∀∀-clause ∀x∀y(X(x) ∧ Y(y) → ∨D).
-type citem struct {
-	x, y guard
+type citem[P pat] struct {
+	x, y guard[P]
 	d    []blit
 	src  int
 }
 
 // qitem is a requirement ∀x(X(x) → ∃y(Y(y) ∧ ∧E)).
-type qitem struct {
-	x, y guard
+type qitem[P pat] struct {
+	x, y guard[P]
 	e    []blit
 	src  int
 }
 
 // normal is a problem in the normal form of the design's section 1.
-type normal struct {
+type normal[P pat] struct {
 	nouns, verbs []string
 	nounTab      names // numbers nouns; nouns is nounTab.list
 	verbTab      names
 	sig          fol.Signature // of the sentences, when some sentence was not translated from a recipe
 	slab         *nodeSlab     // the nnf's nodes, used only during normalize
 	csrc         []int         // sentence of each fresh predicate c
-	mono         []guard       // M clauses, each given by the region it forbids
+	mono         []guard[P]    // M clauses, each given by the region it forbids
 	msrc         []int
-	cs           []citem
-	qs           []qitem
-	litBuf       []blit  // backing of the recipes' items' literals
-	monoBuf      []guard // monadic's scratch
-	monoAct      []int32 // monoCore's scratch
+	cs           []citem[P]
+	qs           []qitem[P]
+	litBuf       []blit     // backing of the recipes' items' literals
+	monoBuf      []guard[P] // monadic's scratch
+	monoAct      []int32    // monoCore's scratch
 	monoSrcs     []int
 	monoAsm      []sat.Lit
 	monoLits     []sat.Lit
-	extras       bool // some predicate is neither a noun nor a verb (it is in vacuous items only)
+	dpll         dpllState[P] // monadic's
+	extras       bool         // some predicate is neither a noun nor a verb (it is in vacuous items only)
 }
 
 // normalize translates the sentences into items.
-func normalize(fs []fol.Formula) (*normal, error) {
-	return normalizeIn(new(normal), fs, new(nodeSlab), new(shapeCache))
+func normalize[P pat](fs []fol.Formula) (*normal[P], error) {
+	return normalizeIn(new(normal[P]), fs, new(nodeSlab), new(shapeCache))
 }
 
 // normalizeIn is normalize into n, whose memory is reused, with the nnf's
 // nodes taken from slab (reset first) and sentences translated by the
 // recipes of sc where they have one (sc may be nil).
-func normalizeIn(n *normal, fs []fol.Formula, slab *nodeSlab, sc *shapeCache) (*normal, error) {
+func normalizeIn[P pat](n *normal[P], fs []fol.Formula, slab *nodeSlab, sc *shapeCache) (*normal[P], error) {
 	slab.reset()
 	n.reset(slab)
 	generic := sc == nil
@@ -84,25 +85,25 @@ func normalizeIn(n *normal, fs []fol.Formula, slab *nodeSlab, sc *shapeCache) (*
 	if err := n.signature(fs, generic); err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrUnsupported, err)
 	}
-	if len(n.nouns) > maxPatternNouns {
-		return nil, fmt.Errorf("%w: %d nouns in a problem with verbs, at most %d are supported (%w)", ErrUnsupported, len(n.nouns), maxPatternNouns, errWide)
+	if len(n.nouns) > patBits[P]() {
+		return nil, fmt.Errorf("%w: %d nouns, more than the %d of this pattern width (%w)", ErrUnsupported, len(n.nouns), patBits[P](), errWide)
 	}
 	return n, nil
 }
 
 // reset empties n, keeping its memory.
-func (n *normal) reset(slab *nodeSlab) {
+func (n *normal[P]) reset(slab *nodeSlab) {
 	n.nounTab.reset()
 	n.verbTab.reset()
-	*n = normal{nouns: n.nounTab.list, verbs: n.verbTab.list, nounTab: n.nounTab, verbTab: n.verbTab, slab: slab,
+	*n = normal[P]{nouns: n.nounTab.list, verbs: n.verbTab.list, nounTab: n.nounTab, verbTab: n.verbTab, slab: slab,
 		csrc: n.csrc[:0], mono: n.mono[:0], msrc: n.msrc[:0], cs: n.cs[:0], qs: n.qs[:0], litBuf: n.litBuf[:0],
-		monoBuf: n.monoBuf[:0], monoAct: n.monoAct[:0], monoSrcs: n.monoSrcs[:0], monoAsm: n.monoAsm[:0], monoLits: n.monoLits[:0]}
+		monoBuf: n.monoBuf[:0], monoAct: n.monoAct[:0], monoSrcs: n.monoSrcs[:0], monoAsm: n.monoAsm[:0], monoLits: n.monoLits[:0], dpll: n.dpll}
 }
 
 // signature checks that no predicate is used with two arities. When
 // every predicate is a noun or a verb (the usual case) the signature is
 // theirs and n.sig stays nil; otherwise it is collected from fs.
-func (n *normal) signature(fs []fol.Formula, generic bool) error {
+func (n *normal[P]) signature(fs []fol.Formula, generic bool) error {
 	if !generic && !n.extras {
 		if !n.nounVerbClash() {
 			return nil
@@ -114,7 +115,7 @@ func (n *normal) signature(fs []fol.Formula, generic bool) error {
 }
 
 // nounVerbClash reports whether some name is both a noun and a verb.
-func (n *normal) nounVerbClash() bool {
+func (n *normal[P]) nounVerbClash() bool {
 	for _, v := range n.verbs {
 		if slices.Contains(n.nouns, v) {
 			return true
@@ -125,7 +126,7 @@ func (n *normal) nounVerbClash() bool {
 
 // arities calls fn on every predicate of the sentences with its arity
 // and, for a verb, its index when it is known (-1 otherwise).
-func (n *normal) arities(fn func(name string, arity, verb int)) {
+func (n *normal[P]) arities(fn func(name string, arity, verb int)) {
 	if n.sig != nil {
 		for p, k := range n.sig {
 			fn(p, k, -1)
@@ -141,8 +142,8 @@ func (n *normal) arities(fn func(name string, arity, verb int)) {
 }
 
 // sentence adds the items of one closed sentence ∀x φ or ∃x φ.
-func (n *normal) sentence(i int, f fol.Formula) error {
-	base := noGuard
+func (n *normal[P]) sentence(i int, f fol.Formula) error {
+	base := noGuard[P]()
 	var x fol.Var
 	var body fol.Formula
 	switch g := f.(type) {
@@ -173,7 +174,7 @@ func (n *normal) sentence(i int, f fol.Formula) error {
 
 // outerClause handles one clause over x-literals and at most one big
 // literal ∀y ψ / ∃y ψ.
-func (n *normal) outerClause(i int, x fol.Var, gx guard, cl []*nnode) error {
+func (n *normal[P]) outerClause(i int, x fol.Var, gx guard[P], cl []*nnode) error {
 	var big *nnode
 	for _, l := range cl {
 		if l.kind != nLit {
@@ -205,26 +206,29 @@ func (n *normal) outerClause(i int, x fol.Var, gx guard, cl []*nnode) error {
 	}
 }
 
-func (n *normal) addMono(g guard, i int) {
+func (n *normal[P]) addMono(g guard[P], i int) {
 	n.mono = append(n.mono, g)
 	n.msrc = append(n.msrc, i)
 }
 
 // unaryOn returns the noun index of a unary atom on v.
-func (n *normal) unaryOn(a *fol.Atom, v fol.Var) (int, error) {
+func (n *normal[P]) unaryOn(a *fol.Atom, v fol.Var) (int, error) {
 	if len(a.Args) != 1 || a.Args[0] != v {
 		return 0, fmt.Errorf("atom %s%v where a unary atom on %s is expected", a.Pred, a.Args, v)
 	}
 	return n.noun(a.Pred), nil
 }
 
-func (n *normal) noun(p string) int {
+func (n *normal[P]) noun(p string) int {
 	i := n.nounTab.intern(p)
 	n.nouns = n.nounTab.list
+	if i >= patBits[P]() {
+		return 0 // the problem is refused for its width (errWide) at the end
+	}
 	return i
 }
 
-func (n *normal) verb(r string) int {
+func (n *normal[P]) verb(r string) int {
 	i := n.verbTab.intern(r)
 	n.verbs = n.verbTab.list
 	return i
@@ -232,7 +236,7 @@ func (n *normal) verb(r string) int {
 
 // innerLit classifies a literal under ∀y/∃y: a unary literal on x (side
 // 'x') or y (side 'y'), or a binary literal (side 'b').
-func (n *normal) innerLit(l *nnode, x, y fol.Var) (side byte, idx int, b blit, err error) {
+func (n *normal[P]) innerLit(l *nnode, x, y fol.Var) (side byte, idx int, b blit, err error) {
 	if l.kind != nLit {
 		return 0, 0, 0, fmt.Errorf("quantifiers nested deeper than two")
 	}
@@ -255,7 +259,7 @@ func (n *normal) innerLit(l *nnode, x, y fol.Var) (side byte, idx int, b blit, e
 }
 
 // forallY turns X(x) → ∀y ψ into ∀∀-clauses, one per clause of ψ.
-func (n *normal) forallY(i int, x fol.Var, gx guard, big *nnode) error {
+func (n *normal[P]) forallY(i int, x fol.Var, gx guard[P], big *nnode) error {
 	clauses, err := n.slab.cnf(big.body)
 	if err != nil {
 		return err
@@ -274,8 +278,8 @@ func (n *normal) forallY(i int, x fol.Var, gx guard, big *nnode) error {
 }
 
 // cclause builds one ∀∀-clause; taut is true when it is vacuous.
-func (n *normal) cclause(x, y fol.Var, gx guard, cl []*nnode) (it citem, taut bool, err error) {
-	it = citem{x: gx, y: noGuard}
+func (n *normal[P]) cclause(x, y fol.Var, gx guard[P], cl []*nnode) (it citem[P], taut bool, err error) {
+	it = citem[P]{x: gx, y: noGuard[P]()}
 	for _, l := range cl {
 		side, idx, b, err := n.innerLit(l, x, y)
 		if err != nil {
@@ -307,12 +311,12 @@ func (n *normal) cclause(x, y fol.Var, gx guard, cl []*nnode) (it citem, taut bo
 
 // existsY turns X(x) → ∃y ψ, ψ a conjunction of literals, into a
 // requirement (plus M clauses for conjuncts on x).
-func (n *normal) existsY(i int, x fol.Var, gx guard, big *nnode) error {
+func (n *normal[P]) existsY(i int, x fol.Var, gx guard[P], big *nnode) error {
 	lits := []*nnode{big.body}
 	if big.body.kind == nAnd {
 		lits = big.body.kids
 	}
-	q := qitem{x: gx, y: noGuard, src: i}
+	q := qitem[P]{x: gx, y: noGuard[P](), src: i}
 	ok := true
 	for _, l := range lits {
 		if l.kind == nOr {

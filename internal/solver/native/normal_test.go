@@ -73,7 +73,7 @@ func TestNormalizeTemplates(t *testing.T) {
 			"C {p} {q} {r(x,y)}"},
 	}
 	for _, tc := range tests {
-		n, err := normalize([]fol.Formula{tc.f})
+		n, err := normalize[p1]([]fol.Formula{tc.f})
 		if err != nil {
 			t.Errorf("%s: %v", tc.name, err)
 			continue
@@ -104,7 +104,7 @@ func TestNormalizeUnsupported(t *testing.T) {
 		{"free variable", all(vx, all(vy, fol.Binary("r", vx, "z")))},
 	}
 	for _, tc := range tests {
-		_, err := normalize([]fol.Formula{every(ul(true, "a", vx), ul(true, "b", vx)), tc.f})
+		_, err := normalize[p1]([]fol.Formula{every(ul(true, "a", vx), ul(true, "b", vx)), tc.f})
 		if !errors.Is(err, ErrUnsupported) || !strings.Contains(err.Error(), "sentence 2") {
 			t.Errorf("%s: got %v, want an unsupported-shape error for sentence 2", tc.name, err)
 		}

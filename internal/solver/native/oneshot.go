@@ -26,24 +26,24 @@ const maxClassPairs = 4_000_000
 // signature classes (in_k → R_X for every side X that holds of k, and
 // ¬R_X ∨ ¬R_Y). A model gives T, its reflexive atoms and its witnesses,
 // from which the usual builder makes a model to check.
-func (t *typer) oneShot(s *sat.Solver) (*typeSet, error) {
+func (t *typer[P]) oneShot(s *sat.Solver) (*typeSet[P], error) {
 	g := t.cloneSet(t.mono0)
 	t.gfp(g)
 	if t.ctx.Err() != nil {
 		return nil, errCanceled
 	}
-	o := &encoder{t: t, s: s, wvar: map[[2]int]int{}, rvar: map[guard]int{}}
+	o := &encoder[P]{t: t, s: s, wvar: map[[2]int]int{}, rvar: map[guard[P]]int{}}
 	s.Reset()
 	s.Options.MaxConflicts = 0
 	g.each(func(u uint64) bool {
-		o.addKey(t.info(key{u, -1}))
+		o.addKey(t.info(key[P]{pOf[P](u), -1}))
 		return len(o.keys)%256 != 0 || t.ctx.Err() == nil
 	})
 	o.cfree = len(o.keys)
 	for c := range t.monoc {
 		first := len(o.keys)
 		t.monoc[c].each(func(u uint64) bool {
-			if ki := t.info(key{u, c}); t.viableIn(ki, g) {
+			if ki := t.info(key[P]{pOf[P](u), c}); t.viableIn(ki, g) {
 				o.addKey(ki)
 			}
 			return t.ctx.Err() == nil
@@ -81,31 +81,31 @@ func (t *typer) oneShot(s *sat.Solver) (*typeSet, error) {
 }
 
 // viableIn reports whether k is viable with respect to g.
-func (t *typer) viableIn(k *kinfo, g bitset) bool {
+func (t *typer[P]) viableIn(k *kinfo[P], g bitset) bool {
 	_, ok := t.viable(k, g)
 	return ok
 }
 
 // encoder builds the one-shot encoding.
-type encoder struct {
-	t     *typer
+type encoder[P pat] struct {
+	t     *typer[P]
 	s     *sat.Solver
-	keys  []*kinfo
+	keys  []*kinfo[P]
 	in    []int // per key, in_k
 	rho   []int // per key, the first of its reflexive atoms (one per verb)
 	cfree int   // keys[:cfree] are the c-free patterns of G, in order
 	self  [][]int
-	wvar  map[[2]int]int // per requirement and signature, W
-	wsets [][2]int       // per W (in creation order), its requirement and signature
-	rvar  map[guard]int  // per conflict side, R
-	sides []guard        // the sides, in creation order
+	wvar  map[[2]int]int   // per requirement and signature, W
+	wsets [][2]int         // per W (in creation order), its requirement and signature
+	rvar  map[guard[P]]int // per conflict side, R
+	sides []guard[P]       // the sides, in creation order
 	lits  []sat.Lit
 }
 
 // addKey adds key k with its in variable, its reflexive atoms and its (T1)
 // clauses: in_k implies every ∀∀-clause whose guards both hold of k, read
 // at x = y.
-func (o *encoder) addKey(k *kinfo) {
+func (o *encoder[P]) addKey(k *kinfo[P]) {
 	t, s := o.t, o.s
 	in := s.AddVars(1)
 	rho := s.AddVars(t.nverbs)
@@ -130,14 +130,14 @@ func (o *encoder) addKey(k *kinfo) {
 
 // refl is the reflexive atom literal of d for the key whose atoms start at
 // rho.
-func (o *encoder) refl(rho int, d blit) sat.Lit {
+func (o *encoder[P]) refl(rho int, d blit) sat.Lit {
 	r := d.refl()
 	return sat.Mk(rho+r>>1, r&1 == 0)
 }
 
 // cover adds the clause that some key from first on is in T: coverage of
 // an existential, or non-emptiness without existentials.
-func (o *encoder) cover(first int) {
+func (o *encoder[P]) cover(first int) {
 	o.lits = o.lits[:0]
 	for _, in := range o.in[first:] {
 		o.lits = append(o.lits, sat.Pos(in))
@@ -148,7 +148,7 @@ func (o *encoder) cover(first int) {
 // requirements adds, for each requirement of key i: in_k implies self or
 // the W of its requirement and signature; self implies Y_j of k and E_j
 // on k's reflexive atoms.
-func (o *encoder) requirements(i int, g bitset) {
+func (o *encoder[P]) requirements(i int, g bitset) {
 	t, s, k := o.t, o.s, o.keys[i]
 	selfs := make([]int, len(k.reqs))
 	for r, j := range k.reqs {
@@ -169,7 +169,7 @@ func (o *encoder) requirements(i int, g bitset) {
 // witnessBytes bounds the memory of the witness clauses: one W per
 // requirement and signature of the keys, each a clause of up to every
 // c-free key, four bytes a literal and its watches.
-func (o *encoder) witnessBytes() int64 {
+func (o *encoder[P]) witnessBytes() int64 {
 	sigs := map[int]bool{}
 	for _, k := range o.keys {
 		sigs[k.sig] = true
@@ -180,7 +180,7 @@ func (o *encoder) witnessBytes() int64 {
 // witness returns the W of requirement j for keys of k's signature,
 // making it (W implies that some eligible pattern of G is in T) on first
 // use.
-func (o *encoder) witness(j int, k *kinfo, g bitset) int {
+func (o *encoder[P]) witness(j int, k *kinfo[P], g bitset) int {
 	id := [2]int{j, k.sig}
 	if w, ok := o.wvar[id]; ok {
 		return w
@@ -191,7 +191,7 @@ func (o *encoder) witness(j int, k *kinfo, g bitset) int {
 	o.lits = append(o.lits[:0], sat.Neg(w))
 	elig := o.t.eligible(j, k)
 	for i, kk := range o.keys[:o.cfree] {
-		if elig.has(kk.k.u) && g.has(kk.k.u) {
+		if elig.has(kk.k.u[0]) && g.has(kk.k.u[0]) {
 			o.lits = append(o.lits, sat.Pos(o.in[i]))
 		}
 	}
@@ -203,9 +203,9 @@ func (o *encoder) witness(j int, k *kinfo, g bitset) int {
 // signature classes whose pair problem is unsatisfiable and that no side
 // rule found so far covers, the sides X, Y of its conflict; then in_k →
 // R_Z for every side Z that holds of k, and ¬R_X ∨ ¬R_Y.
-func (o *encoder) conflicts() error {
+func (o *encoder[P]) conflicts() error {
 	t := o.t
-	var reps []*kinfo
+	var reps []*kinfo[P]
 	seen := map[int]bool{}
 	for _, k := range o.keys {
 		if !seen[k.sig] {
@@ -216,8 +216,8 @@ func (o *encoder) conflicts() error {
 	if len(reps)*len(reps) > maxClassPairs {
 		return errTooBig
 	}
-	var rules [][2]guard
-	covered := func(a, b *kinfo) bool {
+	var rules [][2]guard[P]
+	covered := func(a, b *kinfo[P]) bool {
 		for _, r := range rules {
 			if r[0].applies(a.k) && r[1].applies(b.k) || r[0].applies(b.k) && r[1].applies(a.k) {
 				return true
@@ -234,7 +234,7 @@ func (o *encoder) conflicts() error {
 				continue
 			}
 			x, y, _ := t.conflict(a, b)
-			rules = append(rules, [2]guard{x, y})
+			rules = append(rules, [2]guard[P]{x, y})
 		}
 	}
 	for _, r := range rules {
@@ -254,7 +254,7 @@ func (o *encoder) conflicts() error {
 }
 
 // side returns the R variable of side z.
-func (o *encoder) side(z guard) int {
+func (o *encoder[P]) side(z guard[P]) int {
 	if v, ok := o.rvar[z]; ok {
 		return v
 	}
@@ -265,9 +265,9 @@ func (o *encoder) side(z guard) int {
 }
 
 // typeSet reads T, the reflexive atoms and the witnesses from the model.
-func (o *encoder) typeSet(g bitset) *typeSet {
+func (o *encoder[P]) typeSet(g bitset) *typeSet[P] {
 	t, s := o.t, o.s
-	ts := &typeSet{}
+	ts := &typeSet[P]{}
 	pos := map[int]int{} // key index -> member index
 	for i, k := range o.keys {
 		if s.Value(o.in[i]) {
@@ -292,7 +292,7 @@ func (o *encoder) typeSet(g bitset) *typeSet {
 			}
 			elig := t.eligible(j, k)
 			for w, kk := range o.keys[:o.cfree] {
-				if _, in := pos[w]; in && elig.has(kk.k.u) && g.has(kk.k.u) {
+				if _, in := pos[w]; in && elig.has(kk.k.u[0]) && g.has(kk.k.u[0]) {
 					wit[r] = pos[w]
 					break
 				}

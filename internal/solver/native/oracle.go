@@ -8,7 +8,7 @@ import (
 // eligible returns the c-free patterns of mono0 that can witness
 // requirement j for a. It is computed once per signature and requirement
 // of a.reqs (the only ones asked).
-func (t *typer) eligible(j int, a *kinfo) bitset {
+func (t *typer[P]) eligible(j int, a *kinfo[P]) bitset {
 	si := t.sigs[a.sig]
 	r := slices.Index(a.reqs, j)
 	if r >= 0 && si.done[r] {
@@ -28,7 +28,7 @@ func (t *typer) eligible(j int, a *kinfo) bitset {
 
 // eligibleGround is eligible computed by one 2-SAT call per distinct pair
 // problem over the classes of c-free patterns.
-func (t *typer) eligibleGround(j int, a *kinfo) bitset {
+func (t *typer[P]) eligibleGround(j int, a *kinfo[P]) bitset {
 	q := t.n.qs[j]
 	ys := t.containsOf(q.y)
 	b := t.newSet()
@@ -58,7 +58,7 @@ func (t *typer) eligibleGround(j int, a *kinfo) bitset {
 // unsatisfiable whenever X applies to a' and Y to b', taken from a minimal
 // unsatisfiable set of ground clauses (left in t.scratch.conflict); ok is
 // false when S(a,b) is satisfiable.
-func (t *typer) conflict(a, b *kinfo) (x, y guard, ok bool) {
+func (t *typer[P]) conflict(a, b *kinfo[P]) (x, y guard[P], ok bool) {
 	cl := t.pairClauses(nil, a, b)
 	if t.loadPair(cl, nil); t.ts.solve() {
 		return x, y, false
@@ -72,7 +72,7 @@ func (t *typer) conflict(a, b *kinfo) (x, y guard, ok bool) {
 		}
 	}
 	t.scratch.conflict = cl
-	x, y = noGuard, noGuard
+	x, y = noGuard[P](), noGuard[P]()
 	for _, pc := range cl {
 		gx, gy := t.n.cs[pc.item].x, t.n.cs[pc.item].y
 		if pc.swapped {
@@ -86,7 +86,7 @@ func (t *typer) conflict(a, b *kinfo) (x, y guard, ok bool) {
 
 // relKey identifies the pair problem S(a,b) as a function of b.
 // It is appended to buf.
-func relKey(buf []byte, a, b *kinfo) []byte {
+func relKey[P pat](buf []byte, a, b *kinfo[P]) []byte {
 	for i := range a.xm {
 		buf = binary.LittleEndian.AppendUint64(buf, a.xm[i]&b.ym[i])
 		buf = binary.LittleEndian.AppendUint64(buf, a.ym[i]&b.xm[i])

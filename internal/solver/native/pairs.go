@@ -11,7 +11,7 @@ type pclause struct {
 
 // pairClauses appends to out the ground clauses of S(a,b) for distinct
 // elements.
-func (t *typer) pairClauses(out []pclause, a, b *kinfo) []pclause {
+func (t *typer[P]) pairClauses(out []pclause, a, b *kinfo[P]) []pclause {
 	for _, i := range a.xs {
 		if b.ym.has(uint64(i)) {
 			out = append(out, pclause{i, false})
@@ -27,10 +27,16 @@ func (t *typer) pairClauses(out []pclause, a, b *kinfo) []pclause {
 
 // loadPair puts the clauses cl plus the unit literals units (read at
 // x:=a, y:=b) into the 2-SAT solver, over variables verb*2+orient.
-func (t *typer) loadPair(cl []pclause, units []blit) {
-	t.ts.reset(2 * t.nverbs)
+func (t *typer[P]) loadPair(cl []pclause, units []blit) {
+	loadPair(&t.ts, 2*t.nverbs, t.cds, cl, units)
+}
+
+// loadPair is typer.loadPair, apart from the pattern type: cds holds the
+// D of every ∀∀-clause.
+func loadPair(ts *twoSAT, vars int, cds [][]blit, cl []pclause, units []blit) {
+	ts.reset(vars)
 	for _, pc := range cl {
-		d := t.n.cs[pc.item].d
+		d := cds[pc.item]
 		var lits [2]int
 		for i, l := range d {
 			if pc.swapped {
@@ -38,26 +44,26 @@ func (t *typer) loadPair(cl []pclause, units []blit) {
 			}
 			lits[i] = int(l)
 		}
-		t.addClause(lits[:len(d)])
+		addClause(ts, lits[:len(d)])
 	}
 	for _, l := range units {
-		t.ts.clause(int(l), int(l))
+		ts.clause(int(l), int(l))
 	}
 }
 
-func (t *typer) addClause(lits []int) {
+func addClause(ts *twoSAT, lits []int) {
 	switch len(lits) {
 	case 0:
-		t.ts.addEmpty()
+		ts.addEmpty()
 	case 1:
-		t.ts.clause(lits[0], lits[0])
+		ts.clause(lits[0], lits[0])
 	default:
-		t.ts.clause(lits[0], lits[1])
+		ts.clause(lits[0], lits[1])
 	}
 }
 
 // pairSAT reports whether S(a,b) ∪ units is satisfiable.
-func (t *typer) pairSAT(a, b *kinfo, units []blit) bool {
+func (t *typer[P]) pairSAT(a, b *kinfo[P], units []blit) bool {
 	t.scratch.pcs = t.pairClauses(t.scratch.pcs[:0], a, b)
 	t.loadPair(t.scratch.pcs, units)
 	return t.ts.solve()
@@ -65,12 +71,12 @@ func (t *typer) pairSAT(a, b *kinfo, units []blit) bool {
 
 // witnessOK reports whether an element of b can witness requirement j for
 // an element of a (a distinct element, possibly of the same key).
-func (t *typer) witnessOK(j int, a, b *kinfo) bool {
+func (t *typer[P]) witnessOK(j int, a, b *kinfo[P]) bool {
 	return t.n.qs[j].y.applies(b.k) && t.pairReq(j, a, b)
 }
 
 // pairReq reports whether S(a,b) with requirement j's E is satisfiable.
-func (t *typer) pairReq(j int, a, b *kinfo) bool {
+func (t *typer[P]) pairReq(j int, a, b *kinfo[P]) bool {
 	if t.tables.ok {
 		return t.tables.pairOK(a, b, t.tables.req[j])
 	}
@@ -78,7 +84,7 @@ func (t *typer) pairReq(j int, a, b *kinfo) bool {
 }
 
 // compatible reports whether S(a,b) is satisfiable.
-func (t *typer) compatible(a, b *kinfo) bool {
+func (t *typer[P]) compatible(a, b *kinfo[P]) bool {
 	if t.tables.ok {
 		return t.tables.pairOK(a, b, ^uint64(0))
 	}
@@ -95,14 +101,14 @@ const maxTableAtoms = 6
 // is the set of assignments that satisfy it, and S(a,b) with units is
 // satisfiable exactly when the sets of its clauses and units meet. BUILD
 // asks these questions for every pair of members, build after build.
-type pairTables struct {
+type pairTables[P pat] struct {
 	ok  bool
 	cl  [][2]uint64 // per ∀∀-clause, its models read at x:=a, y:=b and swapped
 	req []uint64    // per requirement, the models of its E
 }
 
 // init computes the tables of n, if it has at most three verbs.
-func (p *pairTables) init(n *normal, nverbs int) {
+func (p *pairTables[P]) init(n *normal[P], nverbs int) {
 	p.ok = 2*nverbs <= maxTableAtoms
 	p.cl, p.req = p.cl[:0], p.req[:0]
 	if !p.ok {
@@ -138,7 +144,7 @@ func litModels(l blit) uint64 {
 }
 
 // pairOK reports whether S(a,b) has a model among the assignments m.
-func (p *pairTables) pairOK(a, b *kinfo, m uint64) bool {
+func (p *pairTables[P]) pairOK(a, b *kinfo[P], m uint64) bool {
 	for w := range a.xm {
 		for c := a.xm[w] & b.ym[w]; c != 0 && m != 0; c &= c - 1 {
 			m &= p.cl[64*w+bits.TrailingZeros64(c)][0]
@@ -153,7 +159,7 @@ func (p *pairTables) pairOK(a, b *kinfo, m uint64) bool {
 // reflSAT solves (T1) for key a: every ∀∀-clause whose guards both apply
 // to a, read at x = y, plus the reflexive readings of units. It returns
 // the reflexive atoms' values per verb, or ok = false.
-func (t *typer) reflSAT(a *kinfo, units []blit) (rho []bool, ok bool) {
+func (t *typer[P]) reflSAT(a *kinfo[P], units []blit) (rho []bool, ok bool) {
 	if !t.reflOK(a, units) {
 		return nil, false
 	}
@@ -166,7 +172,7 @@ func (t *typer) reflSAT(a *kinfo, units []blit) (rho []bool, ok bool) {
 
 // reflOK is reflSAT without the model: it reports whether (T1) is
 // satisfiable and leaves a model in t.ts.
-func (t *typer) reflOK(a *kinfo, units []blit) bool {
+func (t *typer[P]) reflOK(a *kinfo[P], units []blit) bool {
 	t.ts.reset(t.nverbs)
 	for _, i := range a.xs {
 		if !a.ym.has(uint64(i)) {

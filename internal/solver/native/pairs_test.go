@@ -13,7 +13,7 @@ import (
 // with one to three verbs, where the tables are used.
 func TestPairTables(t *testing.T) {
 	rng := rand.New(rand.NewPCG(31, 7))
-	var ty typer
+	var ty typer[p1]
 	asked := [2]int{}
 	for i := range 60 {
 		f := []fragments.Fragment{fragments.V, fragments.Z, fragments.A}[i%3]
@@ -25,7 +25,7 @@ func TestPairTables(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		n, err := normalize(in.Formulas())
+		n, err := normalize[p1](in.Formulas())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -33,9 +33,9 @@ func TestPairTables(t *testing.T) {
 		if !ty.tables.ok {
 			t.Fatalf("%d verbs: no tables", ty.nverbs)
 		}
-		randKey := func() *kinfo {
+		randKey := func() *kinfo[p1] {
 			c := rng.IntN(len(n.csrc)+1) - 1
-			return ty.info(key{rng.Uint64() & (1<<ty.nn - 1), c})
+			return ty.info(key[p1]{p1{rng.Uint64() & (1<<ty.nn - 1)}, c})
 		}
 		for range 300 {
 			a, b := randKey(), randKey()

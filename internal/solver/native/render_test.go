@@ -9,7 +9,7 @@ import (
 // Test-only rendering of the normal form in the notation of the design's
 // per-template table, with literals sorted so that output is canonical.
 
-func (n *normal) guardLits(g guard, negate bool) []string {
+func (n *normal[P]) guardLits(g guard[P], negate bool) []string {
 	var out []string
 	order := make([]int, len(n.nouns))
 	for i := range order {
@@ -18,11 +18,10 @@ func (n *normal) guardLits(g guard, negate bool) []string {
 	slices.SortFunc(order, func(a, b int) int { return strings.Compare(n.nouns[a], n.nouns[b]) })
 	for _, i := range order {
 		name := n.nouns[i]
-		b := uint64(1) << i
-		if g.mask&b == 0 {
+		if !pHas(g.mask, i) {
 			continue
 		}
-		pos := g.val&b != 0
+		pos := pHas(g.val, i)
 		if pos == negate {
 			name = "¬" + name
 		}
@@ -38,7 +37,7 @@ func (n *normal) guardLits(g guard, negate bool) []string {
 	return out
 }
 
-func (n *normal) blitString(l blit) string {
+func (n *normal[P]) blitString(l blit) string {
 	s := n.verbs[l.verb()] + "(x,y)"
 	if int(l)&2 != 0 {
 		s = n.verbs[l.verb()] + "(y,x)"
@@ -49,7 +48,7 @@ func (n *normal) blitString(l blit) string {
 	return s
 }
 
-func (n *normal) blits(ls []blit) string {
+func (n *normal[P]) blits(ls []blit) string {
 	var out []string
 	for _, l := range ls {
 		out = append(out, n.blitString(l))
@@ -59,7 +58,7 @@ func (n *normal) blits(ls []blit) string {
 }
 
 // items renders every item, one string each, sorted.
-func (n *normal) items() []string {
+func (n *normal[P]) items() []string {
 	var out []string
 	for c := range n.csrc {
 		out = append(out, fmt.Sprintf("∃ c%d", c))

@@ -12,7 +12,7 @@ var (
 // must be witnessed by a itself), or ok = false when a cannot be in a type
 // set whose c-free part is within G.
 // The returned slice is scratch space, valid until the next call.
-func (t *typer) viable(a *kinfo, g bitset) (need []int, ok bool) {
+func (t *typer[P]) viable(a *kinfo[P], g bitset) (need []int, ok bool) {
 	need, units := t.scratch.need[:0], t.scratch.units[:0]
 	defer func() { t.scratch.need, t.scratch.units = need[:0], units[:0] }()
 	for _, j := range a.reqs {
@@ -43,7 +43,7 @@ func (t *typer) viable(a *kinfo, g bitset) (need []int, ok bool) {
 // viable with respect to g.
 // Viability depends on a pattern only through its signature, so whole
 // classes are tested at once.
-func (t *typer) gfp(g bitset) {
+func (t *typer[P]) gfp(g bitset) {
 	for changed := true; changed && t.ctx.Err() == nil; {
 		changed = false
 		for _, cl := range t.classes {
@@ -62,7 +62,7 @@ func (t *typer) gfp(g bitset) {
 }
 
 // forbidden reports whether some guard of f applies to k.
-func forbidden(f []guard, k key) bool {
+func forbidden[P pat](f []guard[P], k key[P]) bool {
 	for _, g := range f {
 		if g.applies(k) {
 			return true
@@ -73,7 +73,7 @@ func forbidden(f []guard, k key) bool {
 
 // search is SEARCH of the design: elimination plus clique repair. It
 // returns a type set, nil for unsat, or errGaveUp / errCanceled.
-func (t *typer) search(f []guard, g0 bitset) (*typeSet, error) {
+func (t *typer[P]) search(f []guard[P], g0 bitset) (*typeSet[P], error) {
 	t.nodes++
 	if t.nodes > t.maxNodes {
 		return nil, errGaveUp
@@ -83,7 +83,7 @@ func (t *typer) search(f []guard, g0 bitset) (*typeSet, error) {
 	}
 	g := t.cloneSet(g0)
 	g.each(func(u uint64) bool {
-		if forbidden(f, key{u, -1}) {
+		if forbidden(f, key[P]{pOf[P](u), -1}) {
 			g.del(u)
 		}
 		return true
@@ -104,15 +104,15 @@ func (t *typer) search(f []guard, g0 bitset) (*typeSet, error) {
 	case ts != nil:
 		return ts, nil
 	}
-	branches := []guard{x, y}
+	branches := []guard[P]{x, y}
 	if y.size() > x.size() {
-		branches = []guard{y, x}
+		branches = []guard[P]{y, x}
 	}
 	if x == y {
 		branches = branches[:1]
 	}
 	for _, z := range branches {
-		child := append(append([]guard(nil), f...), z)
+		child := append(append([]guard[P](nil), f...), z)
 		r, err := t.search(child, g)
 		if r != nil || err != nil {
 			return r, err

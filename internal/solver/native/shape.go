@@ -1,6 +1,7 @@
 package native
 
 import (
+	"errors"
 	"math/bits"
 	"slices"
 
@@ -27,11 +28,11 @@ type shapeSlot struct {
 type recipe struct {
 	nounSlot []int // per local noun, in interning order, its slot
 	verbSlot []int
-	exist    bool // the sentence is existential: its guards' c >= 0 is its own fresh c
-	extras   bool // some slot is neither a noun nor a verb of the items (a vacuous part)
-	mono     []guard
-	cs       []citem
-	qs       []qitem
+	exist    bool        // the sentence is existential: its guards' c >= 0 is its own fresh c
+	extras   bool        // some slot is neither a noun nor a verb of the items (a vacuous part)
+	mono     []guard[p1] // over the local nouns, at most 64 (see build)
+	cs       []citem[p1]
+	qs       []qitem[p1]
 }
 
 // shapeCache maps shape keys to recipes. It lives in a workspace.
@@ -60,6 +61,9 @@ func (sc *shapeCache) recipeFor(f fol.Formula) (r *recipe, ok bool, err error) {
 		return r, true, nil
 	}
 	r, err = sc.build(f)
+	if errors.Is(err, errWide) {
+		return nil, false, nil // its local nouns do not fit one word
+	}
 	if err != nil {
 		return nil, true, err
 	}
@@ -152,9 +156,12 @@ func (sc *shapeCache) variable(v fol.Var) bool {
 // and verb came from.
 func (sc *shapeCache) build(f fol.Formula) (*recipe, error) {
 	sc.slab.reset()
-	ln := &normal{slab: &sc.slab}
+	ln := &normal[p1]{slab: &sc.slab}
 	if err := ln.sentence(0, f); err != nil {
 		return nil, err
+	}
+	if len(ln.nouns) > 64 {
+		return nil, errWide
 	}
 	r := &recipe{exist: len(ln.csrc) > 0, mono: ln.mono, cs: ln.cs, qs: ln.qs}
 	for _, p := range ln.nouns {
@@ -169,7 +176,7 @@ func (sc *shapeCache) build(f fol.Formula) (*recipe, error) {
 
 // apply adds the items of sentence i, which has recipe r and whose
 // predicates are sc.slots.
-func (n *normal) apply(i int, r *recipe, sc *shapeCache) {
+func (n *normal[P]) apply(i int, r *recipe, sc *shapeCache) {
 	gn, gv := sc.gn[:0], sc.gv[:0]
 	for _, s := range r.nounSlot {
 		gn = append(gn, n.noun(sc.slots[s].name))
@@ -185,35 +192,36 @@ func (n *normal) apply(i int, r *recipe, sc *shapeCache) {
 	}
 	n.extras = n.extras || r.extras
 	for _, g := range r.mono {
-		n.addMono(globalGuard(g, gn, c), i)
+		n.addMono(globalGuard[P](g, gn, c), i)
 	}
 	for _, it := range r.cs {
-		n.cs = append(n.cs, citem{x: globalGuard(it.x, gn, c), y: globalGuard(it.y, gn, c), d: n.globalBlits(it.d, gv), src: i})
+		n.cs = append(n.cs, citem[P]{x: globalGuard[P](it.x, gn, c), y: globalGuard[P](it.y, gn, c), d: n.globalBlits(it.d, gv), src: i})
 	}
 	for _, q := range r.qs {
-		n.qs = append(n.qs, qitem{x: globalGuard(q.x, gn, c), y: globalGuard(q.y, gn, c), e: n.globalBlits(q.e, gv), src: i})
+		n.qs = append(n.qs, qitem[P]{x: globalGuard[P](q.x, gn, c), y: globalGuard[P](q.y, gn, c), e: n.globalBlits(q.e, gv), src: i})
 	}
 }
 
 // globalGuard maps a recipe's guard to global noun indices and fresh
 // predicate c.
-func globalGuard(g guard, gn []int, c int) guard {
-	out := guard{c: -1}
+func globalGuard[P pat](g guard[p1], gn []int, c int) guard[P] {
+	out := guard[P]{c: -1}
 	if g.c >= 0 {
 		out.c = c
 	}
-	for m := g.mask; m != 0; m &= m - 1 {
+	for m := g.mask[0]; m != 0; m &= m - 1 {
 		l := bits.TrailingZeros64(m)
-		b := uint64(1) << gn[l]
-		out.mask |= b
-		out.val |= b & -(g.val >> l & 1)
+		i := gn[l]
+		b := uint64(1) << (i % 64)
+		out.mask[i/64] |= b
+		out.val[i/64] |= b & -(g.val[0] >> l & 1)
 	}
 	return out
 }
 
 // globalBlits maps a recipe's binary literals to global verb indices,
 // sorted as the generic translation sorts them.
-func (n *normal) globalBlits(d []blit, gv []int) []blit {
+func (n *normal[P]) globalBlits(d []blit, gv []int) []blit {
 	if len(d) == 0 {
 		return nil
 	}

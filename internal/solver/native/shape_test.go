@@ -34,8 +34,8 @@ func TestRecipesMatchGeneric(t *testing.T) {
 	}
 	extras := 0
 	for i, fs := range problems {
-		want, werr := normalizeIn(new(normal), fs, new(nodeSlab), nil)
-		got, gerr := normalizeIn(new(normal), fs, new(nodeSlab), sc)
+		want, werr := normalizeIn(new(normal[p1]), fs, new(nodeSlab), nil)
+		got, gerr := normalizeIn(new(normal[p1]), fs, new(nodeSlab), sc)
 		if (werr != nil) != (gerr != nil) || (werr != nil && werr.Error() != gerr.Error()) {
 			t.Fatalf("problem %d: errors differ: generic %v, recipes %v", i, werr, gerr)
 		}
@@ -58,8 +58,8 @@ func TestRecipesMatchGeneric(t *testing.T) {
 }
 
 // diffNormal describes the first difference between two translations.
-func diffNormal(a, b *normal) string {
-	sig := func(n *normal) map[string]int {
+func diffNormal(a, b *normal[p1]) string {
+	sig := func(n *normal[p1]) map[string]int {
 		m := map[string]int{}
 		n.arities(func(p string, k, _ int) { m[p] = k })
 		return m
@@ -79,7 +79,7 @@ func diffNormal(a, b *normal) string {
 
 // normItems lists the C and Q items with nil and empty literal lists
 // made equal.
-func normItems(n *normal) []string {
+func normItems(n *normal[p1]) []string {
 	var out []string
 	for _, c := range n.cs {
 		out = append(out, fmt.Sprintf("C %v %v %v %d", c.x, c.y, []blit(c.d), c.src))
@@ -97,7 +97,7 @@ func TestRecipeArityClash(t *testing.T) {
 		every(ul(true, "p", vx), ul(true, "q", vx)),
 		every(ul(true, "a", vx), obj(false, ul(true, "b", vy), true, "p")),
 	}
-	if _, err := normalize(fs); !errors.Is(err, ErrUnsupported) {
+	if _, err := normalize[p1](fs); !errors.Is(err, ErrUnsupported) {
 		t.Fatalf("got %v, want an unsupported-shape error", err)
 	}
 }

@@ -8,23 +8,23 @@ import "slices"
 
 // sigLayout returns the number of words of each of a signature's four
 // vectors: clauses (X, then Y), then requirements (X, then Y).
-func (t *typer) sigLayout() (wc, wq int) {
+func (t *typer[P]) sigLayout() (wc, wq int) {
 	return (len(t.n.cs) + 63) / 64, (len(t.n.qs) + 63) / 64
 }
 
 // info returns the (cached) kinfo of k.
-func (t *typer) info(k key) *kinfo {
+func (t *typer[P]) info(k key[P]) *kinfo[P] {
 	if ki := t.infos.get(k); ki != nil {
 		return ki
 	}
 	id := -1
-	if k.c < 0 && k.u < uint64(len(t.usig)) {
-		id = int(t.usig[k.u])
+	if k.c < 0 && k.u[0] < uint64(len(t.usig)) { // usig is empty but in the explicit search, of few nouns
+		id = int(t.usig[k.u[0]])
 	}
 	if id < 0 {
 		id = t.sigOf(k)
 	}
-	var ki *kinfo
+	var ki *kinfo[P]
 	if p := &t.sigs[id].proto; p.k == k {
 		ki = p
 	} else {
@@ -38,7 +38,7 @@ func (t *typer) info(k key) *kinfo {
 
 // sigOf returns the index of k's signature, registering it (with k as
 // its first key) when it is new.
-func (t *typer) sigOf(k key) int {
+func (t *typer[P]) sigOf(k key[P]) int {
 	wc, wq := t.sigLayout()
 	sig := slices.Grow(t.scratch.sig[:0], 2*(wc+wq))[:2*(wc+wq)]
 	clear(sig)
@@ -70,7 +70,7 @@ func b2u(b bool) uint64 {
 
 // sigID returns the index of signature sig; fresh is true when it is new
 // (it is then registered).
-func (t *typer) sigID(sig []uint64) (id int, fresh bool) {
+func (t *typer[P]) sigID(sig []uint64) (id int, fresh bool) {
 	h := uint64(14695981039346656037)
 	for _, w := range sig {
 		h = (h ^ w) * 1099511628211
@@ -86,12 +86,12 @@ func (t *typer) sigID(sig []uint64) (id int, fresh bool) {
 }
 
 // newSig builds the shared part of the kinfos of signature sig.
-func (t *typer) newSig(id int, sig []uint64) *sigInfo {
+func (t *typer[P]) newSig(id int, sig []uint64) *sigInfo[P] {
 	wc, wq := t.sigLayout()
 	bits := t.arenas.words.takeDirty(2 * wc)
 	copy(bits, sig[:2*wc])
 	si := t.arenas.sigs.takeDirty(1)
-	si[0] = sigInfo{proto: kinfo{xm: bits[:wc:wc], ym: bits[wc:], sig: id}}
+	si[0] = sigInfo[P]{proto: kinfo[P]{xm: bits[:wc:wc], ym: bits[wc:], sig: id}}
 	p := &si[0].proto
 	rx := bitset(sig[2*wc : 2*wc+wq])
 	nx, nr := p.xm.count(), rx.count()

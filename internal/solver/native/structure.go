@@ -10,12 +10,12 @@ import (
 
 // toStructure converts m to a structure over the problem's signature and
 // checks it against the original formulas.
-func toStructure(p *solver.Problem, n *normal, m *model) (*fol.Structure, error) {
+func toStructure[P pat](p *solver.Problem, n *normal[P], m *model[P]) (*fol.Structure, error) {
 	st := newStructure(n, m)
 	for i, name := range n.nouns {
 		ext := st.Unary[name]
 		for a, u := range m.unary {
-			ext[a] = u&(1<<i) != 0
+			ext[a] = pHas(u, i)
 		}
 	}
 	if err := solver.CheckModel(p, st); err != nil {
@@ -26,7 +26,7 @@ func toStructure(p *solver.Problem, n *normal, m *model) (*fol.Structure, error)
 
 // newStructure is fol.NewStructure over n's signature with m's relations
 // in place; the other tables are empty and carved from two allocations.
-func newStructure(n *normal, m *model) *fol.Structure {
+func newStructure[P pat](n *normal[P], m *model[P]) *fol.Structure {
 	size := len(m.unary)
 	rel := func(name string, v int) [][]bool {
 		if v < 0 {

@@ -1,20 +1,20 @@
 package native
 
 // typeSet is a set T of Theorem 1 with the choices that certify it.
-type typeSet struct {
-	members []*kinfo
+type typeSet[P pat] struct {
+	members []*kinfo[P]
 	rho     [][]bool // reflexive atoms per member, per verb
 	wit     [][]int  // per member, per requirement of its reqs (by position): the witnessing member, -1 for itself
 }
 
 // builder is BUILD's state: the growing type set.
-type builder struct {
-	t  *typer
-	ts *typeSet
+type builder[P pat] struct {
+	t  *typer[P]
+	ts *typeSet[P]
 }
 
 // add puts a into T unless it is there, and returns its index.
-func (b *builder) add(a *kinfo) int {
+func (b *builder[P]) add(a *kinfo[P]) int {
 	for i, m := range b.ts.members {
 		if m.k == a.k {
 			return i
@@ -25,7 +25,7 @@ func (b *builder) add(a *kinfo) int {
 }
 
 // compatibleAll reports whether S(a, m) is satisfiable for every member m.
-func (b *builder) compatibleAll(a *kinfo) bool {
+func (b *builder[P]) compatibleAll(a *kinfo[P]) bool {
 	for _, m := range b.ts.members {
 		if m.k != a.k && !b.t.compatible(a, m) {
 			return false
@@ -37,7 +37,7 @@ func (b *builder) compatibleAll(a *kinfo) bool {
 // incompatible returns a member whose pair problem with a is
 // unsatisfiable, or nil; nil too once the context ends (the caller's
 // next check of it then stops the search).
-func (b *builder) incompatible(a *kinfo) *kinfo {
+func (b *builder[P]) incompatible(a *kinfo[P]) *kinfo[P] {
 	for i, m := range b.ts.members {
 		if i%64 == 63 && b.t.ctx.Err() != nil {
 			return nil
@@ -50,7 +50,7 @@ func (b *builder) incompatible(a *kinfo) *kinfo {
 }
 
 // memberWitness returns a member of T that can witness j for a.
-func (b *builder) memberWitness(j int, a *kinfo) (int, bool) {
+func (b *builder[P]) memberWitness(j int, a *kinfo[P]) (int, bool) {
 	for w, m := range b.ts.members {
 		if b.t.witnessOK(j, a, m) {
 			return w, true
@@ -67,7 +67,7 @@ func (b *builder) memberWitness(j int, a *kinfo) (int, bool) {
 // r in a.reqs and in that order, before anything else; fresh is called
 // with r and the requirement j, and its error, if any, stops the loop
 // and is returned.
-func (b *builder) witness(i int, dead func(r int) bool, fresh func(r, j int) (*kinfo, error)) error {
+func (b *builder[P]) witness(i int, dead func(r int) bool, fresh func(r, j int) (*kinfo[P], error)) error {
 	t := b.t
 	a := b.ts.members[i]
 	const unset = -2

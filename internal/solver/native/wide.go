@@ -11,16 +11,14 @@ import (
 	"github.com/nlsat/nlsat/internal/solver"
 )
 
-// errWide marks a problem with more nouns than a noun pattern holds.
-var errWide = errors.New("the type search's noun patterns hold no more")
-
-// maxPatternNouns is the most nouns the type search's noun patterns (one
-// bit per noun) hold.
-const maxPatternNouns = 64
+// errWide marks a problem with more nouns than the pattern width it was
+// normalized for holds; normalizeIn's caller then picks a wider one.
+var errWide = errors.New("more nouns than the noun patterns hold")
 
 // wideMonadic decides a problem without verbs whose nouns are too many for
-// the type search's noun patterns, as the S and W fragments over a large
-// vocabulary give: every sentence is ∀x φ or ∃x ψ with φ, ψ without
+// one-word noun patterns, as the S and W fragments over a large
+// vocabulary give (it is kept for them, before the wider patterns, because
+// one SAT call per existential is all they need): every sentence is ∀x φ or ∃x ψ with φ, ψ without
 // quantifiers over unary atoms of x. Such a problem is satisfiable exactly
 // when, for each existential (or, without one, once), some valuation of
 // the nouns satisfies ψ and every φ: one element per existential is then a

@@ -1,0 +1,40 @@
+package native
+
+import (
+	"context"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/nlsat/nlsat/internal/fol"
+	"github.com/nlsat/nlsat/internal/fragments"
+	"github.com/nlsat/nlsat/internal/solver"
+)
+
+// BenchmarkNativeNouns solves a fixed set of 20 instances per fragment
+// with verbs at 40 to 60 nouns (seed 11), the upper end of the one-word
+// noun patterns; ns/op is per instance.
+func BenchmarkNativeNouns(b *testing.B) {
+	for _, f := range []fragments.Fragment{fragments.V, fragments.Z, fragments.A} {
+		rng := rand.New(rand.NewPCG(11, uint64(f)))
+		var set [][]fol.Formula
+		for range 20 {
+			n1 := 40 + rng.IntN(21)
+			m := int(float64(n1) * (1.5 + rng.Float64()))
+			in, err := fragments.Sample(rng, f, fragments.DefaultParams(), m, n1, 4)
+			if err != nil {
+				b.Fatal(err)
+			}
+			set = append(set, in.Formulas())
+		}
+		nb := New(Options{})
+		b.Run(f.String(), func(b *testing.B) {
+			i := 0
+			for b.Loop() {
+				if _, err := nb.Solve(context.Background(), &solver.Problem{Sentences: set[i%len(set)]}); err != nil {
+					b.Fatal(err)
+				}
+				i++
+			}
+		})
+	}
+}
