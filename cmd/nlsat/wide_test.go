@@ -56,15 +56,7 @@ func TestWideNounsCLI(t *testing.T) {
 		"--count", "4", "--seed", "3", "-q", "--vocab", vpath, "--out", w300); code != 0 {
 		t.Fatalf("generate W over 300 nouns: exit %d: %s", code, stderr)
 	}
-	eachJSON(t, w300, func(b []byte) {
-		var r struct {
-			Label int `json:"label"`
-		}
-		json.Unmarshal(b, &r)
-		if r.Label != 0 && r.Label != 1 {
-			t.Errorf("a 300-noun W record is labelled %d", r.Label)
-		}
-	})
+	checkLabelled(t, w300, "a 300-noun W record")
 
 	v70 := filepath.Join(dir, "v70.jsonl")
 	code, stdout, stderr := nlsat(context.Background(), "", "generate", "--fragment", "V", "--n1", "70", "--n2", "2", "--m", "100",
@@ -85,17 +77,24 @@ func TestWideNounsCLI(t *testing.T) {
 	if code, _, stderr := nlsat(context.Background(), "", "label", v70, "-q", "--out", out); code != 0 {
 		t.Errorf("label on a 70-noun V record: exit %d: %s", code, stderr)
 	}
-	eachJSON(t, out, func(b []byte) {
+	checkLabelled(t, out, "a 70-noun V record")
+	code, _, stderr = nlsat(context.Background(), "", "label", v70, "-q", "--max-memory", "1KiB", "--out", out+".2")
+	if code != 1 || !strings.Contains(stderr, "record 1 ("+v70+":1)") || strings.Contains(stderr, "()") || !strings.Contains(stderr, "--max-memory") {
+		t.Errorf("label on a 70-noun V record without id, 1 KiB budget: exit %d: %s", code, stderr)
+	}
+}
+
+// checkLabelled checks that every record of the JSONL file path is
+// labelled sat or unsat.
+func checkLabelled(t *testing.T, path, what string) {
+	t.Helper()
+	eachJSON(t, path, func(b []byte) {
 		var r struct {
 			Label int `json:"label"`
 		}
 		json.Unmarshal(b, &r)
 		if r.Label != 0 && r.Label != 1 {
-			t.Errorf("a 70-noun V record is labelled %d", r.Label)
+			t.Errorf("%s is labelled %d", what, r.Label)
 		}
 	})
-	code, _, stderr = nlsat(context.Background(), "", "label", v70, "-q", "--max-memory", "1KiB", "--out", out+".2")
-	if code != 1 || !strings.Contains(stderr, "record 1 ("+v70+":1)") || strings.Contains(stderr, "()") || !strings.Contains(stderr, "--max-memory") {
-		t.Errorf("label on a 70-noun V record without id, 1 KiB budget: exit %d: %s", code, stderr)
-	}
 }

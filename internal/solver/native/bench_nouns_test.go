@@ -1,13 +1,11 @@
 package native
 
 import (
-	"context"
 	"math/rand/v2"
 	"testing"
 
 	"github.com/nlsat/nlsat/internal/fol"
 	"github.com/nlsat/nlsat/internal/fragments"
-	"github.com/nlsat/nlsat/internal/solver"
 )
 
 // BenchmarkNativeNouns solves a fixed set of 20 instances per fragment
@@ -26,15 +24,6 @@ func BenchmarkNativeNouns(b *testing.B) {
 			}
 			set = append(set, in.Formulas())
 		}
-		nb := New(Options{})
-		b.Run(f.String(), func(b *testing.B) {
-			i := 0
-			for b.Loop() {
-				if _, err := nb.Solve(context.Background(), &solver.Problem{Sentences: set[i%len(set)]}); err != nil {
-					b.Fatal(err)
-				}
-				i++
-			}
-		})
+		benchSolve(b, f.String(), set)
 	}
 }

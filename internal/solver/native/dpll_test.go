@@ -96,22 +96,7 @@ func TestDpllSamePattern(t *testing.T) {
 			}
 			return forbid
 		}},
-		{"3-SAT threshold", 28, 2000, func(rng *rand.Rand) []guard[p1] {
-			nn := 10 + rng.IntN(50)
-			var forbid []guard[p1]
-			for range 3*nn + rng.IntN(2*nn) {
-				g := guard[p1]{c: -1}
-				for g.size() < 3 {
-					b := uint64(1) << rng.IntN(nn)
-					g.mask[0] |= b
-					if rng.IntN(2) == 0 {
-						g.val[0] |= b
-					}
-				}
-				forbid = append(forbid, g)
-			}
-			return forbid
-		}},
+		{"3-SAT threshold", 28, 2000, threeSATRegions},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -145,4 +130,24 @@ func TestDpllSamePattern(t *testing.T) {
 			}
 		})
 	}
+}
+
+// threeSATRegions returns a random region set near the threshold of
+// random 3-SAT: 10 to 59 nouns, three to five times as many guards of
+// three nouns each.
+func threeSATRegions(rng *rand.Rand) []guard[p1] {
+	nn := 10 + rng.IntN(50)
+	var forbid []guard[p1]
+	for range 3*nn + rng.IntN(2*nn) {
+		g := guard[p1]{c: -1}
+		for g.size() < 3 {
+			b := uint64(1) << rng.IntN(nn)
+			g.mask[0] |= b
+			if rng.IntN(2) == 0 {
+				g.val[0] |= b
+			}
+		}
+		forbid = append(forbid, g)
+	}
+	return forbid
 }
