@@ -27,22 +27,22 @@ first labels a pilot of --balance-pilot candidates (a smaller set: twice
 its size, but at least 10,000 or eight times its size), which only serve
 to fit two models. Train, and validation with test, are two sets with a
 pilot each, both sized for the three splits together: a model's errors
-leave a faint pattern in what it keeps, and with two models the pattern
-a classifier learns from train is not the one in test. Each is a logistic model on surface features (sizes;
-the count, share and log-count of each template variant, of the words
-every, some, no, not, non-, who, him, any, does, is, a, an and of their
-bigrams; how evenly the sentences spread over the nouns and verbs) with
-gradient-boosted trees on what it leaves (those counts, structural
-statistics of the text and the counts of the commonest sentence
-skeletons: what the audit's gbm-structure baseline sees), calibrated on
-out-of-fold scores within the pilot so that noise in the model is not
-turned into a pattern. The first, on the candidates in which no two
-sentences contradict each other, predicts the label and also sees the
-patterns of their sentence pairs ("every X0 is a X1 | every non- X1 is a
-X0", what the audit's pairs baselines see); those candidates are thinned
-until sat and unsat ones share one distribution of all of it. The second
-tells unsat candidates with a contradictory pair from the rest on the
-surface, and both kinds are thinned to one distribution of it. A
+leave a faint pattern in what it keeps, and with two models the pattern a
+classifier learns from train is not the one in test. Each is a logistic
+model on surface features (sizes; the count, share and log-count of each
+template variant, of the words every, some, no, not, non-, who, him, any,
+does, is, a, an and of their bigrams; how evenly the sentences spread
+over the nouns and verbs) with gradient-boosted trees on what it leaves
+(those counts, structural statistics of the text and the counts of the
+commonest sentence skeletons: what the audit's gbm-structure baseline
+sees), calibrated on out-of-fold scores within the pilot so that noise in
+the model is not turned into a pattern. The first, on the candidates in
+which no two sentences contradict each other, predicts the label and also
+sees the patterns of their sentence pairs ("every X0 is a X1 | every non-
+X1 is a X0", what the audit's pairs baselines see); those candidates are
+thinned until sat and unsat ones share one distribution of all of it. The
+second tells unsat candidates with a contradictory pair from the rest on
+the surface, and both kinds are thinned to one distribution of it. A
 contradictory pair itself stays: finding it is one step of inference,
 which the audit reports as difficulty. Every keep decision is drawn from
 the candidate's seed alone; the ratio of the labels and the share of
