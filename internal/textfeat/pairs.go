@@ -33,11 +33,42 @@ func PairPatterns(sentences []string, names map[uint64]string) (one, two []uint6
 // that share content words, as PairPatterns does, in that order: the
 // hypothesis's side of a pattern is always the second.
 func PremisePatterns(premises []string, hypothesis string, names map[uint64]string) (one, two []uint64) {
-	pt := newPatterner(append(premises[:len(premises):len(premises)], hypothesis))
-	h := len(premises)
-	for i := range premises {
+	return NewPremises(premises).patterns(hypothesis, names)
+}
+
+// Premises is a premise set read once, for the patterns of many
+// hypotheses with it: Patterns(h) is PremisePatterns(premises, h, nil).
+type Premises struct {
+	pt  *patterner
+	ids map[string]int
+}
+
+// NewPremises reads the premises.
+func NewPremises(premises []string) *Premises {
+	p := &Premises{pt: &patterner{}, ids: map[string]int{}}
+	for _, s := range premises {
+		p.pt.sents = append(p.pt.sents, p.pt.read(s, p.ids, nil))
+	}
+	return p
+}
+
+// Patterns returns PremisePatterns(premises, hypothesis, nil).
+func (p *Premises) Patterns(hypothesis string) (one, two []uint64) {
+	return p.patterns(hypothesis, nil)
+}
+
+func (p *Premises) patterns(hypothesis string, names map[uint64]string) (one, two []uint64) {
+	pt := p.pt
+	h := len(pt.sents)
+	// The hypothesis's words that no premise holds are numbered after
+	// the premises' and forgotten after.
+	extra := map[string]int{}
+	pt.sents = append(pt.sents, pt.read(hypothesis, p.ids, extra))
+	pt.index(len(p.ids) + len(extra))
+	for i := range h {
 		one, two = pt.add(one, two, i, h, true, names)
 	}
+	pt.sents = pt.sents[:h]
 	return sortedSet(one), sortedSet(two)
 }
 
@@ -68,26 +99,50 @@ func newPatterner(sentences []string) *patterner {
 	ids := map[string]int{}
 	pt := &patterner{sents: make([][]patWord, len(sentences))}
 	for i, s := range sentences {
-		Tokens(s, func(tok []byte) {
-			switch w := string(tok); {
-			case w == ".":
-			case w == "an":
-				pt.sents[i] = append(pt.sents[i], patWord{"a", -1})
-			case skeletonWords[w]:
-				pt.sents[i] = append(pt.sents[i], patWord{w, -1})
-			default:
-				id, ok := ids[w]
-				if !ok {
-					id = len(ids)
-					ids[w] = id
-				}
-				pt.sents[i] = append(pt.sents[i], patWord{content: id})
-			}
-		})
+		pt.sents[i] = pt.read(s, ids, nil)
 	}
-	pt.shared, pt.name = make([]bool, len(ids)), make([]int, len(ids))
-	if len(ids) <= 64 {
-		pt.words = make([]uint64, len(sentences))
+	pt.index(len(ids))
+	return pt
+}
+
+// read returns the words of sentence s, numbering its content words by
+// ids, and the words ids lacks by extra (after ids's) when extra is not
+// nil, else by adding them to ids.
+func (pt *patterner) read(s string, ids, extra map[string]int) []patWord {
+	var out []patWord
+	Tokens(s, func(tok []byte) {
+		switch w := string(tok); {
+		case w == ".":
+		case w == "an":
+			out = append(out, patWord{"a", -1})
+		case skeletonWords[w]:
+			out = append(out, patWord{w, -1})
+		default:
+			id, ok := ids[w]
+			switch {
+			case ok:
+			case extra == nil:
+				id = len(ids)
+				ids[w] = id
+			default:
+				if id, ok = extra[w]; !ok {
+					id = len(ids) + len(extra)
+					extra[w] = id
+				}
+			}
+			out = append(out, patWord{content: id})
+		}
+	})
+	return out
+}
+
+// index sizes the patterner's tables for n content words and sets the
+// sentences' bitsets of them.
+func (pt *patterner) index(n int) {
+	pt.shared, pt.name = make([]bool, n), make([]int, n)
+	pt.words = nil
+	if n <= 64 {
+		pt.words = make([]uint64, len(pt.sents))
 		for i, s := range pt.sents {
 			for _, w := range s {
 				if w.content >= 0 {
@@ -96,7 +151,6 @@ func newPatterner(sentences []string) *patterner {
 			}
 		}
 	}
-	return pt
 }
 
 // add appends the pattern of sentences i and j to one, and to two when

@@ -74,3 +74,41 @@ func TestPairPatternsWordSets(t *testing.T) {
 		}
 	}
 }
+
+// TestPremisesPatterns: a premise set read once gives every hypothesis
+// the patterns of the premises and it read together, whether its words are the
+// premises' or new, and hypotheses read before do not change those of
+// the next, below and above 64 content words.
+func TestPremisesPatterns(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	templates := []string{"Every %s is a %s.", "No %s is a non-%s.", "Some %s is not a %s.", "Every non-%s %s every %s.", "No %s who is a %s %s some %s."}
+	sentence := func(words int) string {
+		tmpl := templates[rng.IntN(len(templates))]
+		args := make([]any, strings.Count(tmpl, "%s"))
+		for k := range args {
+			args[k] = fmt.Sprintf("w%d", rng.IntN(words))
+		}
+		return fmt.Sprintf(tmpl, args...)
+	}
+	for _, words := range []int{3, 12, 40, 70, 120} {
+		for range 30 {
+			var premises []string
+			for range 1 + rng.IntN(30) {
+				premises = append(premises, sentence(words))
+			}
+			pp := NewPremises(premises)
+			for range 10 {
+				h := sentence(words + 10) // some words no premise holds
+				one, two := pp.Patterns(h)
+				pt := newPatterner(append(slices.Clone(premises), h))
+				var wantOne, wantTwo []uint64
+				for i := range premises {
+					wantOne, wantTwo = pt.add(wantOne, wantTwo, i, len(premises), true, nil)
+				}
+				if !slices.Equal(one, sortedSet(wantOne)) || !slices.Equal(two, sortedSet(wantTwo)) {
+					t.Fatalf("%q with %q: the premises read once give other patterns than read afresh", premises, h)
+				}
+			}
+		}
+	}
+}
