@@ -96,6 +96,16 @@ func runUnitSplit(ctx context.Context, cmd *cobra.Command, t *task.Task, o *spli
 		Output:          o.solver.records.spec(),
 		Audit:           audit.ForManifest(t.Audit),
 	}
+	var pilotBar *progress.Bar
+	opt.PilotProgress = func(done, total int) {
+		if pilotBar == nil {
+			pilotBar = progress.NewSteps(s.Err, "split "+p.Fragment+" "+t.Name+" pilot", total, o.solver.quiet)
+		}
+		pilotBar.Set(done)
+		if done == total {
+			pilotBar.Finish()
+		}
+	}
 	start := time.Now()
 	if sharded {
 		return runUnitShard(ctx, t, p, opt, o, s, start)

@@ -28,7 +28,12 @@ strata of the region. --train, --validation and --test count records and
 must be multiples of 3 (default 3,000 / 300 / 300): records come in triples
 on one consistent premise set, one per label, so every (m, n1, n2) stratum
 of every split holds the three labels equally, and a triple never crosses
-splits. No two triples share a premise set up to renaming and order. The
+splits. No two triples share a premise set up to renaming and order. A
+triple's three hypotheses share their shape, how many of their words the
+premises lack, and how a model of the patterns each forms with the
+premises ranks the three labels: the build first draws a pilot of triples
+(twice its own, at least 600 or eight times them, at most 6,000) to fit that
+model, so a shallow reader of those patterns is near chance. The
 manifest, card (HuggingFace features with MNLI's class names), checksums and
 the shortcut audit (each pair of labels, on premises and hypothesis) are
 written as for instance builds; an interrupted build resumes. --fragment

@@ -133,6 +133,21 @@ func TestSigintStopsLabelLarge(t *testing.T) {
 	stopsWithin(t, syscall.SIGINT, 5*time.Second, out, "label", in, "-q", "--out", out)
 }
 
+// TestSigtermStopsEntailmentPilot sends SIGTERM to an entailment build
+// while it draws the pilot of its balance (4,000 A triples, minutes of
+// work), before any candidate.
+func TestSigtermStopsEntailmentPilot(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the program in a child process")
+	}
+	out := filepath.Join(t.TempDir(), "ent")
+	stopsWithin(t, syscall.SIGTERM, 3*time.Second, "", "split", "--task", "entailment", "--fragment", "A",
+		"--train", "6000", "--validation", "0", "--test", "0", "-q", "--out", out)
+	if _, err := os.Stat(filepath.Join(out, "data")); !os.IsNotExist(err) {
+		t.Errorf("the interrupted build wrote its data directory: %v", err)
+	}
+}
+
 // plantedInstance returns m distinct sentences of fragment f over the
 // first n1 nouns and n2 verbs of the built-in vocabulary, each true in a
 // random world of the given size: a satisfiable instance of any size.

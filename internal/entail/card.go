@@ -147,6 +147,13 @@ func cardBody(b *strings.Builder, m *units.Manifest) {
 		"so the three hypotheses of a triple share their template and their negations, and neither the premises nor the hypothesis's template tells the label. " +
 		"They also share how many of their words and word pairs the premises lack (up to 3), so that restating the premises does not tell entailment. " +
 		"No hypothesis is a premise or a premise's negation up to meaning.\n")
+	if p.Pilot > 0 {
+		fmt.Fprintf(b, "- Premise–hypothesis patterns: how a hypothesis meets the premises that share its words (each such premise and the hypothesis, delexicalised) tells the label when nothing matches it: "+
+			"on V and A builds without this step, a logistic model over those patterns voted right on 46–52%% of the records, against a third by chance. "+
+			"So a pilot of %d triples, drawn first without it, fits such a model for each fragment it holds 50 triples of, and the three hypotheses of every triple share the order in which that model ranks the three labels for them: "+
+			"a model like it reads the same answer in all three records of a triple. "+
+			"A side effect: fewer entailments and contradictions that one premise proves alone. The audit below measures what is left (premise-pairs).\n", p.Pilot)
+	}
 	across := ""
 	if p.Joint() {
 		across = ", whatever their fragments"

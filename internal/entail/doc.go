@@ -65,11 +65,14 @@
 // What the matching leaves is how the hypothesis meets the premises that
 // share its words: the audit's premise-pairs baseline (patterns of a
 // premise and the hypothesis, textfeat.PremisePatterns) reads where a
-// proof starts or ends, and its three-way vote scored 52.3% on V and
-// 46.2% on A (tests of 600 records). Matching the three hypotheses on
-// those patterns as well does not remove it at an affordable cost: exact
-// matches are rare (most A triples find none in maxPremises premise
-// sets), and the coarser signatures tried leave the vote near 50% on V.
+// proof starts or ends, and with shape and novelty matched alone its
+// three-way vote scored 52.3% on V and 46.2% on A (tests of 600
+// records). Matching the patterns themselves finds no triple at an
+// affordable cost (most A triples find none in maxPremises premise
+// sets). So a build matches what a model of the patterns makes of them
+// (balance.go): a pilot of triples drawn without it fits the model, and
+// the three hypotheses of a triple also share the order in which the
+// model ranks the labels for them (Drawer.Bin).
 // docs/entailment.md has the measurements.
 //
 // # Records (schema nlsat-entail/1)

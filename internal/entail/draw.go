@@ -34,6 +34,11 @@ type Drawer struct {
 	// Tries bounds the hypotheses drawn per label and shape, and Shapes
 	// the shapes tried per premise set, before the next is drawn.
 	Tries, Shapes int
+	// Bin, when set, sorts a hypothesis of the premises (read once for
+	// every hypothesis) into one of maxBins bins, and a triple's three
+	// hypotheses share their bin as they share their novelty. A build's
+	// balance sets it (see balance.go).
+	Bin func(premises *textfeat.Premises, hypothesis string) int
 	// plain labels every candidate hypothesis with Decide, as the
 	// drawer first did; tests compare it with the labeller's shortcuts.
 	plain bool
@@ -102,13 +107,19 @@ func (d *Drawer) hypotheses(ctx context.Context, b solver.Backend, rng *rand.Ran
 	if !d.SameShape {
 		shapes = 1
 	}
-	premises := textfeat.NewGrams(strings.Join(in.English(), " "))
+	english := in.English()
+	premises := textfeat.NewGrams(strings.Join(english, " "))
+	var pp *textfeat.Premises
+	if d.Bin != nil {
+		pp = textfeat.NewPremises(english)
+	}
 	lx := d.Params.Lexicon.OrDefault()
 	for range shapes {
 		key := fragments.DrawSentence(rng, d.Fragment, d.Params, in.Nouns, in.Verbs)
-		// hyps[k] holds, per label, the first hypothesis of novelty k.
-		var hyps [maxNovel + 1][3]fragments.Sentence
-		var found [maxNovel + 1]int
+		// hyps[k] holds, per label, the first hypothesis of novelty
+		// k / maxBins and bin k mod maxBins.
+		var hyps [(maxNovel + 1) * maxBins][3]fragments.Sentence
+		var found [(maxNovel + 1) * maxBins]int
 		for try := 0; try < d.Tries*3; try++ {
 			h := key
 			if d.SameShape {
@@ -129,7 +140,11 @@ func (d *Drawer) hypotheses(ctx context.Context, b solver.Backend, rng *rand.Ran
 			}
 			k := 0
 			if d.SameShape {
-				k = novelty(premises, lx.English(h))
+				english := lx.English(h)
+				k = novelty(premises, english) * maxBins
+				if d.Bin != nil {
+					k += d.Bin(pp, english)
+				}
 			}
 			if hyps[k][lab] == (fragments.Sentence{}) {
 				hyps[k][lab] = h
@@ -141,6 +156,9 @@ func (d *Drawer) hypotheses(ctx context.Context, b solver.Backend, rng *rand.Ran
 	}
 	return [3]fragments.Sentence{}, ErrNoTriple
 }
+
+// maxBins bounds the bins of Drawer.Bin.
+const maxBins = numBins
 
 // maxNovel caps the novelty that hypotheses of a triple must share.
 const maxNovel = 3

@@ -31,7 +31,17 @@ const (
 // set, one per label, identified by its premises.
 var Split units.Task = unitTask{}
 
-type unitTask struct{}
+// unitTask draws triples, by the balance model of each fragment once
+// Fit has fitted it to the pilot (see balance.go).
+type unitTask struct {
+	balance map[string]*patternModel
+}
+
+func (unitTask) PilotUnits(n int) int { return pilotUnits(n) }
+
+func (unitTask) Fit(pilot [][]units.Record) (units.Task, error) {
+	return unitTask{balance: fitBalance(pilot)}, nil
+}
 
 func (unitTask) Name() string                          { return TaskName }
 func (unitTask) Unit() string                          { return "triple" }
@@ -44,9 +54,12 @@ func (unitTask) Card(m *units.Manifest) string         { return Card(m) }
 
 // Draw draws a premise set at pt and hypotheses for it (Drawer.Triple),
 // and returns the triple's records in a seeded order and its premises.
-func (unitTask) Draw(ctx context.Context, b solver.Backend, f fragments.Fragment, params fragments.Params, lx *fragments.Lexicon,
+func (t unitTask) Draw(ctx context.Context, b solver.Backend, f fragments.Fragment, params fragments.Params, lx *fragments.Lexicon,
 	pt phase.Point, rng *rand.Rand, seed string) ([]units.Record, fragments.Instance, error) {
 	d := NewDrawer(f, params)
+	if m := t.balance[f.String()]; m != nil {
+		d.Bin = m.bin
+	}
 	first, err := fragments.Sample(rng, d.Fragment, d.Params, pt.M, pt.N1, pt.N2)
 	if err != nil {
 		return nil, fragments.Instance{}, err

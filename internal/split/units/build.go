@@ -35,7 +35,11 @@ type Options struct {
 	// drawn, with how far the shard is through its share of the stream
 	// and the share's length).
 	Progress func(accepted, total int)
-	// Log (optional) receives messages about the build (resuming).
+	// PilotProgress (optional) is called after every unit of a Piloted
+	// task's pilot with the units drawn and the pilot's size.
+	PilotProgress func(done, total int)
+	// Log (optional) receives messages about the build (resuming, the
+	// pilot).
 	Log             func(format string, a ...any)
 	CheckpointEvery time.Duration
 	Toolkit         job.Toolkit
@@ -88,6 +92,7 @@ func build(ctx context.Context, t Task, p *Plan, o Options, src *job.Shards) (*M
 		o.Log("resuming %s at candidate %d (%d of %d %ss accepted)", o.Dir, store.Position().Next, c.accepted(), p.Units(), t.Unit())
 	}
 	c.onAdd = o.Progress
+	c.drawer = drawer{task: t, plan: p, opt: o}
 	if c.left > 0 {
 		cfg := c.config(o)
 		if src != nil {

@@ -132,6 +132,9 @@ type collector struct {
 	exact   map[[32]byte]bool
 	renamed map[[32]byte]bool
 	onAdd   func(accepted, total int)
+	// drawer is the task that draws the candidates (see pilot), fitted
+	// on the first draw.
+	drawer drawer
 }
 
 // lineRef is where an accepted unit's line is in the part.
@@ -220,11 +223,15 @@ func (c *collector) draw(ctx context.Context, b solver.Backend, i int) (candidat
 		cd.Skipped = true
 		return cd, nil
 	}
-	drawStream, _, _ := c.task.Streams()
+	t, err := c.drawer.get(ctx)
+	if err != nil {
+		return cd, err
+	}
+	drawStream, _, _ := t.Streams()
 	rng := rand.New(rand.NewPCG(p.Seed^drawStream, uint64(i)))
 	pts := p.Strata[s].Points
 	pt := pts[rng.IntN(len(pts))]
-	recs, keyed, err := c.task.Draw(ctx, b, p.StratumFragment(s), p.Params(), p.Lexicon(), pt, rng, dataset.SeedString(p.Seed, i))
+	recs, keyed, err := t.Draw(ctx, b, p.StratumFragment(s), p.Params(), p.Lexicon(), pt, rng, dataset.SeedString(p.Seed, i))
 	switch {
 	case errors.Is(err, ErrNoUnit):
 		cd.None = true

@@ -65,11 +65,14 @@ type Plan struct {
 	Dedup string `json:"dedup"`
 	// DrawLimit bounds the candidates of a stratum, as a multiple of the
 	// units it must hold.
-	DrawLimit int       `json:"draw_limit"`
-	Audit     bool      `json:"audit"`
-	Source    string    `json:"source"`
-	Strata    []Stratum `json:"strata"`
-	Splits    []Split   `json:"splits"`
+	DrawLimit int `json:"draw_limit"`
+	// Pilot is the number of units a Piloted task draws before the
+	// candidates, to fit the model it draws them with (0 for none).
+	Pilot  int       `json:"pilot,omitempty"`
+	Audit  bool      `json:"audit"`
+	Source string    `json:"source"`
+	Strata []Stratum `json:"strata"`
+	Splits []Split   `json:"splits"`
 }
 
 // Stratum is one stratum of a build: a stratum of the region and, in a
@@ -212,6 +215,9 @@ func NewPlan(t Task, c Config) (*Plan, error) {
 	}
 	if c.Train <= 0 {
 		return nil, fmt.Errorf("--train must be above 0 for %s build", article(t.Name()))
+	}
+	if pt, ok := t.(Piloted); ok {
+		p.Pilot = pt.PilotUnits(p.Units())
 	}
 	return p, nil
 }

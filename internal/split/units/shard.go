@@ -81,8 +81,9 @@ func RunShard(ctx context.Context, t Task, p *Plan, sh split.Shard, o Options) (
 		sh.Oversample = 1.2
 	}
 	// A shard accepts nothing: no stratum is ever full, and every
-	// candidate of its share is drawn.
-	c := &collector{task: t, plan: p, full: make([]bool, len(p.Strata))}
+	// candidate of its share is drawn, by the task fitted to the pilot
+	// (every shard fits the same model).
+	c := &collector{task: t, plan: p, full: make([]bool, len(p.Strata)), drawer: drawer{task: t, plan: p, opt: o}}
 	cfg := job.Config[solver.Backend, candidate]{
 		Streams: []job.Stream{{Name: candidateStream, Limit: -1}},
 		Workers: o.Workers, New: o.NewBackend, Close: solver.Close,
