@@ -120,7 +120,7 @@ func fitPatternModel(recs []*Record) *patternModel {
 				continue
 			}
 			cols := m.columns(pats[i])
-			d.Add(cols, ones(len(cols)))
+			d.AddPresent(cols)
 		}
 		m.pair[k] = learn.FitSparse(d, y, learn.Settings{Lambda: balanceLambda, Iterations: balanceIters})
 	}
@@ -136,14 +136,6 @@ func (m *patternModel) columns(pats []uint64) []int32 {
 		}
 	}
 	return cols
-}
-
-func ones(n int) []float32 {
-	v := make([]float32, n)
-	for i := range v {
-		v[i] = 1
-	}
-	return v
 }
 
 // numBins is the number of bins of a hypothesis (patternModel.bin).

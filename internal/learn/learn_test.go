@@ -68,7 +68,7 @@ func TestFitSparse(t *testing.T) {
 	}
 }
 
-// TestPresenceDesignSameFit: a design whose values are all 1 takes the
+// TestPresenceDesignSameFit: a design of presences (AddPresent) takes the
 // loops without multiplications; its fit must be bit for bit the one of
 // the general loops.
 func TestPresenceDesignSameFit(t *testing.T) {
@@ -90,7 +90,7 @@ func TestPresenceDesignSameFit(t *testing.T) {
 					cols = append(cols, int32(rng.IntN(tc.dim)))
 				}
 				cols, vals := presences(cols)
-				fast.Add(cols, vals)
+				fast.AddPresent(cols)
 				general.Add(cols, vals)
 				y[i] = int8(rng.IntN(2))
 				if cols[0]%3 == 0 {

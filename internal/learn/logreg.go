@@ -35,6 +35,15 @@ func (d *Design) Add(cols []int32, vals []float32) {
 	}
 }
 
+// AddPresent appends a row of presences: value 1 in each of cols.
+func (d *Design) AddPresent(cols []int32) {
+	d.col = append(d.col, cols...)
+	for range cols {
+		d.val = append(d.val, 1)
+	}
+	d.ptr = append(d.ptr, len(d.col))
+}
+
 // Row returns the columns and values of row i, which the caller must not
 // change.
 func (d *Design) Row(i int) ([]int32, []float32) {

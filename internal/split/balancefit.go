@@ -508,7 +508,7 @@ func (ps *pairScorer) design(s []surface) *learn.Design {
 	d := learn.NewDesign(len(ps.Keys))
 	for j := range s {
 		cols := ps.columns(ps.patterns(s[j]))
-		d.Add(cols, ones(len(cols)))
+		d.AddPresent(cols)
 	}
 	return d
 }
@@ -529,14 +529,6 @@ func (ps *pairScorer) columns(pairs []uint64) []int32 {
 		}
 	}
 	return cols
-}
-
-func ones(n int) []float32 {
-	v := make([]float32, n)
-	for i := range v {
-		v[i] = 1
-	}
-	return v
 }
 
 // patterns returns the candidate's patterns the scorer sees.
