@@ -12,7 +12,10 @@
 // task's draw stream, i) alone and accepts candidates in index order
 // until every stratum holds its quota, so its output is the same for any
 // number of workers or shards; an interrupted build resumes from its
-// checkpoint.
+// checkpoint. A task whose draws need a model of its own output
+// (Piloted: entailment's matching of hypotheses on a model of their
+// premise patterns) first draws a pilot from a stream of its own, a
+// function of the plan alone, and fits the model to it.
 package units
 
 import (
