@@ -140,10 +140,10 @@ func (d *Drawer) hypotheses(ctx context.Context, b solver.Backend, rng *rand.Ran
 			}
 			k := 0
 			if d.SameShape {
-				english := lx.English(h)
-				k = novelty(premises, english) * maxBins
+				text := lx.English(h)
+				k = novelty(premises, text) * maxBins
 				if d.Bin != nil {
-					k += d.Bin(pp, english)
+					k += d.Bin(pp, text)
 				}
 			}
 			if hyps[k][lab] == (fragments.Sentence{}) {

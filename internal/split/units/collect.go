@@ -7,7 +7,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
@@ -228,10 +227,7 @@ func (c *collector) draw(ctx context.Context, b solver.Backend, i int) (candidat
 		return cd, err
 	}
 	drawStream, _, _ := t.Streams()
-	rng := rand.New(rand.NewPCG(p.Seed^drawStream, uint64(i)))
-	pts := p.Strata[s].Points
-	pt := pts[rng.IntN(len(pts))]
-	recs, keyed, err := t.Draw(ctx, b, p.StratumFragment(s), p.Params(), p.Lexicon(), pt, rng, dataset.SeedString(p.Seed, i))
+	recs, keyed, err := drawUnit(ctx, t, b, p, drawStream, i)
 	switch {
 	case errors.Is(err, ErrNoUnit):
 		cd.None = true

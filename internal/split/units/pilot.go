@@ -5,10 +5,11 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
-	"runtime"
 	"sync"
 
 	"github.com/nlsat/nlsat/internal/dataset"
+	"github.com/nlsat/nlsat/internal/fragments"
+	"github.com/nlsat/nlsat/internal/pipeline"
 	"github.com/nlsat/nlsat/internal/solver"
 )
 
@@ -66,79 +67,41 @@ func pilot(ctx context.Context, t Task, p *Plan, o Options) (Task, error) {
 		o.Log("drawing a pilot of %d %ss to fit the balance model", n, t.Unit())
 	}
 	draw, _, _ := t.Streams()
-	got := make([][]Record, n)
-	workers := o.Workers
-	if workers < 1 {
-		workers = runtime.NumCPU()
-	}
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	var (
-		mu         sync.Mutex
-		next, done int
-		firstErr   error
-		wg         sync.WaitGroup
-	)
-	for range min(workers, n) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			fail := func(err error) {
-				mu.Lock()
-				if firstErr == nil {
-					firstErr = err
-				}
-				mu.Unlock()
-				cancel()
+	var units [][]Record
+	err := pipeline.Run(ctx, pipeline.Config[solver.Backend, []Record]{
+		Workers: o.Workers, Limit: n, New: o.NewBackend, Close: solver.Close,
+		Do: func(ctx context.Context, b solver.Backend, i int) ([]Record, error) {
+			recs, _, err := drawUnit(ctx, t, b, p, draw^pilotStream, i)
+			switch {
+			case errors.Is(err, ErrNoUnit):
+				return nil, nil
+			case err != nil:
+				return nil, fmt.Errorf("pilot %s %d: %w", t.Unit(), i, err)
 			}
-			b, err := o.NewBackend()
-			if err != nil {
-				fail(err)
-				return
+			return recs, nil
+		},
+		Emit: func(i int, recs []Record) (bool, error) {
+			if recs != nil {
+				units = append(units, recs)
 			}
-			defer solver.Close(b)
-			for ctx.Err() == nil {
-				mu.Lock()
-				i := next
-				next++
-				mu.Unlock()
-				if i >= n {
-					return
-				}
-				s := i % len(p.Strata)
-				rng := rand.New(rand.NewPCG(p.Seed^draw^pilotStream, uint64(i)))
-				pts := p.Strata[s].Points
-				pt := pts[rng.IntN(len(pts))]
-				recs, _, err := t.Draw(ctx, b, p.StratumFragment(s), p.Params(), p.Lexicon(), pt, rng, dataset.SeedString(p.Seed, i))
-				switch {
-				case errors.Is(err, ErrNoUnit):
-				case err != nil:
-					fail(fmt.Errorf("pilot %s %d: %w", t.Unit(), i, err))
-					return
-				default:
-					got[i] = recs
-				}
-				mu.Lock()
-				done++
-				if o.PilotProgress != nil {
-					o.PilotProgress(done, n)
-				}
-				mu.Unlock()
+			if o.PilotProgress != nil {
+				o.PilotProgress(i+1, n)
 			}
-		}()
-	}
-	wg.Wait()
-	if firstErr != nil {
-		return nil, firstErr
-	}
-	if err := ctx.Err(); err != nil {
+			return false, nil
+		},
+	})
+	if err != nil {
 		return nil, err
 	}
-	var units [][]Record
-	for _, u := range got {
-		if u != nil {
-			units = append(units, u)
-		}
-	}
 	return pt.Fit(units)
+}
+
+// drawUnit draws unit i for stratum i mod len(Strata) from (seed ⊕
+// stream, i) alone: a point of the stratum, then the task's draw there.
+func drawUnit(ctx context.Context, t Task, b solver.Backend, p *Plan, stream uint64, i int) ([]Record, fragments.Instance, error) {
+	s := i % len(p.Strata)
+	rng := rand.New(rand.NewPCG(p.Seed^stream, uint64(i)))
+	pts := p.Strata[s].Points
+	pt := pts[rng.IntN(len(pts))]
+	return t.Draw(ctx, b, p.StratumFragment(s), p.Params(), p.Lexicon(), pt, rng, dataset.SeedString(p.Seed, i))
 }
