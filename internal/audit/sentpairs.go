@@ -10,6 +10,7 @@ import (
 	"gonum.org/v1/gonum/stat/distuv"
 
 	"github.com/nlsat/nlsat/internal/learn"
+	"github.com/nlsat/nlsat/internal/textfeat"
 )
 
 // Sentence pairs. A model that reads an instance as a bag of single
@@ -98,7 +99,7 @@ type SentPairReport struct {
 // pairModel is a fitted pairs baseline.
 type pairModel struct {
 	info  SentPairInfo
-	index map[uint64]int32
+	index textfeat.PatternIndex
 	fit   *learn.Sparse
 	set   int // the patterns read: of pairs sharing at least set+1 content words
 }
@@ -109,15 +110,9 @@ func (pm *pairModel) patterns(it *item) []uint64 { return it.patterns[pm.set] }
 func (pm *pairModel) design(items []item) *learn.Design {
 	d := learn.NewDesign(len(pm.index))
 	var cols []int32
-	var vals []float32
 	for i := range items {
-		cols, vals = cols[:0], vals[:0]
-		for _, p := range pm.patterns(&items[i]) {
-			if c, ok := pm.index[p]; ok {
-				cols, vals = append(cols, c), append(vals, 1)
-			}
-		}
-		d.Add(cols, vals)
+		cols = pm.index.AppendColumns(cols[:0], pm.patterns(&items[i]))
+		d.AddPresent(cols)
 	}
 	return d
 }
@@ -131,23 +126,7 @@ var pairLambdas = []float64{1e-3, 1e-2}
 // valid (nil for none: LambdaBoW).
 func fitPairModel(name string, set int, train, valid []item, o Options) *pairModel {
 	pm := &pairModel{set: set}
-	df := map[uint64]int{}
-	for i := range train {
-		for _, p := range pm.patterns(&train[i]) {
-			df[p]++
-		}
-	}
-	var keys []uint64
-	for p, n := range df {
-		if n >= o.MinCount {
-			keys = append(keys, p)
-		}
-	}
-	slices.Sort(keys)
-	pm.index = make(map[uint64]int32, len(keys))
-	for c, p := range keys {
-		pm.index[p] = int32(c)
-	}
+	pm.index = textfeat.NewPatternIndex(textfeat.CommonPatterns(len(train), func(i int) []uint64 { return pm.patterns(&train[i]) }, o.MinCount))
 	dt, y := pm.design(train), labelsOf(train)
 	evalOn, yEval := dt, y
 	if len(valid) > 0 {
@@ -173,7 +152,7 @@ func fitPairModel(name string, set int, train, valid []item, o Options) *pairMod
 			best, bestLoss, pm.fit = lambda, loss, m
 		}
 	}
-	pm.info = SentPairInfo{Name: name, MinShared: set + 1, Patterns: len(keys), Lambda: best, Iterations: pm.fit.Iterations,
+	pm.info = SentPairInfo{Name: name, MinShared: set + 1, Patterns: len(pm.index), Lambda: best, Iterations: pm.fit.Iterations,
 		TowardSat: []Weight{}, TowardUnsat: []Weight{}}
 	return pm
 }

@@ -1,8 +1,6 @@
 package entail
 
 import (
-	"slices"
-
 	"github.com/nlsat/nlsat/internal/learn"
 	"github.com/nlsat/nlsat/internal/split/units"
 	"github.com/nlsat/nlsat/internal/textfeat"
@@ -55,7 +53,7 @@ func pilotUnits(n int) int {
 
 // patternModel is one fragment's balance model.
 type patternModel struct {
-	column map[uint64]int32
+	column textfeat.PatternIndex
 	// pair[k] scores labels a over b for the k-th of pairs.
 	pair [3]*learn.Sparse
 }
@@ -89,24 +87,11 @@ func fitBalance(pilot [][]units.Record) map[string]*patternModel {
 // fragment.
 func fitPatternModel(recs []*Record) *patternModel {
 	pats := make([][]uint64, len(recs))
-	df := map[uint64]int{}
 	for i, r := range recs {
 		pats[i], _ = textfeat.PremisePatterns(r.Premises, r.Hypothesis, nil)
-		for _, p := range pats[i] {
-			df[p]++
-		}
 	}
-	var keys []uint64
-	for p, n := range df {
-		if n >= patternMinCount {
-			keys = append(keys, p)
-		}
-	}
-	slices.Sort(keys)
-	m := &patternModel{column: make(map[uint64]int32, len(keys))}
-	for c, p := range keys {
-		m.column[p] = int32(c)
-	}
+	keys := textfeat.CommonPatterns(len(pats), func(i int) []uint64 { return pats[i] }, patternMinCount)
+	m := &patternModel{column: textfeat.NewPatternIndex(keys)}
 	for k, pr := range pairs {
 		d := learn.NewDesign(len(keys))
 		var y []int8
@@ -119,23 +104,11 @@ func fitPatternModel(recs []*Record) *patternModel {
 			default:
 				continue
 			}
-			cols := m.columns(pats[i])
-			d.AddPresent(cols)
+			d.AddPresent(m.column.AppendColumns(nil, pats[i]))
 		}
 		m.pair[k] = learn.FitSparse(d, y, learn.Settings{Lambda: balanceLambda, Iterations: balanceIters})
 	}
 	return m
-}
-
-// columns returns the model's columns of the patterns it knows.
-func (m *patternModel) columns(pats []uint64) []int32 {
-	var cols []int32
-	for _, p := range pats {
-		if c, ok := m.column[p]; ok {
-			cols = append(cols, c)
-		}
-	}
-	return cols
 }
 
 // numBins is the number of bins of a hypothesis (patternModel.bin).
@@ -163,7 +136,7 @@ func (m *patternModel) bin(premises *textfeat.Premises, hypothesis string) int {
 // so on, the three summing to 0.
 func (m *patternModel) scores(premises *textfeat.Premises, hypothesis string) [3]float64 {
 	pats, _ := premises.Patterns(hypothesis)
-	cols := m.columns(pats)
+	cols := m.column.AppendColumns(nil, pats)
 	var l [3]float64
 	for k, sp := range m.pair {
 		l[k] = sp.B

@@ -445,7 +445,7 @@ type pairScorer struct {
 	oof []float64
 	// column maps Keys to their places, made on first use (also for a
 	// scorer read back from a checkpoint).
-	column     map[uint64]int32
+	column     textfeat.PatternIndex
 	columnOnce sync.Once
 }
 
@@ -464,18 +464,7 @@ const (
 // pilot indices idx.
 func fitPairScorer(s []surface, y []int8, idx []int, shared int) *pairScorer {
 	ps := &pairScorer{Shared: shared, Lambda: pairLambda}
-	df := map[uint64]int{}
-	for j := range s {
-		for _, p := range ps.patterns(s[j]) {
-			df[p]++
-		}
-	}
-	for p, n := range df {
-		if n >= pairMinCount {
-			ps.Keys = append(ps.Keys, p)
-		}
-	}
-	slices.Sort(ps.Keys)
+	ps.Keys = textfeat.CommonPatterns(len(s), func(j int) []uint64 { return ps.patterns(s[j]) }, pairMinCount)
 	d := ps.design(s)
 	fit := func(f int) *learn.Sparse {
 		sub := learn.NewDesign(len(ps.Keys))
@@ -516,19 +505,8 @@ func (ps *pairScorer) design(s []surface) *learn.Design {
 // columns returns the columns of the patterns among the scorer's, in
 // the patterns' order.
 func (ps *pairScorer) columns(pairs []uint64) []int32 {
-	ps.columnOnce.Do(func() {
-		ps.column = make(map[uint64]int32, len(ps.Keys))
-		for c, p := range ps.Keys {
-			ps.column[p] = int32(c)
-		}
-	})
-	var cols []int32
-	for _, p := range pairs {
-		if c, ok := ps.column[p]; ok {
-			cols = append(cols, c)
-		}
-	}
-	return cols
+	ps.columnOnce.Do(func() { ps.column = textfeat.NewPatternIndex(ps.Keys) })
+	return ps.column.AppendColumns(nil, pairs)
 }
 
 // patterns returns the candidate's patterns the scorer sees.

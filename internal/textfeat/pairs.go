@@ -231,3 +231,46 @@ func fnv1a(b []byte) uint64 {
 	}
 	return h
 }
+
+// CommonPatterns returns, in increasing order, the patterns that at
+// least min of the n rows hold, row(i) giving row i's distinct patterns:
+// the features of a model over patterns.
+func CommonPatterns(n int, row func(i int) []uint64, min int) []uint64 {
+	df := map[uint64]int{}
+	for i := range n {
+		for _, p := range row(i) {
+			df[p]++
+		}
+	}
+	var keys []uint64
+	for p, k := range df {
+		if k >= min {
+			keys = append(keys, p)
+		}
+	}
+	slices.Sort(keys)
+	return keys
+}
+
+// PatternIndex numbers the patterns of a model: the column of each.
+type PatternIndex map[uint64]int32
+
+// NewPatternIndex numbers keys in their order.
+func NewPatternIndex(keys []uint64) PatternIndex {
+	x := make(PatternIndex, len(keys))
+	for c, p := range keys {
+		x[p] = int32(c)
+	}
+	return x
+}
+
+// AppendColumns appends to dst the columns of the patterns the index
+// holds, in the patterns' order, and returns it.
+func (x PatternIndex) AppendColumns(dst []int32, patterns []uint64) []int32 {
+	for _, p := range patterns {
+		if c, ok := x[p]; ok {
+			dst = append(dst, c)
+		}
+	}
+	return dst
+}

@@ -112,3 +112,22 @@ func TestPremisesPatterns(t *testing.T) {
 		}
 	}
 }
+
+// TestCommonPatterns: the patterns at least min rows hold, in increasing
+// order, and the columns an index of them gives, in the patterns' order.
+func TestCommonPatterns(t *testing.T) {
+	rows := [][]uint64{{9, 3, 7}, {3, 7}, {7, 1}, {}}
+	for _, c := range []struct {
+		min  int
+		want []uint64
+	}{{1, []uint64{1, 3, 7, 9}}, {2, []uint64{3, 7}}, {3, []uint64{7}}, {4, nil}} {
+		got := CommonPatterns(len(rows), func(i int) []uint64 { return rows[i] }, c.min)
+		if !slices.Equal(got, c.want) {
+			t.Errorf("min %d: %v, want %v", c.min, got, c.want)
+		}
+	}
+	x := NewPatternIndex([]uint64{3, 7})
+	if got := x.AppendColumns([]int32{5}, []uint64{9, 7, 3, 1}); !slices.Equal(got, []int32{5, 1, 0}) {
+		t.Errorf("AppendColumns: %v, want [5 1 0]", got)
+	}
+}
