@@ -13,7 +13,9 @@
 // the sentences). Conjunctions at the top are asserted piecewise, and the
 // elements are ordered by their unary atoms (see breakSymmetry). The
 // sentences are compiled once (Compile) into a tree with numbered
-// predicates and variables, and grounded at each size from it.
+// predicates and variables, and grounded at each size from it: all at
+// once (Model), or one by one as a candidate model makes them false
+// (ModelLazily).
 //
 // # Determinism
 //
@@ -54,6 +56,7 @@ type Sentences struct {
 	names []string
 	arity []int
 	roots []*node
+	fs    []fol.Formula // the sentences, for checking a candidate model (ModelLazily)
 	nvars int
 	nodes []node  // the chunk nodes are taken from
 	kids  []*node // the chunk kid lists are taken from
@@ -66,7 +69,7 @@ func Compile(fs []fol.Formula) (*Sentences, error) {
 	if err != nil {
 		return nil, err
 	}
-	c := &Sentences{names: make([]string, 0, len(sig)), roots: make([]*node, 0, len(fs))}
+	c := &Sentences{names: make([]string, 0, len(sig)), roots: make([]*node, 0, len(fs)), fs: fs}
 	for p := range sig {
 		c.names = append(c.names, p)
 	}
@@ -197,6 +200,28 @@ type grounder struct {
 // solving with s (reset first; its Options bound the search). It returns
 // the model, or nil when there is none; an error when s was stopped.
 func (c *Sentences) Model(s *sat.Solver, k int) (*fol.Structure, error) {
+	g := c.start(s, k)
+	for _, r := range c.roots {
+		g.assert(r, false, 0)
+	}
+	switch s.Solve() {
+	case sat.Unsat:
+		return nil, nil
+	case sat.Unknown:
+		return nil, stopped(k)
+	}
+	return g.structure(), nil
+}
+
+// ErrStopped is the error of a search that was stopped (by s's Options,
+// or by a budget), wrapped with the size.
+var ErrStopped = errors.New("ground model search stopped")
+
+func stopped(k int) error { return fmt.Errorf("%w at size %d", ErrStopped, k) }
+
+// start resets s and gives it the atoms of a domain of k elements,
+// ordered (breakSymmetry).
+func (c *Sentences) start(s *sat.Solver, k int) *grounder {
 	g := &grounder{c: c, s: s, k: k, env: make([]int, c.nvars)}
 	s.Reset()
 	for _, a := range c.arity {
@@ -207,16 +232,61 @@ func (c *Sentences) Model(s *sat.Solver, k int) (*fol.Structure, error) {
 		g.first = append(g.first, s.AddVars(n))
 	}
 	g.breakSymmetry()
-	for _, r := range c.roots {
-		g.assert(r, false, 0)
+	return g
+}
+
+// ModelLazily answers what Model answers, grounding the sentences only
+// as they are needed: it solves the sentences grounded so far (at first
+// none), and while the model found makes some of the others false it
+// grounds those too and solves again. A model that makes every sentence
+// true is a model of them all; sentences with no model of k elements
+// leave the whole set none. Where a part of the sentences decides the
+// question, a model that the whole grounding hides among many constraints
+// is found in a few rounds; a proof that there is none can take longer
+// than Model's. The conflicts of all rounds together are bounded by
+// budget (0: no bound) as well as by s's Options, which it leaves as it
+// found them.
+func (c *Sentences) ModelLazily(s *sat.Solver, k, budget int) (*fol.Structure, error) {
+	g := c.start(s, k)
+	opts := s.Options
+	defer func() { s.Options = opts }()
+	grounded := make([]bool, len(c.roots))
+	for used := 0; ; used += s.Conflicts() {
+		if budget > 0 {
+			if used >= budget {
+				return nil, stopped(k)
+			}
+			s.Options.MaxConflicts = budget - used
+			if opts.MaxConflicts > 0 {
+				s.Options.MaxConflicts = min(s.Options.MaxConflicts, opts.MaxConflicts)
+			}
+		}
+		switch s.Solve() {
+		case sat.Unsat:
+			return nil, nil
+		case sat.Unknown:
+			return nil, stopped(k)
+		}
+		m := g.structure()
+		truth, err := fol.EvalEach(c.fs, m)
+		if err != nil {
+			return nil, err
+		}
+		more := false
+		for i, ok := range truth {
+			switch {
+			case ok:
+			case grounded[i]:
+				return nil, fmt.Errorf("internal error: the model of size %d makes grounded sentence %d false", k, i+1)
+			default:
+				g.assert(c.roots[i], false, 0)
+				grounded[i], more = true, true
+			}
+		}
+		if !more {
+			return m, nil
+		}
 	}
-	switch s.Solve() {
-	case sat.Unsat:
-		return nil, nil
-	case sat.Unknown:
-		return nil, fmt.Errorf("ground model search of size %d stopped", k)
-	}
-	return g.structure(), nil
 }
 
 // Model is Compile and Sentences.Model in one.

@@ -51,8 +51,8 @@ func exists(t *testing.T, fs []fol.Formula, k int) bool {
 	return false
 }
 
-// TestAgainstEnumeration compares Model with enumeration of all
-// structures on sampled instances of every fragment over two nouns and one
+// TestAgainstEnumeration compares Model and ModelLazily with enumeration
+// of all structures on sampled instances of every fragment over two nouns and one
 // verb (words may repeat), at sizes 1 to 3: a model must satisfy the
 // sentences, and no model must mean that enumeration finds none.
 func TestAgainstEnumeration(t *testing.T) {
@@ -79,25 +79,41 @@ func TestAgainstEnumeration(t *testing.T) {
 			t.Fatal(err)
 		}
 		fs := in.Formulas()
+		c, err := Compile(fs)
+		if err != nil {
+			t.Fatal(err)
+		}
 		for k := 1; k <= 3; k++ {
-			st, err := Model(&s, fs, k)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if st != nil {
-				found++
-				if st.Size != k {
-					t.Errorf("instance %d: size %d, want %d", i, st.Size, k)
+			want := exists(t, fs, k)
+			for _, search := range searches {
+				st, err := search.model(c, &s, k)
+				if err != nil {
+					t.Fatal(err)
 				}
-				if j, err := fol.EvalAll(fs, st); err != nil || j >= 0 {
-					t.Errorf("instance %d size %d: the model fails sentence %d (%v)", i, k, j+1, err)
+				if st != nil {
+					found++
+					if st.Size != k {
+						t.Errorf("%s, instance %d: size %d, want %d", search.name, i, st.Size, k)
+					}
+					if j, err := fol.EvalAll(fs, st); err != nil || j >= 0 {
+						t.Errorf("%s, instance %d size %d: the model fails sentence %d (%v)", search.name, i, k, j+1, err)
+					}
+				} else if want {
+					t.Errorf("%s, instance %d: no model of size %d found, enumeration finds one\n%v", search.name, i, k, in.English())
 				}
-			} else if exists(t, fs, k) {
-				t.Errorf("instance %d: no model of size %d found, enumeration finds one\n%v", i, k, in.English())
 			}
 		}
 	}
-	t.Logf("%d models found in %d searches", found, 3*n)
+	t.Logf("%d models found in %d searches", found, 3*n*len(searches))
+}
+
+// searches are the two ways of looking for a model of a given size.
+var searches = []struct {
+	name  string
+	model func(c *Sentences, s *sat.Solver, k int) (*fol.Structure, error)
+}{
+	{"Model", (*Sentences).Model},
+	{"ModelLazily", func(c *Sentences, s *sat.Solver, k int) (*fol.Structure, error) { return c.ModelLazily(s, k, 0) }},
 }
 
 // TestManySentences grounds 150 sentences over 40 nouns (quantifier slots

@@ -1,0 +1,4 @@
+package solver
+
+// GroundBudget is groundBudget, for the external tests.
+const GroundBudget = groundBudget
