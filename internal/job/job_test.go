@@ -124,7 +124,7 @@ func TestRunResumes(t *testing.T) {
 	if _, err := OpenStore(filepath.Join(dir, "x.json"), "d1", nil); err != nil {
 		t.Fatal(err)
 	}
-	os.WriteFile(filepath.Join(dir, "x.json"), []byte(`{"schema":"nlsat-checkpoint/1","digest":"d2","parts":[]}`), 0o644)
+	os.WriteFile(filepath.Join(dir, "x.json"), []byte(`{"schema":"nlsat-checkpoint/2","digest":"d2","parts":[]}`), 0o644)
 	if _, err := OpenStore(filepath.Join(dir, "x.json"), "d1", nil); err == nil || !strings.Contains(err.Error(), "another configuration") {
 		t.Errorf("other digest: got %v", err)
 	}

@@ -15,8 +15,12 @@ import (
 	"github.com/nlsat/nlsat/internal/inputerr"
 )
 
-// CheckpointSchema names the format of every checkpoint nlsat writes.
-const CheckpointSchema = "nlsat-checkpoint/1"
+// CheckpointSchema names the format of every checkpoint nlsat writes. A
+// checkpoint of another schema is refused, not misread: version 2 moved a
+// split's surface-balance models out of its checkpoint into a file of
+// their own, and a build resumed from a version 1 checkpoint would have
+// gone on without them.
+const CheckpointSchema = "nlsat-checkpoint/2"
 
 // Position is where a run stands: the stream and the index of the next
 // item it will hand on.

@@ -390,5 +390,5 @@ func (b *builder) fitPilot(k int) error {
 			b.plan.Pools[k].Name, len(y), b.plan.PilotFor(k), sat, len(y)-sat)
 	}
 	b.st.Pools[k].Models = fitModels(x, y, idx, func(i int) float64 { return keepDraw(b.plan.Seed, pilotSeed, k*PoolStride+i) })
-	return nil
+	return b.saveModels(k)
 }

@@ -1,6 +1,7 @@
 package split
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -26,8 +27,48 @@ type state struct {
 type poolState struct {
 	Strata []stratumState `json:"strata"`
 	// Models are the surface-balance models, once the pilot has fitted
-	// them.
-	Models *balanceModels `json:"models,omitempty"`
+	// them. They do not change after the fit, and they are large, so they
+	// are written once, to ModelsFile in the work directory, and the
+	// checkpoint, saved every few seconds, names the file (encoding them
+	// into every checkpoint took 5% of the CPU of an A build).
+	Models     *balanceModels `json:"-"`
+	ModelsFile string         `json:"models_file,omitempty"`
+}
+
+// saveModels writes pool k's models to their file in the work directory;
+// the next checkpoint names it.
+func (b *builder) saveModels(k int) error {
+	name := fmt.Sprintf("models-%d.json", k)
+	data, err := json.Marshal(b.st.Pools[k].Models)
+	if err != nil {
+		return err
+	}
+	if err := writeFileAtomic(filepath.Join(b.opt.Dir, workDir, name), data); err != nil {
+		return err
+	}
+	b.st.Pools[k].ModelsFile = name
+	return nil
+}
+
+// loadModels reads the models of the pools whose files the checkpoint
+// names, from the work directory work.
+func (st *state) loadModels(work string) error {
+	for k := range st.Pools {
+		ps := &st.Pools[k]
+		if ps.ModelsFile == "" {
+			continue
+		}
+		name := filepath.Join(work, ps.ModelsFile)
+		data, err := os.ReadFile(name)
+		if err != nil {
+			return inputerr.Errorf("cannot resume: the checkpoint names the surface-balance models in %s: %w", name, err)
+		}
+		ps.Models = new(balanceModels)
+		if err := json.Unmarshal(data, ps.Models); err != nil {
+			return inputerr.Errorf("cannot resume: %s: %w", name, err)
+		}
+	}
+	return nil
 }
 
 // stratumState counts the candidates of one stratum. Fill holds, per
@@ -99,6 +140,9 @@ func open(p *Plan, o Options) (*builder, error) {
 	st := newState(p)
 	b, err := func() (*builder, error) {
 		if err := store.State(st); err != nil {
+			return nil, err
+		}
+		if err := st.loadModels(work); err != nil {
 			return nil, err
 		}
 		b, err := newBuilder(p, o, st)
