@@ -383,6 +383,28 @@ func TestBuildWorkersAndResume(t *testing.T) {
 		}
 		sameTree(t, want, cardtest.ReadTree(t, dir))
 	})
+	// The checkpoint names the models' file: a resumed build that cannot
+	// read it refuses, naming it, and writes no data.
+	t.Run("models lost", func(t *testing.T) {
+		dir := t.TempDir()
+		ctx, cancel := context.WithCancel(context.Background())
+		o := testOptions(dir, 2)
+		o.Progress = func(set string, accepted, total, label int) { cancel() }
+		if _, err := Run(ctx, p, o); !errors.Is(err, context.Canceled) {
+			t.Fatalf("got %v, want canceled", err)
+		}
+		models := filepath.Join(dir, workDir, "models-0.json")
+		if err := os.Remove(models); err != nil {
+			t.Fatal(err)
+		}
+		_, err := Run(context.Background(), p, testOptions(dir, 2))
+		if err == nil || !strings.Contains(err.Error(), models) {
+			t.Fatalf("got %v, want an error naming %s", err, models)
+		}
+		if _, err := os.Stat(filepath.Join(dir, "data")); !errors.Is(err, os.ErrNotExist) {
+			t.Error("a data directory was written")
+		}
+	})
 	t.Run("already built", func(t *testing.T) {
 		if _, err := Run(context.Background(), p, testOptions(ref, 2)); !errors.Is(err, ErrAlreadyBuilt) {
 			t.Fatalf("got %v, want ErrAlreadyBuilt", err)
