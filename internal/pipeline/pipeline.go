@@ -137,3 +137,25 @@ func collect[R any](ctx context.Context, cancel context.CancelCauseFunc,
 		}
 	}
 }
+
+// Apart runs f in a goroutine of its own and returns its result, or
+// ctx's error as soon as ctx ends, without waiting for f. It is for a
+// long computation that does not look at ctx, such as a model's fit, so
+// that a command asked to stop does not wait for it. f must not change
+// anything its caller reads: after an interrupt it may still be running
+// when Apart has returned, and its result is dropped.
+func Apart[T any](ctx context.Context, f func() T) (T, error) {
+	if err := ctx.Err(); err != nil {
+		var zero T
+		return zero, err
+	}
+	done := make(chan T, 1)
+	go func() { done <- f() }()
+	select {
+	case v := <-done:
+		return v, nil
+	case <-ctx.Done():
+		var zero T
+		return zero, ctx.Err()
+	}
+}

@@ -92,3 +92,45 @@ func TestRunReportsErrorsAndCancellation(t *testing.T) {
 		t.Errorf("got %v, want context.Canceled", err)
 	}
 }
+
+// TestApart: Apart returns f's result when f ends first, and ctx's error
+// when ctx ends first, without waiting for f (which here never ends until
+// the test lets it), or at once when ctx has ended before.
+func TestApart(t *testing.T) {
+	release := make(chan struct{})
+	defer close(release)
+	blocked := func() int { <-release; return 1 }
+	tests := []struct {
+		name   string
+		f      func() int
+		cancel string // "before", "during" or ""
+		want   int
+		err    error
+	}{
+		{"f ends", func() int { return 7 }, "", 7, nil},
+		{"canceled while f runs", blocked, "during", 0, context.Canceled},
+		{"canceled before", blocked, "before", 0, context.Canceled},
+	}
+	for _, tc := range tests {
+		ctx, cancel := context.WithCancel(context.Background())
+		switch tc.cancel {
+		case "before":
+			cancel()
+		case "during":
+			time.AfterFunc(10*time.Millisecond, cancel)
+		}
+		done := make(chan struct{})
+		var got int
+		var err error
+		go func() { got, err = Apart(ctx, tc.f); close(done) }()
+		select {
+		case <-done:
+		case <-time.After(time.Minute):
+			t.Fatalf("%s: Apart did not return", tc.name)
+		}
+		cancel()
+		if got != tc.want || !errors.Is(err, tc.err) {
+			t.Errorf("%s: got %d, %v; want %d, %v", tc.name, got, err, tc.want, tc.err)
+		}
+	}
+}

@@ -14,6 +14,7 @@ import (
 	"github.com/nlsat/nlsat/internal/dataset"
 	"github.com/nlsat/nlsat/internal/fragments"
 	"github.com/nlsat/nlsat/internal/job"
+	"github.com/nlsat/nlsat/internal/pipeline"
 	"github.com/nlsat/nlsat/internal/proof"
 	"github.com/nlsat/nlsat/internal/solver"
 )
@@ -105,7 +106,7 @@ func run(ctx context.Context, p *Plan, o Options, src *job.Shards) (*Manifest, e
 		return nil, err
 	}
 	defer b.store.Close()
-	c := b.config()
+	c := b.config(ctx)
 	c.Store, c.Source = b.store, src
 	if src != nil {
 		for k := range p.Pools {
@@ -283,8 +284,8 @@ func streamOf(s int) (k int, kind streamKind) {
 	return s / int(kindsPerPool), streamKind(s % int(kindsPerPool))
 }
 
-// config returns the build's job.
-func (b *builder) config() job.Config[solver.Backend, candidate] {
+// config returns the build's job, which ctx stops.
+func (b *builder) config(ctx context.Context) job.Config[solver.Backend, candidate] {
 	return job.Config[solver.Backend, candidate]{
 		Streams: b.streams(),
 		Workers: b.opt.Workers,
@@ -308,7 +309,7 @@ func (b *builder) config() job.Config[solver.Backend, candidate] {
 		End: func(s int) error {
 			k, kind := streamOf(s)
 			if kind == pilotKind {
-				return b.fitPilot(k)
+				return b.fitPilot(ctx, k)
 			}
 			a := b.acceptors[k]
 			if a.open > 0 {
@@ -360,6 +361,9 @@ func (b *builder) pilotAdd(k, i int, c candidate) {
 	}
 }
 
+// fitModelsFunc is fitModels, which a test replaces.
+var fitModelsFunc = fitModels
+
 // phase reports the beginning of a step of the build (Options.Phase);
 // the function it returns is called after each of its total steps.
 func (b *builder) phase(what string, total int) func() {
@@ -373,8 +377,9 @@ func (b *builder) phase(what string, total int) func() {
 
 // fitPilot fits the surface-balance models of pool k to its pilot, if
 // the pool has one and it ran. The pilot's candidates serve the fit
-// alone.
-func (b *builder) fitPilot(k int) error {
+// alone. The fit, which can take a minute and does not look at ctx, runs
+// apart, so that an interrupt stops the build at once.
+func (b *builder) fitPilot(ctx context.Context, k int) error {
 	x, y, idx := b.x, b.y, b.idx
 	b.x, b.y, b.idx = nil, nil, nil
 	if b.plan.PilotFor(k) == 0 || b.st.Pools[k].Models != nil || b.acceptors[k].open == 0 {
@@ -389,6 +394,13 @@ func (b *builder) fitPilot(k int) error {
 		return fmt.Errorf("set %s: the pilot decided %d of its %d candidates, %d sat and %d unsat: too few of one label to fit the surface balance; use --balance strata, or a region nearer the phase change",
 			b.plan.Pools[k].Name, len(y), b.plan.PilotFor(k), sat, len(y)-sat)
 	}
-	b.st.Pools[k].Models = fitModels(x, y, idx, func(i int) float64 { return keepDraw(b.plan.Seed, pilotSeed, k*PoolStride+i) })
+	fit := fitModelsFunc
+	models, err := pipeline.Apart(ctx, func() *balanceModels {
+		return fit(x, y, idx, func(i int) float64 { return keepDraw(b.plan.Seed, pilotSeed, k*PoolStride+i) })
+	})
+	if err != nil {
+		return err
+	}
+	b.st.Pools[k].Models = models
 	return b.saveModels(k)
 }

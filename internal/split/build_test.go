@@ -14,6 +14,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/nlsat/nlsat/internal/audit"
 	"github.com/nlsat/nlsat/internal/canon"
@@ -721,4 +722,42 @@ func TestShardResume(t *testing.T) {
 		}
 	}
 	sameTree(t, cardtest.ReadTree(t, ref), cardtest.ReadTree(t, dir))
+}
+
+// TestInterruptDuringFit: an interrupt while the surface-balance models
+// are fitted stops the build without waiting for the fit (here one that
+// does not end until the test lets it), and writes no data.
+func TestInterruptDuringFit(t *testing.T) {
+	if testing.Short() {
+		t.Skip("labels a pilot")
+	}
+	p := smallPlan(t, fragments.V, 400, 60, 60, 0, 60)
+	release := make(chan struct{})
+	defer close(release)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	fit := fitModelsFunc
+	defer func() { fitModelsFunc = fit }()
+	fitModelsFunc = func([]surface, []int8, []int, func(int) float64) *balanceModels {
+		cancel()
+		<-release
+		return nil
+	}
+	dir := t.TempDir()
+	done := make(chan error, 1)
+	go func() {
+		_, err := Run(ctx, p, testOptions(dir, 2))
+		done <- err
+	}()
+	select {
+	case err := <-done:
+		if !errors.Is(err, context.Canceled) {
+			t.Fatalf("got %v, want canceled", err)
+		}
+	case <-time.After(time.Minute):
+		t.Fatal("the interrupted build waited for the fit")
+	}
+	if _, err := os.Stat(filepath.Join(dir, "data")); !errors.Is(err, os.ErrNotExist) {
+		t.Error("a data directory was written")
+	}
 }

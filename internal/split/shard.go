@@ -99,7 +99,7 @@ func RunShard(ctx context.Context, p *Plan, sh Shard, o Options) (*job.Manifest,
 	if err != nil {
 		return nil, err
 	}
-	c := b.config()
+	c := b.config(ctx)
 	for k := range p.Pools {
 		b.shardStreams(c.Streams, k, sh.Oversample)
 	}

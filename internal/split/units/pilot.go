@@ -93,7 +93,20 @@ func pilot(ctx context.Context, t Task, p *Plan, o Options) (Task, error) {
 	if err != nil {
 		return nil, err
 	}
-	return pt.Fit(units)
+	// The fit does not look at ctx: it runs apart, so that an interrupt
+	// stops the build at once.
+	type fitted struct {
+		t   Task
+		err error
+	}
+	f, err := pipeline.Apart(ctx, func() fitted {
+		t, err := pt.Fit(units)
+		return fitted{t, err}
+	})
+	if err != nil {
+		return nil, err
+	}
+	return f.t, f.err
 }
 
 // drawUnit draws unit i for stratum i mod len(Strata) from (seed ⊕
