@@ -110,10 +110,10 @@ const shrinkStart = 3
 // conflicts. On instances of the default regions the first search stays
 // far below its budget (the most measured: 85 conflicts on 400 A
 // instances at 4–8 nouns, 3,202 on 150 at 16–24 nouns), so it alone
-// decides their sizes. A large instance
-// can take far longer: an A instance of 64 nouns and 205 sentences took
-// 610,000 conflicts (100 s) to find its model of 4 elements, which the
-// second search finds in 60,000–80,000 (its test is TestShrinkPastBudget).
+// decides their sizes. A large instance can take far longer: an A
+// instance of 64 nouns and 205 sentences took 610,000 conflicts (100 s)
+// to find its model of 4 elements, which the second search finds in
+// 60,000–80,000 (its test is TestShrinkPastBudget).
 const (
 	groundBudget = 20000
 	lazyBudget   = 100000
