@@ -36,6 +36,10 @@ type Options struct {
 	// more is an error wrapping ErrMemory that names the budget, never an
 	// answer and never an out-of-memory kill. Default DefaultMaxMemory.
 	MaxMemory int64
+
+	// rebuild makes every BUILD of the lazy search start from nothing,
+	// as it did before it went on from the last one; tests compare.
+	rebuild bool
 }
 
 // Backend is the native decision procedure. It is safe for concurrent use:
@@ -188,13 +192,13 @@ func types[P pat](b *Backend, ctx context.Context, ws *workspace[P], n *normal[P
 		// where it cannot apply, a search stopped at the budget would
 		// start over unbounded and repeat its first MaxNodes nodes.
 		ts, core, err = lazySearch(b, ctx, ws, n, m, math.MaxInt)
-		stats["nogoods"] = float64(t.learnt)
+		stats["nogoods"], stats["processed"] = float64(t.learnt), float64(t.processed)
 		if t.nodes > b.opts.MaxNodes {
 			stats["unbounded"] = 1
 		}
 	case !b.opts.Explicit:
 		ts, core, err = lazySearch(b, ctx, ws, n, m, b.opts.MaxNodes)
-		stats["nogoods"] = float64(t.learnt)
+		stats["nogoods"], stats["processed"] = float64(t.learnt), float64(t.processed)
 		if errors.Is(err, errGaveUp) {
 			nodes := t.nodes
 			ts, err = fallback(b, ctx, ws, n, stats)
@@ -298,7 +302,7 @@ func oneShotFailed(err error) bool {
 func unbounded[P pat](b *Backend, ctx context.Context, ws *workspace[P], n *normal[P], m int, stats map[string]float64) (*typeSet[P], []int, error) {
 	stats["unbounded"] = 1
 	ts, core, err := lazySearch(b, ctx, ws, n, m, math.MaxInt)
-	stats["nogoods"] = float64(ws.t.learnt)
+	stats["nogoods"], stats["processed"] = float64(ws.t.learnt), float64(ws.t.processed)
 	return ts, core, err
 }
 
@@ -309,7 +313,7 @@ func lazySearch[P pat](b *Backend, ctx context.Context, ws *workspace[P], n *nor
 	t := &ws.t
 	initLazyTyper(t, ctx, n, maxNodes)
 	l := ws.lz.init(t, &ws.sat, m)
-	l.budget = b.opts.MaxMemory
+	l.budget, l.rebuild = b.opts.MaxMemory, b.opts.rebuild
 	ts, sup, _, err := l.search()
 	if ts != nil || err != nil {
 		return ts, nil, err

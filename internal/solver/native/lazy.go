@@ -53,6 +53,7 @@ type lazy[P pat] struct {
 	asm       []sat.Lit
 	forbid    []guard[P]
 	dpll      dpllState[P]
+	rebuild   bool // every BUILD starts afresh (Options.rebuild)
 }
 
 // recentWit is a witness found on the branch, not excluded by the first

@@ -114,22 +114,44 @@ func (l *lazy[P]) process(b *builder[P], i int) (restart bool, err error) {
 	return false, b.witness(i, dead, fresh)
 }
 
+// lzBuild is the state of BUILD at one node of the search, kept across
+// its restarts: the type set so far, the member that is each fresh
+// predicate's key, and which members have their witnesses.
+type lzBuild[P pat] struct {
+	b    builder[P]
+	keys []int  // per fresh predicate, its key's member; -1 none yet
+	done []bool // per member, whether process has chosen its witnesses
+}
+
 // build is BUILD with the lazy viability: one key per existential, then
-// the witness closure, then the conflict check. With lzUnsat, sup and lev
-// hold the refutation's sentences and branch depths; with lzConflict, sup
-// holds those of the conflict (which depends on no branch).
-func (l *lazy[P]) build() (ts *typeSet[P], x, y guard[P], st int, sup sset, lev lset, err error) {
+// the witness closure, then the conflict check. It goes on from st, the
+// state the node's last BUILD left (a zero st starts afresh). With
+// lzUnsat, sup and lev hold the refutation's sentences and branch depths;
+// with lzConflict, sup holds those of the conflict (which depends on no
+// branch).
+func (l *lazy[P]) build(st *lzBuild[P]) (ts *typeSet[P], x, y guard[P], status int, sup sset, lev lset, err error) {
 	t := l.t
-	b := &builder[P]{t: t, ts: &typeSet[P]{}}
+	if st.b.ts == nil {
+		st.b = builder[P]{t: t, ts: &typeSet[P]{}}
+		st.keys = make([]int, len(t.n.csrc))
+		for c := range st.keys {
+			st.keys[c] = -1
+		}
+		st.done = st.done[:0]
+	}
+	b := &st.b
 	for c := range t.n.csrc {
 		if err := t.ctx.Err(); err != nil {
 			return nil, x, y, 0, nil, nil, errCanceled
+		}
+		if st.keys[c] >= 0 {
+			continue
 		}
 		k, ok, sup, err := l.candidate(b, c)
 		if err != nil || !ok {
 			return nil, x, y, lzUnsat, l.with(sup, t.n.csrc[c]), l.failLev, err
 		}
-		b.add(k)
+		st.keys[c] = b.add(k)
 	}
 	if len(b.ts.members) == 0 {
 		k, ok, sup, err := l.anyPattern()
@@ -139,16 +161,32 @@ func (l *lazy[P]) build() (ts *typeSet[P], x, y guard[P], st int, sup sset, lev 
 		b.add(k)
 	}
 	for i := 0; i < len(b.ts.members); i++ {
+		for len(st.done) <= i {
+			st.done = append(st.done, false)
+		}
+		if st.done[i] {
+			continue
+		}
 		if err := t.ctx.Err(); err != nil {
 			return nil, x, y, 0, nil, nil, errCanceled
 		}
 		if l.overBudget() {
 			return nil, x, y, 0, nil, nil, errMemory
 		}
+		t.processed++
 		restart, err := l.process(b, i)
-		if err != nil || restart {
-			return nil, x, y, lzRestart, nil, nil, err
+		if err != nil {
+			return nil, x, y, 0, nil, nil, err
 		}
+		if restart {
+			if l.rebuild {
+				*st = lzBuild[P]{}
+			} else {
+				l.prune(st, i)
+			}
+			return nil, x, y, lzRestart, nil, nil, nil
+		}
+		st.done[i] = true
 	}
 	ms := b.ts.members
 	for i := range ms {
@@ -170,4 +208,63 @@ func (l *lazy[P]) build() (ts *typeSet[P], x, y guard[P], st int, sup sset, lev 
 		}
 	}
 	return b.ts, x, y, lzBuilt, nil, nil, nil
+}
+
+// prune removes from st, after member i was found not viable, the members
+// the nogood just learnt excludes (i among them): a later BUILD goes on
+// from what is left. A member whose witness was removed loses its
+// witnesses, and a fresh predicate whose key was removed its key, to be
+// chosen again.
+func (l *lazy[P]) prune(st *lzBuild[P], i int) {
+	st.remove(l.goods[len(l.goods)-1].g, i)
+}
+
+// remove removes the members in region g and member i (-1: none).
+func (st *lzBuild[P]) remove(g guard[P], i int) {
+	ts := st.b.ts
+	for len(st.done) < len(ts.members) {
+		st.done = append(st.done, false)
+	}
+	at := make([]int, len(ts.members)) // new index per old one, -1 removed
+	n := 0
+	for j, m := range ts.members {
+		if j == i || g.applies(m.k) {
+			at[j] = -1
+			continue
+		}
+		at[j] = n
+		ts.members[n] = m
+		if j < len(ts.wit) {
+			ts.wit[n], ts.rho[n] = ts.wit[j], ts.rho[j]
+		}
+		st.done[n] = st.done[j]
+		n++
+	}
+	clear(ts.members[n:])
+	ts.members = ts.members[:n]
+	if len(ts.wit) > n {
+		ts.wit, ts.rho = ts.wit[:n], ts.rho[:n]
+	}
+	st.done = st.done[:n]
+	for j := range ts.wit {
+		if !st.done[j] {
+			continue
+		}
+		w := ts.wit[j]
+		for r, v := range w {
+			if v < 0 {
+				continue
+			}
+			if at[v] < 0 {
+				st.done[j] = false
+				break
+			}
+			w[r] = at[v]
+		}
+	}
+	for c, k := range st.keys {
+		if k >= 0 {
+			st.keys[c] = at[k]
+		}
+	}
 }

@@ -2,10 +2,11 @@ package native
 
 import "github.com/nlsat/nlsat/internal/sat"
 
-// search is SEARCH with lazy viability: BUILD until it stops learning,
-// then branch on a conflict's guards as the explicit search does. An
-// unsat answer (nil) comes with the sentences and the branch depths its
-// refutation used. A child refuted without its own branch's guard refutes
+// search is SEARCH with lazy viability: BUILD until it stops learning
+// (each BUILD after the first goes on from what the last one left, less
+// the keys its nogood excludes), then branch on a conflict's guards as
+// the explicit search does. An unsat answer (nil) comes with the
+// sentences and the branch depths its refutation used. A child refuted without its own branch's guard refutes
 // this node too, so its sibling is not searched (conflict-directed
 // backjumping).
 func (l *lazy[P]) search() (*typeSet[P], sset, lset, error) {
@@ -16,6 +17,7 @@ func (l *lazy[P]) search() (*typeSet[P], sset, lset, error) {
 	}
 	var x, y guard[P]
 	var sup sset
+	var state lzBuild[P] // what BUILD goes on from after a restart
 	for {
 		if err := t.ctx.Err(); err != nil {
 			return nil, nil, nil, errCanceled
@@ -23,7 +25,7 @@ func (l *lazy[P]) search() (*typeSet[P], sset, lset, error) {
 		if l.overBudget() {
 			return nil, nil, nil, errMemory
 		}
-		ts, gx, gy, st, s, lev, err := l.build()
+		ts, gx, gy, st, s, lev, err := l.build(&state)
 		if err != nil {
 			return nil, nil, nil, err
 		}

@@ -24,6 +24,7 @@ type typer[P pat] struct {
 	ts        twoSAT
 	nodes     int
 	learnt    int // nogoods learnt by the lazy search
+	processed int // members the lazy search's BUILD processed
 	backjumps int // branches the lazy search skipped
 	maxNodes  int
 	budget    int64         // bytes a model may take (0: no limit)

@@ -101,7 +101,9 @@ func (b *builder[P]) witness(i int, dead func(r int) bool, fresh func(r, j int) 
 		wit[r] = b.add(k)
 	}
 	rho, _ := t.reflSAT(a, units) // satisfiable: viable, and self only when sat
-	b.ts.rho = append(b.ts.rho, rho)
-	b.ts.wit = append(b.ts.wit, wit)
+	for len(b.ts.rho) <= i {
+		b.ts.rho, b.ts.wit = append(b.ts.rho, nil), append(b.ts.wit, nil)
+	}
+	b.ts.rho[i], b.ts.wit[i] = rho, wit
 	return nil
 }
