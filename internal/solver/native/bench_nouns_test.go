@@ -2,6 +2,7 @@ package native
 
 import (
 	"math/rand/v2"
+	"os"
 	"testing"
 
 	"github.com/nlsat/nlsat/internal/fol"
@@ -26,4 +27,24 @@ func BenchmarkNativeNouns(b *testing.B) {
 		}
 		benchSolve(b, f.String(), set)
 	}
+}
+
+// BenchmarkRestartsA solves the three A instances of 48 and 64 nouns and
+// 2–3 verbs in testdata on which the lazy search learns tens of nogoods
+// (see TestBuildGoesOn); ns/op is per instance.
+func BenchmarkRestartsA(b *testing.B) {
+	var set [][]fol.Formula
+	for _, file := range []string{"testdata/a64-restarts-unsat.txt", "testdata/a64-restarts-unsat2.txt", "testdata/a48-restarts-sat.txt"} {
+		f, err := os.Open(file)
+		if err != nil {
+			b.Fatal(err)
+		}
+		sents, err := fragments.ParseLines(f)
+		f.Close()
+		if err != nil {
+			b.Fatal(err)
+		}
+		set = append(set, fragments.Formulas(sents))
+	}
+	benchSolve(b, "A", set)
 }

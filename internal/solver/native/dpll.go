@@ -165,19 +165,25 @@ func (d *dpllState[P]) rec(set, val P, first, q, n int) (P, bool, P) {
 // its tables in arrays; its scratch is kept for the next call.
 type dpll1 struct {
 	forbid []guard[p1]
-	occ    []int32 // the clauses of noun i are occ[start[i]:start[i+1]]
-	start  [65]int32
-	dep    [64]uint64 // per assigned noun, the branching nouns implying it
-	queue  [64]int8   // the nouns assigned at each level, level after level
+	watch  [64][]int32 // the clauses that watch noun i
+	wa, wb []int8      // per clause of two nouns or more, its two watched nouns
+	dep    [64]uint64  // per assigned noun, the branching nouns implying it
+	queue  [64]int8    // the nouns assigned at each level, level after level
 }
 
-// solve is dpllState.solve for one word. It branches on the first unassigned noun of the first
-// open clause, the value that avoids the clause's region first, and
-// returns the first pattern found so. Unit propagation visits only the
-// clauses of the nouns just assigned (their occurrence lists), and the
-// first open clause is looked for from the parent's, as the clauses before
-// it stay satisfied below; the pattern found is the one of the search that
-// rescans every clause at every level.
+// solve is dpllState.solve for one word. It branches on the first
+// unassigned noun of the first open clause, the value that avoids the
+// clause's region first, and returns the first pattern found so. Unit
+// propagation watches two nouns of each clause and visits a clause only
+// when the value of a watched noun puts the pattern on the region's side
+// (two watched literals); it reaches the same assignment as visiting every
+// clause of each noun assigned. The first open clause is looked for from
+// the parent's, as the clauses before it stay satisfied below. So the
+// search, and the pattern found, are those of the search that rescans
+// every clause at every level. A watch needs no undoing when the search
+// backtracks: a watched noun is on the region's side only while a noun
+// assigned no later keeps the pattern out of it, or while the clause's
+// other watched noun is free.
 //
 // dep[i], for an assigned noun i, is the set of branching nouns whose
 // values imply i's (a branching noun's is itself). A failure returns the
@@ -211,29 +217,26 @@ func (d *dpll1) solve(forbid []guard[p1]) (u uint64, ok bool) {
 	return u, ok
 }
 
-// index builds the occurrence lists of d.forbid.
+// index chooses the two watched nouns of every clause of two nouns or
+// more: its two lowest.
 func (d *dpll1) index() {
-	clear(d.start[:])
-	for _, g := range d.forbid {
-		for m := g.mask[0]; m != 0; m &= m - 1 {
-			d.start[bits.TrailingZeros64(m)+1]++
-		}
+	for i := range d.watch {
+		d.watch[i] = d.watch[i][:0]
 	}
-	for i := 1; i <= 64; i++ {
-		d.start[i] += d.start[i-1]
+	if cap(d.wa) < len(d.forbid) {
+		d.wa, d.wb = make([]int8, len(d.forbid)), make([]int8, len(d.forbid))
 	}
-	if n := int(d.start[64]); cap(d.occ) < n {
-		d.occ = make([]int32, n)
-	} else {
-		d.occ = d.occ[:n]
-	}
-	var fill [64]int32
+	d.wa, d.wb = d.wa[:len(d.forbid)], d.wb[:len(d.forbid)]
 	for ci, g := range d.forbid {
-		for m := g.mask[0]; m != 0; m &= m - 1 {
-			i := bits.TrailingZeros64(m)
-			d.occ[d.start[i]+fill[i]] = int32(ci)
-			fill[i]++
+		m := g.mask[0]
+		if m&(m-1) == 0 {
+			continue // one noun or none: decided before the search
 		}
+		a := bits.TrailingZeros64(m)
+		b := bits.TrailingZeros64(m & (m - 1))
+		d.wa[ci], d.wb[ci] = int8(a), int8(b)
+		d.watch[a] = append(d.watch[a], int32(ci))
+		d.watch[b] = append(d.watch[b], int32(ci))
 	}
 }
 
@@ -252,23 +255,44 @@ func (d *dpll1) deps(m uint64) uint64 {
 func (d *dpll1) rec(set, val uint64, first, q, n int) (uint64, bool, uint64) {
 	for ; q < n; q++ {
 		i := d.queue[q]
-		for _, ci := range d.occ[d.start[i]:d.start[i+1]] {
-			g := d.forbid[ci]
-			if set&g.mask[0]&(val^g.val[0]) != 0 {
-				continue // some literal of the clause is true
+		bit := uint64(1) << i
+		ws := d.watch[i]
+		for k := 0; k < len(ws); {
+			ci := ws[k]
+			g := &d.forbid[ci]
+			mask, gv := g.mask[0], g.val[0]
+			if (val^gv)&bit != 0 || set&mask&(val^gv) != 0 {
+				k++
+				continue // i keeps the pattern out, or another noun does
 			}
-			free := g.mask[0] &^ set
-			switch {
-			case free == 0:
-				return 0, false, d.deps(g.mask[0])
-			case free&(free-1) == 0:
+			other := int(d.wa[ci])
+			if other == int(i) {
+				other = int(d.wb[ci])
+			}
+			ob := uint64(1) << other
+			if free := mask &^ set &^ ob; free != 0 {
+				// Watch a free noun instead of i.
 				j := bits.TrailingZeros64(free)
-				d.dep[j] = d.deps(g.mask[0] & set)
-				set |= free
-				val |= free &^ g.val[0] // the literal that avoids the region
-				d.queue[n] = int8(j)
-				n++
+				if int(d.wa[ci]) == int(i) {
+					d.wa[ci] = int8(j)
+				} else {
+					d.wb[ci] = int8(j)
+				}
+				d.watch[j] = append(d.watch[j], ci)
+				ws[k] = ws[len(ws)-1]
+				ws = ws[:len(ws)-1]
+				d.watch[i] = ws
+				continue
 			}
+			if set&ob != 0 {
+				return 0, false, d.deps(mask) // every noun on the region's side
+			}
+			d.dep[other] = d.deps(mask & set)
+			set |= ob
+			val |= ob &^ gv // the literal that avoids the region
+			d.queue[n] = int8(other)
+			n++
+			k++
 		}
 	}
 	for first < len(d.forbid) && set&d.forbid[first].mask[0]&(val^d.forbid[first].val[0]) != 0 {
