@@ -3,14 +3,13 @@ package solver_test
 import (
 	"context"
 	"errors"
-	"os"
 	"testing"
 
-	"github.com/nlsat/nlsat/internal/fragments"
 	"github.com/nlsat/nlsat/internal/ground"
 	"github.com/nlsat/nlsat/internal/sat"
 	"github.com/nlsat/nlsat/internal/solver"
 	"github.com/nlsat/nlsat/internal/solver/native"
+	"github.com/nlsat/nlsat/internal/solver/solvertest"
 )
 
 // TestShrinkPastBudget decides two A instances of many nouns whose
@@ -33,16 +32,7 @@ func TestShrinkPastBudget(t *testing.T) {
 		{"testdata/a32-no-model4.txt", false},
 	}
 	for _, tc := range tests {
-		f, err := os.Open(tc.file)
-		if err != nil {
-			t.Fatal(err)
-		}
-		sents, err := fragments.ParseLines(f)
-		f.Close()
-		if err != nil {
-			t.Fatal(err)
-		}
-		fs := fragments.Formulas(sents)
+		fs := solvertest.ReadSentences(t, tc.file)
 		c, err := ground.Compile(fs)
 		if err != nil {
 			t.Fatal(err)

@@ -2,11 +2,11 @@ package native
 
 import (
 	"math/rand/v2"
-	"os"
 	"testing"
 
 	"github.com/nlsat/nlsat/internal/fol"
 	"github.com/nlsat/nlsat/internal/fragments"
+	"github.com/nlsat/nlsat/internal/solver/solvertest"
 )
 
 // BenchmarkNativeNouns solves a fixed set of 20 instances per fragment
@@ -35,16 +35,7 @@ func BenchmarkNativeNouns(b *testing.B) {
 func BenchmarkRestartsA(b *testing.B) {
 	var set [][]fol.Formula
 	for _, file := range []string{"testdata/a64-restarts-unsat.txt", "testdata/a64-restarts-unsat2.txt", "testdata/a48-restarts-sat.txt"} {
-		f, err := os.Open(file)
-		if err != nil {
-			b.Fatal(err)
-		}
-		sents, err := fragments.ParseLines(f)
-		f.Close()
-		if err != nil {
-			b.Fatal(err)
-		}
-		set = append(set, fragments.Formulas(sents))
+		set = append(set, solvertest.ReadSentences(b, file))
 	}
 	benchSolve(b, "A", set)
 }

@@ -2,12 +2,11 @@ package native
 
 import (
 	"context"
-	"os"
 	"slices"
 	"testing"
 
-	"github.com/nlsat/nlsat/internal/fragments"
 	"github.com/nlsat/nlsat/internal/solver"
+	"github.com/nlsat/nlsat/internal/solver/solvertest"
 )
 
 // TestBuildRemove checks what a restart keeps of BUILD's state: the
@@ -120,16 +119,7 @@ func TestBuildGoesOn(t *testing.T) {
 		{"testdata/a48-restarts-sat.txt", solver.Sat},
 	}
 	for _, tc := range tests {
-		f, err := os.Open(tc.file)
-		if err != nil {
-			t.Fatal(err)
-		}
-		sents, err := fragments.ParseLines(f)
-		f.Close()
-		if err != nil {
-			t.Fatal(err)
-		}
-		p := &solver.Problem{Sentences: fragments.Formulas(sents)}
+		p := &solver.Problem{Sentences: solvertest.ReadSentences(t, tc.file)}
 		var processed [2]float64
 		for i, rebuild := range []bool{false, true} {
 			res, err := New(Options{rebuild: rebuild}).Solve(context.Background(), p)

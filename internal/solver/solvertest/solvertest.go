@@ -1,5 +1,5 @@
 // Package solvertest holds test doubles of solver backends for the tests
-// of the packages that label.
+// of the packages that label, and a reader of test instances.
 package solvertest
 
 import (
