@@ -53,8 +53,8 @@ func (g guard[P]) join(h guard[P]) (guard[P], bool) {
 	return out, true
 }
 
-// subsumes reports whether every key g applies to is one h applies to,
-// i.e. g's literals are a subset of h's.
+// subsumes reports whether g applies to every key h applies to, i.e. g's
+// literals are a subset of h's.
 func (g guard[P]) subsumes(h guard[P]) bool {
 	if !pEmpty(pAndNot(g.mask, h.mask)) || pAnd(h.val, g.mask) != g.val {
 		return false
