@@ -6,9 +6,9 @@ import "github.com/nlsat/nlsat/internal/sat"
 // (each BUILD after the first goes on from what the last one left, less
 // the keys its nogood excludes), then branch on a conflict's guards as
 // the explicit search does. An unsat answer (nil) comes with the
-// sentences and the branch depths its refutation used. A child refuted without its own branch's guard refutes
-// this node too, so its sibling is not searched (conflict-directed
-// backjumping).
+// sentences and the branch depths its refutation used. A child refuted
+// without its own branch's guard refutes this node too, so its sibling
+// is not searched (conflict-directed backjumping).
 func (l *lazy[P]) search() (*typeSet[P], sset, lset, error) {
 	t := l.t
 	t.nodes++
