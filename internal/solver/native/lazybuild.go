@@ -182,7 +182,7 @@ func (l *lazy[P]) build(st *lzBuild[P]) (ts *typeSet[P], x, y guard[P], status i
 			if l.rebuild {
 				*st = lzBuild[P]{}
 			} else {
-				l.prune(st, i)
+				st.remove(l.goods[len(l.goods)-1].g, i)
 			}
 			return nil, x, y, lzRestart, nil, nil, nil
 		}
@@ -210,16 +210,11 @@ func (l *lazy[P]) build(st *lzBuild[P]) (ts *typeSet[P], x, y guard[P], status i
 	return b.ts, x, y, lzBuilt, nil, nil, nil
 }
 
-// prune removes from st, after member i was found not viable, the members
-// the nogood just learnt excludes (i among them): a later BUILD goes on
-// from what is left. A member whose witness was removed loses its
-// witnesses, and a fresh predicate whose key was removed its key, to be
-// chosen again.
-func (l *lazy[P]) prune(st *lzBuild[P], i int) {
-	st.remove(l.goods[len(l.goods)-1].g, i)
-}
-
-// remove removes the members in region g and member i (-1: none).
+// remove removes from st the members in region g and member i (-1:
+// none); after member i was found not viable, g is the nogood just learnt,
+// and a later BUILD goes on from what is left. A member whose witness was
+// removed loses its witnesses, and a fresh predicate whose key was removed
+// its key, to be chosen again.
 func (st *lzBuild[P]) remove(g guard[P], i int) {
 	ts := st.b.ts
 	for len(st.done) < len(ts.members) {
