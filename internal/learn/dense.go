@@ -37,16 +37,12 @@ func FitLogistic(x [][]float64, y []int8, lambda float64, iterations int) *Logis
 		m.SD[j] = math.Sqrt(m.SD[j] / n)
 	}
 	d := NewDesign(dim)
-	cols := make([]int32, dim)
 	vals := make([]float32, dim)
-	for j := range cols {
-		cols[j] = int32(j)
-	}
 	for _, row := range x {
 		for j := range dim {
 			vals[j] = float32(m.standard(j, row[j]))
 		}
-		d.Add(cols, vals)
+		d.AddDense(vals)
 	}
 	fit := FitSparse(d, y, Settings{Lambda: lambda, Iterations: iterations})
 	m.W, m.B = fit.W, fit.B

@@ -2,6 +2,7 @@ package learn
 
 import (
 	"math"
+	"slices"
 
 	"gonum.org/v1/gonum/floats"
 )
@@ -13,12 +14,15 @@ import (
 // maxIter iterations, when the largest gradient entry is below 1e-6, or
 // when an iteration lowers f by less than 1e-10·(1+|f|). It returns the
 // point and the number of iterations. Every step is a fixed sequence of
-// floating-point operations, so the result is reproducible.
+// floating-point operations, so the result is reproducible. The gradient
+// eval returns need only last until its next call.
 func lbfgs(eval func(x []float64) (float64, []float64), dim, maxIter int) ([]float64, int) {
 	const memory, c1 = 10, 1e-4
 	x := make([]float64, dim)
-	f, g := eval(x)
+	f, g0 := eval(x)
+	g := slices.Clone(g0) // eval's gradient lasts until its next call
 	var ss, ys [][]float64
+	var spareS, spareY []float64 // a pair dropped from the memory, for reuse
 	var rho []float64
 	d, xNew := make([]float64, dim), make([]float64, dim)
 	alpha := make([]float64, memory)
@@ -60,18 +64,26 @@ func lbfgs(eval func(x []float64) (float64, []float64), dim, maxIter int) ([]flo
 		if fNew > f {
 			break // no step lowers f: at the optimum up to rounding
 		}
-		s, y := make([]float64, dim), make([]float64, dim)
+		s, y := spareS, spareY
+		if s == nil {
+			s, y = make([]float64, dim), make([]float64, dim)
+		}
+		spareS, spareY = nil, nil
 		floats.SubTo(s, xNew, x)
 		floats.SubTo(y, gNew, g)
 		if sy := floats.Dot(s, y); sy > 1e-12 {
 			if len(ss) == memory {
+				spareS, spareY = ss[0], ys[0]
 				ss, ys, rho = ss[1:], ys[1:], rho[1:]
 			}
 			ss, ys, rho = append(ss, s), append(ys, y), append(rho, 1/sy)
+		} else {
+			spareS, spareY = s, y
 		}
 		decrease := f - fNew
 		copy(x, xNew)
-		f, g = fNew, append(g[:0:0], gNew...)
+		f = fNew
+		copy(g, gNew)
 		if decrease < 1e-10*(1+math.Abs(f)) {
 			it++
 			break

@@ -97,9 +97,9 @@ func TestPresenceDesignSameFit(t *testing.T) {
 					y[i] = 1
 				}
 			}
-			general.valued = true
-			if fast.valued {
-				t.Fatal("a design of ones is marked valued")
+			general.valued()
+			if fast.val != nil {
+				t.Fatal("a design of ones holds its values")
 			}
 			s := Settings{Lambda: 1e-3, Iterations: 50}
 			a, b := FitSparse(fast, y, s), FitSparse(general, y, s)
@@ -125,4 +125,106 @@ func presences(cols []int32) ([]int32, []float32) {
 		vals[k] = 1
 	}
 	return cols, vals
+}
+
+// TestDesignFormsSameFit: a dense design, a subset of a larger design
+// (valued or dense), and an objective
+// summed with one buffer or many, must all give bit for bit the same fit
+// and scores as the plain valued design of the same rows.
+func TestDesignFormsSameFit(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	const dim = 12
+	for _, rows := range []int{50, 4096, 9001} {
+		// Every even row of big is a row of the fit; the odd ones are
+		// noise that the subset must skip.
+		dense, valued, big, bigDense := NewDesign(dim), NewDesign(dim), NewDesign(dim), NewDesign(dim)
+		var y []int8
+		var keep []int
+		cols := make([]int32, dim)
+		for j := range cols {
+			cols[j] = int32(j)
+		}
+		for i := range 2 * rows {
+			vals := make([]float32, dim)
+			for j := range vals {
+				vals[j] = float32(rng.NormFloat64())
+			}
+			big.Add(cols, vals)
+			bigDense.AddDense(vals)
+			if i%2 == 1 {
+				continue
+			}
+			keep = append(keep, i)
+			dense.AddDense(vals)
+			valued.Add(cols, vals)
+			label := int8(0)
+			if float64(vals[0]+vals[3]) > rng.NormFloat64() {
+				label = 1
+			}
+			y = append(y, label)
+		}
+		s := Settings{Lambda: 1e-3, Iterations: 60}
+		want := FitSparse(valued, y, s)
+		forms := map[string]*Design{"dense": dense, "subset": big.Subset(keep), "dense subset": bigDense.Subset(keep)}
+		for name, d := range forms {
+			if d.rows() != rows {
+				t.Fatalf("%d rows, %s: %d rows", rows, name, d.rows())
+			}
+			got := FitSparse(d, y, s)
+			if got.B != want.B || got.Iterations != want.Iterations || !slices.Equal(got.W, want.W) {
+				t.Errorf("%d rows, %s: the fit differs from the valued design's", rows, name)
+			}
+			for i := range rows {
+				if got.Score(d, i) != want.Score(valued, i) {
+					t.Fatalf("%d rows, %s: row %d scores differently", rows, name, i)
+				}
+			}
+		}
+		// One buffer: every block is its own wave.
+		o := newObjective(valued, y, s.Lambda)
+		o.parts = o.parts[:1]
+		x, it := lbfgs(o.eval, dim+1, s.Iterations)
+		if x[0] != want.B || it != want.Iterations || !slices.Equal(x[1:], want.W) {
+			t.Errorf("%d rows: the fit summed with one buffer differs", rows)
+		}
+	}
+}
+
+// TestDesignForms: which form rows put a design in, and the mixtures it
+// refuses.
+func TestDesignForms(t *testing.T) {
+	d := NewDesign(3)
+	d.AddPresent([]int32{0, 2})
+	d.Add([]int32{1}, []float32{1})
+	if d.val != nil {
+		t.Fatal("a design of ones holds its values")
+	}
+	d.Add([]int32{0, 1}, []float32{1, 2.5})
+	if !slices.Equal(d.val, []float32{1, 1, 1, 1, 2.5}) {
+		t.Fatalf("values %v, want the ones before the first other value filled in", d.val)
+	}
+	d.AddPresent([]int32{2})
+	if d.rows() != 4 || d.val[len(d.val)-1] != 1 {
+		t.Fatalf("%d rows, values %v", d.rows(), d.val)
+	}
+	sub := d.Subset([]int{3, 1}).Subset([]int{1})
+	m := &Sparse{B: 0.5, W: []float64{1, 10, 100}}
+	if got := m.Score(sub, 0); got != 10.5 {
+		t.Errorf("a subset of a subset scores %v, want row 1's 10.5", got)
+	}
+	for name, add := range map[string]func(){
+		"dense after sparse": func() { d.AddDense([]float32{1, 2, 3}) },
+		"to a subset":        func() { sub.AddPresent([]int32{0}) },
+		"sparse after dense": func() { e := NewDesign(1); e.AddDense([]float32{1}); e.AddPresent([]int32{0}) },
+		"short dense row":    func() { NewDesign(2).AddDense([]float32{1}) },
+	} {
+		func() {
+			defer func() {
+				if recover() == nil {
+					t.Errorf("%s: no panic", name)
+				}
+			}()
+			add()
+		}()
+	}
 }

@@ -1,53 +1,124 @@
 package learn
 
 import (
+	"fmt"
 	"math"
 	"runtime"
+	"slices"
 	"sync"
 	"sync/atomic"
 )
 
-// Design is a sparse matrix of feature values in compressed rows: row i
-// has the columns col[ptr[i]:ptr[i+1]] with the values val[…].
+// Design is a matrix of feature values in compressed rows. It takes one
+// of three forms, set by how it is filled, and each loop over a row adds
+// the same terms in the same order whatever the form:
+//
+//   - presences (AddPresent, or Add with every value 1): row i has the
+//     columns col[ptr[i]:ptr[i+1]], each with the value 1, and the loops
+//     skip the multiplications by 1, which change no sum;
+//   - valued (Add with some value not 1): the same, with the values
+//     val[ptr[i]:ptr[i+1]];
+//   - dense (AddDense): row i has every column in order, with the values
+//     val[i·dim:(i+1)·dim], and no column numbers are stored.
+//
+// A design can also stand for some of another's rows (Subset), sharing
+// its storage: a fold of a cross-validation costs no copy.
 type Design struct {
-	ptr []int
-	col []int32
-	val []float32
-	dim int
-	// valued reports whether some value is not 1. Without one (a design
-	// of presences), the loops skip the multiplications by 1, which
-	// change no sum.
-	valued bool
+	ptr   []int // not used in a dense design
+	col   []int32
+	val   []float32 // nil in a design of presences
+	dim   int
+	dense bool
+	n     int     // the rows of a dense design
+	sel   []int32 // a subset's rows, in the storage's numbering
 }
 
-func (d *Design) rows() int { return len(d.ptr) - 1 }
+// rows returns the number of rows.
+func (d *Design) rows() int {
+	switch {
+	case d.sel != nil:
+		return len(d.sel)
+	case d.dense:
+		return d.n
+	}
+	return len(d.ptr) - 1
+}
+
+// at returns where row i lies in the storage.
+func (d *Design) at(i int) int {
+	if d.sel != nil {
+		return int(d.sel[i])
+	}
+	return i
+}
 
 // NewDesign returns an empty design of dim columns.
 func NewDesign(dim int) *Design { return &Design{ptr: []int{0}, dim: dim} }
 
 // Add appends a row; cols and vals have the same length.
 func (d *Design) Add(cols []int32, vals []float32) {
-	d.col = append(d.col, cols...)
-	d.val = append(d.val, vals...)
-	d.ptr = append(d.ptr, len(d.col))
-	for _, v := range vals {
-		d.valued = d.valued || v != 1
+	d.mustGrow(false)
+	if d.val == nil && slices.ContainsFunc(vals, func(v float32) bool { return v != 1 }) {
+		d.valued()
 	}
+	d.col = append(d.col, cols...)
+	if d.val != nil {
+		d.val = append(d.val, vals...)
+	}
+	d.ptr = append(d.ptr, len(d.col))
 }
 
 // AddPresent appends a row of presences: value 1 in each of cols.
 func (d *Design) AddPresent(cols []int32) {
+	d.mustGrow(false)
 	d.col = append(d.col, cols...)
-	for range cols {
-		d.val = append(d.val, 1)
+	if d.val != nil {
+		for range cols {
+			d.val = append(d.val, 1)
+		}
 	}
 	d.ptr = append(d.ptr, len(d.col))
 }
 
-// Row returns the columns and values of row i, which the caller must not
-// change.
-func (d *Design) Row(i int) ([]int32, []float32) {
-	return d.col[d.ptr[i]:d.ptr[i+1]], d.val[d.ptr[i]:d.ptr[i+1]]
+// AddDense appends a row with a value for each of the design's columns,
+// in order. A design filled by AddDense is dense: it takes no other rows.
+func (d *Design) AddDense(vals []float32) {
+	if len(vals) != d.dim {
+		panic(fmt.Sprintf("learn: a dense row of %d values in a design of %d columns", len(vals), d.dim))
+	}
+	if !d.dense && d.rows() == 0 {
+		d.dense, d.ptr = true, nil
+	}
+	d.mustGrow(true)
+	d.val = append(d.val, vals...)
+	d.n++
+}
+
+// mustGrow panics when a row of the other form is added to a dense
+// design or to one that is not, or any row to a subset.
+func (d *Design) mustGrow(dense bool) {
+	if d.sel != nil || d.dense != dense {
+		panic("learn: a row added to a subset, or dense and sparse rows in one design")
+	}
+}
+
+// valued gives a design of presences its values, all 1.
+func (d *Design) valued() {
+	d.val = make([]float32, len(d.col), cap(d.col))
+	for k := range d.val {
+		d.val[k] = 1
+	}
+}
+
+// Subset returns the design of rows rows of d, in that order; it shares
+// d's storage, so d must not grow while it is in use.
+func (d *Design) Subset(rows []int) *Design {
+	s := *d
+	s.sel = make([]int32, len(rows))
+	for k, i := range rows {
+		s.sel[k] = int32(d.at(i))
+	}
+	return &s
 }
 
 // Sparse is a logistic model trained on a Design: P(1 | x) = σ(B + W·x).
@@ -77,14 +148,20 @@ func FitSparse(d *Design, y []int8, s Settings) *Sparse {
 // Score returns B + W·x for row i of d.
 func (m *Sparse) Score(d *Design, i int) float64 {
 	z := m.B
-	if !d.valued {
-		for _, c := range d.col[d.ptr[i]:d.ptr[i+1]] {
+	r := d.at(i)
+	switch {
+	case d.dense:
+		for j, v := range d.val[r*d.dim : (r+1)*d.dim] {
+			z += m.W[j] * float64(v)
+		}
+	case d.val == nil:
+		for _, c := range d.col[d.ptr[r]:d.ptr[r+1]] {
 			z += m.W[c]
 		}
-		return z
-	}
-	for k := d.ptr[i]; k < d.ptr[i+1]; k++ {
-		z += m.W[d.col[k]] * float64(d.val[k])
+	default:
+		for k := d.ptr[r]; k < d.ptr[r+1]; k++ {
+			z += m.W[d.col[k]] * float64(d.val[k])
+		}
 	}
 	return z
 }
@@ -97,50 +174,67 @@ func (m *Sparse) Predict(d *Design, i int) int8 {
 	return 0
 }
 
-// objective is the penalised mean log-loss of a logistic model on d.
+// objective is the penalised mean log-loss of a logistic model on d. The
+// loss and gradient are summed over fixed blocks of rows, and the block
+// sums are added in block order. The blocks are computed a wave at a
+// time, as many as there are buffers (parts), in parallel, and each wave
+// is added before the next begins: a fit of many columns holds a few
+// gradients, not one per block, and the sums are the same whatever the
+// number of buffers and cores.
 type objective struct {
 	d      *Design
 	y      []int8
 	lambda float64
 	block  int
-	parts  [][]float64 // per block: loss, then gradient
+	blocks int
+	parts  [][]float64 // per buffer: loss, then gradient
+	grad   []float64   // what eval returns
 }
+
+// objectiveWaves is the number of blocks in a wave per core.
+const objectiveWaves = 2
 
 func newObjective(d *Design, y []int8, lambda float64) *objective {
 	n := d.rows()
 	block := max(4096, (n+63)/64)
 	nb := (n + block - 1) / block
-	o := &objective{d: d, y: y, lambda: lambda, block: block, parts: make([][]float64, nb)}
+	o := &objective{d: d, y: y, lambda: lambda, block: block, blocks: nb, grad: make([]float64, d.dim+1)}
+	o.parts = make([][]float64, min(nb, objectiveWaves*runtime.GOMAXPROCS(0)))
 	for i := range o.parts {
 		o.parts[i] = make([]float64, d.dim+2)
 	}
 	return o
 }
 
-// eval returns the objective and its gradient at x; the gradient must not
-// be changed by the caller.
+// eval returns the objective and its gradient at x. The gradient is valid
+// until the next call, and must not be changed by the caller.
 func (o *objective) eval(x []float64) (float64, []float64) {
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for range min(runtime.GOMAXPROCS(0), len(o.parts)) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for b := int(next.Add(1)) - 1; b < len(o.parts); b = int(next.Add(1)) - 1 {
-				o.blockLoss(x, b)
-			}
-		}()
-	}
-	wg.Wait()
-	n := float64(o.d.rows())
 	f := 0.0
-	g := make([]float64, len(x))
-	for _, p := range o.parts {
-		f += p[0]
-		for j := range g {
-			g[j] += p[j+1]
+	g := o.grad
+	clear(g)
+	for start := 0; start < o.blocks; start += len(o.parts) {
+		end := min(start+len(o.parts), o.blocks)
+		var next atomic.Int64
+		next.Store(int64(start))
+		var wg sync.WaitGroup
+		for range min(runtime.GOMAXPROCS(0), end-start) {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for b := int(next.Add(1)) - 1; b < end; b = int(next.Add(1)) - 1 {
+					o.blockLoss(x, b, o.parts[b-start])
+				}
+			}()
+		}
+		wg.Wait()
+		for _, p := range o.parts[:end-start] {
+			f += p[0]
+			for j := range g {
+				g[j] += p[j+1]
+			}
 		}
 	}
+	n := float64(o.d.rows())
 	f /= n
 	for j := range g {
 		g[j] /= n
@@ -153,11 +247,10 @@ func (o *objective) eval(x []float64) (float64, []float64) {
 }
 
 // blockLoss writes the summed log-loss and its gradient over block b's
-// rows into o.parts[b] (gradient index 0 is the intercept).
-func (o *objective) blockLoss(x []float64, b int) {
-	p := o.parts[b]
+// rows into p (gradient index 0 is the intercept).
+func (o *objective) blockLoss(x []float64, b int, p []float64) {
 	clear(p)
-	d, g := o.d, o.parts[b][1:]
+	d, g := o.d, p[1:]
 	m := Sparse{B: x[0], W: x[1:]}
 	for i := b * o.block; i < min((b+1)*o.block, d.rows()); i++ {
 		z := m.Score(d, i)
@@ -165,14 +258,20 @@ func (o *objective) blockLoss(x []float64, b int) {
 		p[0] += math.Max(z, 0) + math.Log1p(math.Exp(-math.Abs(z))) - float64(o.y[i])*z
 		r := sigmoid(z) - float64(o.y[i])
 		g[0] += r
-		if !d.valued {
-			for _, c := range d.col[d.ptr[i]:d.ptr[i+1]] {
+		row := d.at(i)
+		switch {
+		case d.dense:
+			for j, v := range d.val[row*d.dim : (row+1)*d.dim] {
+				g[j+1] += r * float64(v)
+			}
+		case d.val == nil:
+			for _, c := range d.col[d.ptr[row]:d.ptr[row+1]] {
 				g[c+1] += r
 			}
-			continue
-		}
-		for k := d.ptr[i]; k < d.ptr[i+1]; k++ {
-			g[d.col[k]+1] += r * float64(d.val[k])
+		default:
+			for k := d.ptr[row]; k < d.ptr[row+1]; k++ {
+				g[d.col[k]+1] += r * float64(d.val[k])
+			}
 		}
 	}
 }
