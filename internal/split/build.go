@@ -134,10 +134,11 @@ type builder struct {
 	fileOf    [][]int            // per pool and split, its file
 	line      bytes.Buffer       // the record being written
 	// The pilot of the set in progress: surfaces, labels and indices of
-	// its decided candidates.
-	x   []surface
-	y   []int8
-	idx []int
+	// its decided candidates, their pair patterns numbered by table.
+	x     []surface
+	y     []int8
+	idx   []int
+	table *patternTable
 }
 
 // newBuilder prepares the build of p from state st.
@@ -351,7 +352,12 @@ func (b *builder) pilotAdd(k, i int, c candidate) {
 	}
 	label := dataset.LabelAbsent
 	if r := c.rec; r != nil && !c.easy {
-		b.x = append(b.x, surfaceOf(b.plan.PoolFrag(k), r))
+		s := surfaceOf(b.plan.PoolFrag(k), r)
+		if b.table == nil {
+			b.table = newPatternTable()
+		}
+		b.table.compact(&s)
+		b.x = append(b.x, s)
 		b.y = append(b.y, int8(r.Label))
 		b.idx = append(b.idx, i)
 		label = r.Label
@@ -381,7 +387,7 @@ func (b *builder) phase(what string, total int) func() {
 // apart, so that an interrupt stops the build at once.
 func (b *builder) fitPilot(ctx context.Context, k int) error {
 	x, y, idx := b.x, b.y, b.idx
-	b.x, b.y, b.idx = nil, nil, nil
+	b.x, b.y, b.idx, b.table = nil, nil, nil, nil
 	if b.plan.PilotFor(k) == 0 || b.st.Pools[k].Models != nil || b.acceptors[k].open == 0 {
 		return nil
 	}
