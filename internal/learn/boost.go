@@ -132,7 +132,8 @@ func thresholds(x [][]float64, bins int) [][]float64 {
 		for i, row := range x {
 			col[i] = row[j]
 		}
-		vals := slices.Compact(slices.Sorted(slices.Values(col)))
+		slices.Sort(col) // col is filled again for the next feature
+		vals := slices.Compact(col)
 		var mids []float64
 		for k := 1; k < len(vals); k++ {
 			mids = append(mids, (vals[k-1]+vals[k])/2)

@@ -23,24 +23,39 @@ func FitLogistic(x [][]float64, y []int8, lambda float64, iterations int) *Logis
 	if len(x) > 0 {
 		dim = len(x[0])
 	}
+	return FitLogisticRows(len(x), dim, func(i int) []float64 { return x[i] }, y, lambda, iterations)
+}
+
+// FitLogisticRows is FitLogistic on the n rows of dim features that row
+// returns, for rows the caller would otherwise have to hold all at once:
+// row(i) may return a buffer that it fills again at the next call. It
+// reads the rows three times, in order.
+func FitLogisticRows(n, dim int, row func(i int) []float64, y []int8, lambda float64, iterations int) *Logistic {
 	m := &Logistic{Mean: make([]float64, dim), SD: make([]float64, dim)}
-	n := float64(len(x))
-	for j := range dim {
-		for _, row := range x {
-			m.Mean[j] += row[j]
+	// Each column's sums run over the rows in order, as a loop over the
+	// columns of held rows would take them.
+	for i := range n {
+		for j, v := range row(i) {
+			m.Mean[j] += v
 		}
-		m.Mean[j] /= n
-		for _, row := range x {
-			d := row[j] - m.Mean[j]
+	}
+	for j := range dim {
+		m.Mean[j] /= float64(n)
+	}
+	for i := range n {
+		for j, v := range row(i) {
+			d := v - m.Mean[j]
 			m.SD[j] += d * d
 		}
-		m.SD[j] = math.Sqrt(m.SD[j] / n)
+	}
+	for j := range dim {
+		m.SD[j] = math.Sqrt(m.SD[j] / float64(n))
 	}
 	d := NewDesign(dim)
 	vals := make([]float32, dim)
-	for _, row := range x {
-		for j := range dim {
-			vals[j] = float32(m.standard(j, row[j]))
+	for i := range n {
+		for j, v := range row(i) {
+			vals[j] = float32(m.standard(j, v))
 		}
 		d.AddDense(vals)
 	}

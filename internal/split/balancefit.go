@@ -345,13 +345,28 @@ func enough(y []int8) bool {
 // candidates whose indices are idx, with the scores of the pair models.
 func fitStage(s []surface, y []int8, idx []int, pairs []*pairScorer) *stage {
 	st := &stage{Pairs: pairs}
-	x := make([][]float64, len(s))
-	for j := range s {
-		x[j] = st.linear(s[j], st.pairScores(s[j], idx[j]))
+	// The logistic models read the rows one at a time: a stage with pair
+	// scores would otherwise hold a copy of every candidate's features.
+	var buf []float64
+	fit := func(rows []int) *learn.Logistic {
+		ys := make([]int8, len(rows))
+		for k, j := range rows {
+			ys[k] = y[j]
+		}
+		row := func(k int) []float64 {
+			j := rows[k]
+			buf = st.appendLinear(buf[:0], s[j], st.pairScores(s[j], idx[j]))
+			return buf
+		}
+		return learn.FitLogisticRows(len(rows), len(s[0].x)+len(st.Pairs), row, ys, balanceLambda, balanceIters)
 	}
-	st.Full = learn.FitLogistic(x, y, balanceLambda, balanceIters)
+	all := make([]int, len(s))
+	for j := range all {
+		all[j] = j
+	}
+	st.Full = fit(all)
 	for f := range balanceFolds {
-		st.Folds = append(st.Folds, learn.FitLogistic(without(x, idx, f), without(y, idx, f), balanceLambda, balanceIters))
+		st.Folds = append(st.Folds, fit(without(all, idx, f)))
 	}
 	linear := st.calibrate(s, y, idx)
 	st.Boost = st.fitBoost(s, y, idx)
@@ -389,6 +404,11 @@ func (st *stage) linear(s surface, pairs []float64) []float64 {
 	return append(slices.Clip(s.x), pairs...)
 }
 
+// appendLinear appends linear's input for a candidate to dst.
+func (st *stage) appendLinear(dst []float64, s surface, pairs []float64) []float64 {
+	return append(append(dst, s.x...), pairs...)
+}
+
 // tree returns the trees' input for a candidate: boostRow, then its pair
 // scores.
 func (st *stage) tree(s surface, pairs []float64) []float64 {
@@ -404,20 +424,26 @@ func (st *stage) fitBoost(s []surface, y []int8, idx []int) *boostModels {
 	}
 	st.Boost = &boostModels{Skeletons: textfeat.CommonSkeletons(skels, boostSkeletons)}
 	bm := st.Boost
-	rows, off := make([][]float64, len(s)), make([]float64, len(s))
-	lin := make([][]float64, len(s))
+	// The offsets of Full's trees and of each fold's: the log-odds of the
+	// logistic model of the same name, scored in one pass.
+	rows := make([][]float64, len(s))
+	off := make([][]float64, 1+len(st.Folds))
+	for k := range off {
+		off[k] = make([]float64, len(s))
+	}
+	var lin []float64
 	for j := range s {
 		sc := st.pairScores(s[j], idx[j])
 		rows[j] = st.tree(s[j], sc)
-		lin[j] = st.linear(s[j], sc)
-		off[j] = st.Full.Score(lin[j])
-	}
-	bm.Full = learn.FitBoostedFrom(rows, y, off, learn.BoostOptions{})
-	for f, l := range st.Folds {
-		for j := range s {
-			off[j] = l.Score(lin[j])
+		lin = st.appendLinear(lin[:0], s[j], sc)
+		off[0][j] = st.Full.Score(lin)
+		for f, l := range st.Folds {
+			off[1+f][j] = l.Score(lin)
 		}
-		bm.Folds = append(bm.Folds, learn.FitBoostedFrom(without(rows, idx, f), without(y, idx, f), without(off, idx, f), learn.BoostOptions{}))
+	}
+	bm.Full = learn.FitBoostedFrom(rows, y, off[0], learn.BoostOptions{})
+	for f := range st.Folds {
+		bm.Folds = append(bm.Folds, learn.FitBoostedFrom(without(rows, idx, f), without(y, idx, f), without(off[1+f], idx, f), learn.BoostOptions{}))
 	}
 	return bm
 }
