@@ -18,14 +18,19 @@ type grammar struct {
 	ids   map[string]uint16
 	words []string // by number; words[0] is unused
 	df    map[uint32]int
-	// pairNames are the texts of the sentence-pair patterns of train.
-	pairNames map[uint64]string
+	// The sentence-pair patterns of train, numbered in the order first
+	// seen: the number of each, and by number the pattern and its text.
+	// A record holds its patterns as these numbers (item.pats): an A
+	// record shows about 400, most of them shared with other records.
+	patNum   map[uint64]uint32
+	patKeys  []uint64
+	patNames []string
 }
 
 const otherToken = math.MaxUint16
 
 func newGrammar() *grammar {
-	return &grammar{ids: map[string]uint16{}, words: []string{""}, df: map[uint32]int{}, pairNames: map[uint64]string{}}
+	return &grammar{ids: map[string]uint16{}, words: []string{""}, df: map[uint32]int{}, patNum: map[uint64]uint32{}}
 }
 
 // id returns tok's number, numbering it if train; 0 means unknown.
@@ -74,13 +79,40 @@ func (g *grammar) merge(b *batch, train bool) {
 				g.df[key]++
 			}
 		}
-	}
-	if train {
-		for h, name := range b.pairNames {
-			g.pairNames[h] = name
+		for set, ps := range it.patterns {
+			it.pats[set] = g.patternNumbers(ps, b.pairNames, train)
 		}
+		it.patterns = [2][]uint64{}
 	}
 	b.pairNames = nil
+}
+
+// patternNumbers returns the numbers of patterns ps, in their order,
+// numbering those first seen in train (their texts in names). A pattern
+// of another split that train does not show is left out: no model reads
+// it.
+func (g *grammar) patternNumbers(ps []uint64, names map[uint64]string, train bool) []uint32 {
+	n := 0
+	for _, p := range ps {
+		if _, ok := g.patNum[p]; ok || train {
+			n++
+		}
+	}
+	out := make([]uint32, 0, n)
+	for _, p := range ps {
+		id, ok := g.patNum[p]
+		if !ok {
+			if !train {
+				continue
+			}
+			id = uint32(len(g.patKeys))
+			g.patNum[p] = id
+			g.patKeys = append(g.patKeys, p)
+			g.patNames = append(g.patNames, names[p])
+		}
+		out = append(out, id)
+	}
+	return out
 }
 
 func (g *grammar) name(key uint32) string {

@@ -51,8 +51,10 @@ type item struct {
 	// records of a group share a fold.
 	group int
 	// patterns are the patterns of the sentence pairs sharing at least
-	// one and two content words (Row.Patterns).
+	// one and two content words (Row.Patterns), until grammar.merge
+	// replaces them by their numbers among train's patterns (pats).
 	patterns [2][]uint64
+	pats     [2][]uint32
 }
 
 // split is one file of the dataset.

@@ -10,7 +10,6 @@ import (
 	"gonum.org/v1/gonum/stat/distuv"
 
 	"github.com/nlsat/nlsat/internal/learn"
-	"github.com/nlsat/nlsat/internal/textfeat"
 )
 
 // Sentence pairs. A model that reads an instance as a bag of single
@@ -96,22 +95,57 @@ type SentPairReport struct {
 	Splits []SentPairSplit `json:"splits"`
 }
 
-// pairModel is a fitted pairs baseline.
+// pairModel is a fitted pairs baseline. Its vocabulary is the patterns of
+// train shown by at least MinCount records, in the order of their keys;
+// column maps a pattern's number (grammar.patNum) to its column, or -1,
+// and ids a column to the pattern's number.
 type pairModel struct {
-	info  SentPairInfo
-	index textfeat.PatternIndex
-	fit   *learn.Sparse
-	set   int // the patterns read: of pairs sharing at least set+1 content words
+	info   SentPairInfo
+	column []int32
+	ids    []uint32
+	fit    *learn.Sparse
+	set    int // the patterns read: of pairs sharing at least set+1 content words
 }
 
-func (pm *pairModel) patterns(it *item) []uint64 { return it.patterns[pm.set] }
+func (pm *pairModel) patterns(it *item) []uint32 { return it.pats[pm.set] }
 
-// design returns the presence of each vocabulary pattern in items.
+// vocabulary sets the model's vocabulary from the records of train, whose
+// patterns are numbered among gr's: those that occur at least minCount
+// times, by their keys in increasing order (textfeat.CommonPatterns).
+func (pm *pairModel) vocabulary(train []item, gr *grammar, minCount int) {
+	pm.column = make([]int32, len(gr.patKeys))
+	for i := range train {
+		for _, id := range pm.patterns(&train[i]) {
+			pm.column[id]++
+		}
+	}
+	pm.ids = nil
+	for id, n := range pm.column {
+		if int(n) >= minCount {
+			pm.ids = append(pm.ids, uint32(id))
+		}
+	}
+	slices.SortFunc(pm.ids, func(a, b uint32) int { return cmp.Compare(gr.patKeys[a], gr.patKeys[b]) })
+	for id := range pm.column {
+		pm.column[id] = -1
+	}
+	for c, id := range pm.ids {
+		pm.column[id] = int32(c)
+	}
+}
+
+// design returns the presence of each vocabulary pattern in items, a
+// row's columns in the order of its patterns.
 func (pm *pairModel) design(items []item) *learn.Design {
-	d := learn.NewDesign(len(pm.index))
+	d := learn.NewDesign(len(pm.ids))
 	var cols []int32
 	for i := range items {
-		cols = pm.index.AppendColumns(cols[:0], pm.patterns(&items[i]))
+		cols = cols[:0]
+		for _, id := range pm.patterns(&items[i]) {
+			if c := pm.column[id]; c >= 0 {
+				cols = append(cols, c)
+			}
+		}
 		d.AddPresent(cols)
 	}
 	return d
@@ -124,9 +158,9 @@ var pairLambdas = []float64{1e-3, 1e-2}
 // fitPairModel fits a pattern baseline called name on train's patterns
 // of pairs sharing at least set+1 content words, its penalty chosen on
 // valid (nil for none: LambdaBoW).
-func fitPairModel(name string, set int, train, valid []item, o Options) *pairModel {
+func fitPairModel(name string, set int, train, valid []item, gr *grammar, o Options) *pairModel {
 	pm := &pairModel{set: set}
-	pm.index = textfeat.NewPatternIndex(textfeat.CommonPatterns(len(train), func(i int) []uint64 { return pm.patterns(&train[i]) }, o.MinCount))
+	pm.vocabulary(train, gr, o.MinCount)
 	dt, y := pm.design(train), labelsOf(train)
 	evalOn, yEval := dt, y
 	if len(valid) > 0 {
@@ -152,16 +186,16 @@ func fitPairModel(name string, set int, train, valid []item, o Options) *pairMod
 			best, bestLoss, pm.fit = lambda, loss, m
 		}
 	}
-	pm.info = SentPairInfo{Name: name, MinShared: set + 1, Patterns: len(pm.index), Lambda: best, Iterations: pm.fit.Iterations,
+	pm.info = SentPairInfo{Name: name, MinShared: set + 1, Patterns: len(pm.ids), Lambda: best, Iterations: pm.fit.Iterations,
 		TowardSat: []Weight{}, TowardUnsat: []Weight{}}
 	return pm
 }
 
 // topWeights names the top patterns of largest weight either way.
-func (pm *pairModel) topWeights(names map[uint64]string, top int) {
-	ws := make([]Weight, 0, len(pm.index))
-	for p, c := range pm.index {
-		ws = append(ws, Weight{names[p], pm.fit.W[c]})
+func (pm *pairModel) topWeights(names []string, top int) {
+	ws := make([]Weight, 0, len(pm.ids))
+	for c, id := range pm.ids {
+		ws = append(ws, Weight{names[id], pm.fit.W[c]})
 	}
 	slices.SortFunc(ws, func(a, b Weight) int { return cmp.Or(cmp.Compare(b.Weight, a.Weight), cmp.Compare(a.Name, b.Name)) })
 	for i := 0; i < top && i < len(ws) && ws[i].Weight > 0; i++ {
@@ -183,8 +217,8 @@ func pairReport(splits []*split, gr *grammar, o Options) *SentPairReport {
 	rep := &SentPairReport{}
 	var models []*pairModel
 	for k := range PairModels {
-		pm := fitPairModel(PairModels[k].Name, PairModels[k].MinShared-1, train, valid, o)
-		pm.topWeights(gr.pairNames, 10)
+		pm := fitPairModel(PairModels[k].Name, PairModels[k].MinShared-1, train, valid, gr, o)
+		pm.topWeights(gr.patNames, 10)
 		models = append(models, pm)
 		rep.Models = append(rep.Models, pm.info)
 	}

@@ -1,0 +1,66 @@
+package audit
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/nlsat/nlsat/internal/learn"
+)
+
+// TestPatternNumbers: train's patterns are numbered in the order first
+// seen, with their texts; another split's keep their order and lose the
+// patterns train never showed, which no model reads.
+func TestPatternNumbers(t *testing.T) {
+	g := newGrammar()
+	names := map[uint64]string{7: "a", 3: "b", 9: "c", 5: "d"}
+	tests := []struct {
+		name  string
+		ps    []uint64
+		train bool
+		want  []uint32
+	}{
+		{"train numbers in order", []uint64{7, 3, 7}, true, []uint32{0, 1, 0}},
+		{"train adds new ones", []uint64{9, 3}, true, []uint32{2, 1}},
+		{"test drops unknown", []uint64{5, 9, 7, 5}, false, []uint32{2, 0}},
+		{"test adds nothing", []uint64{5}, false, []uint32{}},
+	}
+	for _, tt := range tests {
+		if got := g.patternNumbers(tt.ps, names, tt.train); !slices.Equal(got, tt.want) {
+			t.Errorf("%s: %v, want %v", tt.name, got, tt.want)
+		}
+	}
+	if !slices.Equal(g.patKeys, []uint64{7, 3, 9}) || !slices.Equal(g.patNames, []string{"a", "b", "c"}) {
+		t.Errorf("table %v %v, want train's patterns 7, 3, 9 named a, b, c", g.patKeys, g.patNames)
+	}
+}
+
+// TestPairVocabulary: a pairs baseline's columns are the patterns of
+// enough train records in the order of their keys, and a row of its
+// design holds the columns of its patterns.
+func TestPairVocabulary(t *testing.T) {
+	g := newGrammar()
+	var train []item
+	for _, ps := range [][]uint64{{40, 10, 30}, {10, 40}, {30, 20, 10}} {
+		var it item
+		it.pats[0] = g.patternNumbers(ps, nil, true)
+		train = append(train, it)
+	}
+	pm := &pairModel{}
+	pm.vocabulary(train, g, 2)
+	var keys []uint64
+	for _, id := range pm.ids {
+		keys = append(keys, g.patKeys[id])
+	}
+	if !slices.Equal(keys, []uint64{10, 30, 40}) {
+		t.Fatalf("vocabulary %v, want 10, 30, 40 (20 is seen once)", keys)
+	}
+	// Scored with the weights 1, 10 and 100 of the three columns, a row
+	// adds those of the patterns it shows.
+	d := pm.design(train)
+	m := &learn.Sparse{W: []float64{1, 10, 100}}
+	for i, want := range []float64{111, 101, 11} {
+		if got := m.Score(d, i); got != want {
+			t.Errorf("row %d scores %v, want %v", i, got, want)
+		}
+	}
+}
