@@ -95,6 +95,7 @@ func TestAuditBadInput(t *testing.T) {
 		{"malformed record", []string{"audit", ds}, exitUsage, filepath.Join(ds, "data", "test.jsonl") + ":2: not a record"},
 		{"threshold out of range", []string{"audit", "--threshold", "1.5", ds}, exitUsage, "--threshold"},
 		{"bad min-stratum", []string{"audit", "--min-stratum", "0", ds}, exitUsage, "--min-stratum"},
+		{"bad max-train", []string{"audit", "--max-train", "0", ds}, exitUsage, "--max-train must be at least 1"},
 	}
 	for _, tt := range tests {
 		code, stdout, stderr := nlsat(context.Background(), "", tt.args...)

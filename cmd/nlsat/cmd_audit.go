@@ -14,6 +14,7 @@ type auditOptions struct {
 	json       bool
 	threshold  float64
 	minStratum int
+	maxTrain   int
 }
 
 func (o *auditOptions) addFlags(cmd *cobra.Command) {
@@ -21,6 +22,7 @@ func (o *auditOptions) addFlags(cmd *cobra.Command) {
 	f.BoolVar(&o.json, "json", false, "print the report as one JSON object (fixed key order, every key present) instead of tables")
 	f.Float64Var(&o.threshold, "threshold", 0.55, "accuracy no baseline may be shown to exceed: a shortcut is reported when the lower end of an accuracy's 95% Wilson interval is above it")
 	f.IntVar(&o.minStratum, "min-stratum", 200, "records a stratum needs (in the split, or in train for mutual information) to be reported")
+	f.IntVar(&o.maxTrain, "max-train", audit.DefaultOptions().MaxTrain, "train records the baselines are fitted to, the first of the file (the counts and the order checks read every record), so that memory stops growing with train")
 }
 
 func newAuditCmd(s streams) *cobra.Command {
@@ -67,8 +69,11 @@ func runAudit(ctx context.Context, o *auditOptions, dir string, s streams) error
 	if o.minStratum < 1 {
 		return usagef("--min-stratum must be at least 1, got %d", o.minStratum)
 	}
+	if o.maxTrain < 1 {
+		return usagef("--max-train must be at least 1, got %d", o.maxTrain)
+	}
 	opts := audit.DefaultOptions()
-	opts.Threshold, opts.MinStratum = o.threshold, o.minStratum
+	opts.Threshold, opts.MinStratum, opts.MaxTrain = o.threshold, o.minStratum, o.maxTrain
 	t, err := task.Detect(dir)
 	if err != nil {
 		return err

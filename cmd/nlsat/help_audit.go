@@ -22,7 +22,12 @@ per stratum:
 
 Both logistic models minimise the mean log-loss plus an L2 penalty of
 0.001/2 times the squared weights (not the intercept) with L-BFGS, at most
-100 iterations, from zero. Every baseline is deterministic.
+100 iterations, from zero. Every baseline is deterministic. The baselines
+are fitted to at most the first --max-train records of train (200,000; a
+file nlsat wrote is in random order, balanced in blocks of 20), so that the
+audit's memory stops growing with train; the record counts and the checks
+of order and metadata read every record, and the report says when the fit
+read fewer.
 
 The surface features are m, n1, n2, alpha and beta from the record; the
 number of occurrences of the words every, some, no, not, who and him in the

@@ -36,12 +36,17 @@ type Options struct {
 	LambdaCounts, LambdaBoW float64
 	// Iterations bounds the L-BFGS iterations of each model (100).
 	Iterations int
+	// MaxTrain is the most train records the models are fitted to: the
+	// first MaxTrain of the file, whose order is random and balanced in
+	// blocks (200,000). The counts and the checks of the files' order and
+	// metadata read every record.
+	MaxTrain int
 }
 
 // DefaultOptions returns the options every zero field stands for.
 func DefaultOptions() Options {
 	return Options{Threshold: 0.55, Confidence: 0.95, MinStratum: 200, MBin: 5, MinCount: 2,
-		Permutations: 20, Seed: 1, LambdaCounts: 1e-3, LambdaBoW: 1e-3, Iterations: 100}
+		Permutations: 20, Seed: 1, LambdaCounts: 1e-3, LambdaBoW: 1e-3, Iterations: 100, MaxTrain: 200000}
 }
 
 func (o Options) withDefaults() Options {
@@ -65,6 +70,7 @@ func (o Options) withDefaults() Options {
 	seti(&o.MinCount, d.MinCount)
 	seti(&o.Permutations, d.Permutations)
 	seti(&o.Iterations, d.Iterations)
+	seti(&o.MaxTrain, d.MaxTrain)
 	if o.Seed == 0 {
 		o.Seed = d.Seed
 	}
@@ -89,7 +95,7 @@ const (
 func Run(ctx context.Context, t Task, dir string, opts Options) (*Report, error) {
 	o := opts.withDefaults()
 	spec := t.Spec()
-	splits, gr, err := load(ctx, t, dir)
+	splits, gr, err := load(ctx, t, dir, o.MaxTrain)
 	if err != nil {
 		return nil, err
 	}
@@ -115,7 +121,7 @@ func Run(ctx context.Context, t Task, dir string, opts Options) (*Report, error)
 // scores them on the others. It returns the models for more predictions.
 func auditSplits(ctx context.Context, spec *Spec, dir string, splits []*split, gr *grammar, o Options) (*Report, *models, error) {
 	train := splits[0]
-	m := fit(train.items, gr, spec, o)
+	m := fit(train.fitItems(), gr, spec, o)
 	if err := ctx.Err(); err != nil {
 		return nil, nil, err
 	}
@@ -135,7 +141,10 @@ func auditSplits(ctx context.Context, spec *Spec, dir string, splits []*split, g
 		rep.CountWeights = append(rep.CountWeights, Weight{m.feats[j].Name, r4(w)})
 	}
 	rep.BoW = m.bowInfo(o.MinCount, 10)
-	rep.MutualInfo = mutualInfoReport(train.items, m.feats, o)
+	rep.MutualInfo = mutualInfoReport(train.fitItems(), m.feats, o)
+	if train.fitted < len(train.items) {
+		rep.FittedOn = train.fitted
+	}
 	for _, s := range splits[1:] {
 		if err := ctx.Err(); err != nil {
 			return nil, nil, err

@@ -17,6 +17,9 @@ type batch struct {
 
 	items []item // grams hold local keys until grammar.merge
 	local []string
+	// fit is the number of the batch's first records that keep their
+	// features; the others keep only what split says.
+	fit int
 	// pairNames are the texts of the batch's sentence-pair patterns.
 	pairNames map[uint64]string
 	err       error
@@ -53,6 +56,11 @@ func (b *batch) process(t Task, file string) {
 			skel: row.Skeletons, st: row.Stats, patterns: row.Patterns, mus: row.Core, pair: int8(row.Step) - 1}
 		if spec.GroupBySeed {
 			it.group = max(it.index, 0)
+		}
+		if k >= b.fit {
+			it.x, it.skel, it.st, it.patterns = nil, nil, [textfeat.NumStats]float64{}, [2][]uint64{}
+			b.items = append(b.items, it)
+			continue
 		}
 		keys = keys[:0]
 		for j, text := range row.Texts {

@@ -243,3 +243,91 @@ func TestDriverBadRecords(t *testing.T) {
 		}
 	}
 }
+
+// TestMaxTrain: with MaxTrain below train's size, the models are fitted
+// to train's first MaxTrain records, so every figure they give equals the
+// audit of a dataset whose train is just those records, and the records
+// after them hold no features; the counts and the order checks still
+// read all of train, and the report and its summary say how much the
+// models read.
+func TestMaxTrain(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		labels []string
+	}{
+		{"binary", []string{"no", "yes"}},
+		{"three labels", []string{"red", "green", "blue"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			task := newWordTask(tc.labels, false)
+			full := writeWords(t, filepath.Join(t.TempDir(), "full"), len(tc.labels), [3]int{400, 150, 150}, true, false)
+			head := filepath.Join(t.TempDir(), "head")
+			if err := os.MkdirAll(filepath.Join(head, "data"), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			const fitted = 301 // not a multiple of the batches of lines
+			for _, name := range Splits[:3] {
+				data, err := os.ReadFile(filepath.Join(full, "data", name+".jsonl"))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if name == Splits[0] {
+					lines := bytes.SplitAfter(data, []byte("\n"))
+					data = bytes.Join(lines[:fitted], nil)
+				}
+				if err := os.WriteFile(filepath.Join(head, "data", name+".jsonl"), data, 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			splits, _, err := load(context.Background(), task, full, fitted)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i, it := range splits[0].items {
+				if has := it.x != nil || it.grams != nil; has != (i < fitted) {
+					t.Fatalf("train record %d holds features: %v", i, has)
+				}
+			}
+			capped, err := Run(context.Background(), task, full, Options{MaxTrain: fitted})
+			if err != nil {
+				t.Fatal(err)
+			}
+			short, err := Run(context.Background(), task, head, Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			// What the models give, per pair of labels when there are more.
+			fits := func(r *Report) any {
+				if r.Pairwise == nil {
+					return []any{r.Baselines, r.Results, r.MutualInfo, r.CountWeights, r.BoW}
+				}
+				var out []any
+				for _, p := range r.Pairwise.Pairs {
+					out = append(out, p.Report.Baselines, p.Report.Results)
+				}
+				return append(out, r.Pairwise.Multiway)
+			}
+			a, _ := json.Marshal(fits(capped))
+			b, _ := json.Marshal(fits(short))
+			if !bytes.Equal(a, b) {
+				t.Errorf("the capped audit's models differ from those of the first %d records:\n%s\n%s", fitted, a, b)
+			}
+			records, fittedOn, order := 0, 0, 0
+			if capped.Pairwise != nil {
+				records, fittedOn, order = capped.Pairwise.Splits[0].Records, capped.Pairwise.FittedOn, capped.Pairwise.Order[0].Records
+			} else {
+				records, fittedOn, order = capped.Splits[0].Records, capped.FittedOn, capped.Order[0].Records
+			}
+			want := 400 * len(tc.labels)
+			if records != want || order != want || fittedOn != fitted {
+				t.Errorf("train counted %d, order read %d, fitted on %d; want %d, %d, %d", records, order, fittedOn, want, want, fitted)
+			}
+			if s := capped.Summary(); !strings.Contains(s, fmt.Sprintf("first %d of train's %d records", fitted, want)) {
+				t.Errorf("the summary does not say what the models read:\n%s", s)
+			}
+			if short.Summary() == "" || strings.Contains(short.Summary(), "fitted to the first") {
+				t.Errorf("an audit that read all of train says it did not:\n%s", short.Summary())
+			}
+		})
+	}
+}

@@ -27,7 +27,10 @@ type PairwiseReport struct {
 	// Text says what the baselines read of a record.
 	Text   string       `json:"text"`
 	Splits []LabelCount `json:"splits"`
-	Pairs  []PairReport `json:"pairs"`
+	// FittedOn is as Report's: the train records the models read, when
+	// fewer than train holds.
+	FittedOn int          `json:"fitted_on,omitempty"`
+	Pairs    []PairReport `json:"pairs"`
 	// Multiway sums the pairs up on each evaluation split. Its key
 	// counts the labels of the first task audited so.
 	Multiway []Multiway `json:"three_way"`
@@ -192,6 +195,11 @@ func runPairwise(ctx context.Context, spec *Spec, dir string, splits []*split, g
 		ps := make([]*split, len(splits))
 		for i, s := range splits {
 			ps[i] = &split{name: s.name, file: s.file, items: pairItems(s.items, p)}
+			for _, it := range s.fitItems() { // the items with features come first
+				if it.label == p[0] || it.label == p[1] {
+					ps[i].fitted++
+				}
+			}
 		}
 		rep, m, err := auditSplits(ctx, spec, dir, ps, gr, o)
 		if err != nil {
@@ -217,6 +225,9 @@ func runPairwise(ctx context.Context, spec *Spec, dir string, splits []*split, g
 		e.Multiway = append(e.Multiway, e.multiway(s, sp, votes[s], o))
 	}
 	e.Order = orderReport(splits, L, o)
+	if train := splits[0]; train.fitted < len(train.items) {
+		e.FittedOn = train.fitted
+	}
 	return &Report{Dir: dir, Threshold: o.Threshold, Confidence: o.Confidence, Criterion: e.Criterion, MinStratum: o.MinStratum,
 		Pairwise: e, summary: spec.Summary}, nil
 }

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"io"
 	"io/fs"
+	"math"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -57,16 +58,24 @@ type item struct {
 	pats     [2][]uint32
 }
 
-// split is one file of the dataset.
+// split is one file of the dataset. Its first fitted items carry their
+// features; those after (train's beyond Options.MaxTrain) only what the
+// checks of the whole file read: label, stratum, seed, id, certificate.
 type split struct {
 	name, file string
 	items      []item
+	fitted     int
 }
+
+// fitItems returns the items that carry their features: what the models
+// are fitted to.
+func (s *split) fitItems() []item { return s.items[:s.fitted] }
 
 // load reads every split present in dir/data, records of t. The n-grams
 // of train define the token numbering; tokens first seen in another split
-// are dropped.
-func load(ctx context.Context, t Task, dir string) (splits []*split, gr *grammar, err error) {
+// are dropped. Of train, only the first maxTrain records keep their
+// features (split.fitted).
+func load(ctx context.Context, t Task, dir string, maxTrain int) (splits []*split, gr *grammar, err error) {
 	if fi, err := os.Stat(dir); err != nil {
 		return nil, nil, inputErrorf("cannot read dataset: %w", err)
 	} else if !fi.IsDir() {
@@ -83,7 +92,11 @@ func load(ctx context.Context, t Task, dir string) (splits []*split, gr *grammar
 			return nil, nil, inputErrorf("cannot read dataset %s: %w", dir, err)
 		}
 		s := &split{name: name, file: file}
-		err = readSplit(ctx, f, t, s, gr, i == 0)
+		fit := math.MaxInt
+		if i == 0 {
+			fit = maxTrain
+		}
+		err = readSplit(ctx, f, t, s, gr, i == 0, fit)
 		f.Close()
 		if err != nil {
 			return nil, nil, err
@@ -93,11 +106,12 @@ func load(ctx context.Context, t Task, dir string) (splits []*split, gr *grammar
 	return splits, gr, nil
 }
 
-// readSplit reads the records of r into s. Batches of lines are decoded,
-// checked and tokenised in parallel (see batch.process); the batches are
-// then taken in file order, so token numbers, counts and the first error
-// reported do not depend on scheduling.
-func readSplit(ctx context.Context, r io.Reader, t Task, s *split, gr *grammar, train bool) (err error) {
+// readSplit reads the records of r into s, the first fit of them with
+// their features. Batches of lines are decoded, checked and tokenised in
+// parallel (see batch.process); the batches are then taken in file order,
+// so token numbers, counts and the first error reported do not depend on
+// scheduling.
+func readSplit(ctx context.Context, r io.Reader, t Task, s *split, gr *grammar, train bool, fit int) (err error) {
 	ctx, cancel := context.WithCancel(ctx)
 	workers := runtime.GOMAXPROCS(0)
 	jobs, ordered := make(chan *batch, workers), make(chan *batch, 2*workers)
@@ -105,7 +119,7 @@ func readSplit(ctx context.Context, r io.Reader, t Task, s *split, gr *grammar, 
 	wg.Add(1 + workers)
 	go func() {
 		defer wg.Done()
-		readBatches(ctx, r, s.file, jobs, ordered)
+		readBatches(ctx, r, s.file, fit, jobs, ordered)
 	}()
 	for range workers {
 		go func() {
@@ -136,6 +150,7 @@ func readSplit(ctx context.Context, r io.Reader, t Task, s *split, gr *grammar, 
 	if len(s.items) == 0 {
 		return inputErrorf("%s: no records", s.file)
 	}
+	s.fitted = min(len(s.items), fit)
 	return nil
 }
 
@@ -143,13 +158,16 @@ const batchSize = 256
 
 // readBatches splits r into batches of non-blank lines and sends each
 // batch first to ordered, then to jobs. A read error ends the last batch.
-func readBatches(ctx context.Context, r io.Reader, file string, jobs, ordered chan<- *batch) {
+// The records from the fit-th on are to be read without their features.
+func readBatches(ctx context.Context, r io.Reader, file string, fit int, jobs, ordered chan<- *batch) {
 	defer close(ordered)
 	defer close(jobs)
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 1<<16), 1<<26)
-	b, line := newBatch(), 0
+	b, line, records := newBatch(), 0, 0
+	b.fit = fit
 	send := func() bool {
+		records += len(b.lines) // counted before a worker may take the batch
 		select {
 		case ordered <- b:
 		case <-ctx.Done():
@@ -157,6 +175,7 @@ func readBatches(ctx context.Context, r io.Reader, file string, jobs, ordered ch
 		}
 		jobs <- b
 		b = newBatch()
+		b.fit = max(0, fit-records)
 		return true
 	}
 	for sc.Scan() {

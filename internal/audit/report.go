@@ -17,10 +17,13 @@ type Report struct {
 	// Criterion says how an accuracy is compared with Threshold.
 	Criterion string `json:"criterion"`
 	// MinStratum is the number of records a stratum needs to be reported.
-	MinStratum int            `json:"min_stratum"`
-	Splits     []SplitCount   `json:"splits"`
-	Features   []FeatureInfo  `json:"features"`
-	Baselines  []BaselineInfo `json:"baselines"`
+	MinStratum int          `json:"min_stratum"`
+	Splits     []SplitCount `json:"splits"`
+	// FittedOn is the number of train records the models were fitted to,
+	// when it is fewer than train holds (Options.MaxTrain); 0 otherwise.
+	FittedOn  int            `json:"fitted_on,omitempty"`
+	Features  []FeatureInfo  `json:"features"`
+	Baselines []BaselineInfo `json:"baselines"`
 	// CountWeights are the surface-count model's weights on standardised
 	// features, in feature order.
 	CountWeights []Weight `json:"count_weights"`

@@ -209,7 +209,7 @@ func (pm *pairModel) topWeights(names []string, top int) {
 // pairReport fits the pairs baselines on train and scores them on every
 // other split.
 func pairReport(splits []*split, gr *grammar, o Options) *SentPairReport {
-	train := splits[0].items
+	train := splits[0].fitItems()
 	var valid []item
 	if len(splits) > 1 {
 		valid = splits[1].items

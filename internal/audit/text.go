@@ -18,6 +18,11 @@ func (r *Report) Text(w io.Writer) error {
 	p := func(format string, a ...any) { fmt.Fprintf(tw, format, a...) }
 	p("Shortcut audit of %s\n", r.Dir)
 	p("A predictor shows a shortcut on a split when the lower end of its %s Wilson\ninterval exceeds %s.\n", percent(r.Confidence), percent(r.Threshold))
+	if r.FittedOn > 0 {
+		var b strings.Builder
+		writeFittedOn(&b, r.FittedOn, r.Splits[0].Records)
+		p("%s", b.String())
+	}
 
 	p("\nVerdicts\n")
 	for _, res := range r.Results {
@@ -191,6 +196,7 @@ func (r *Report) Summary() string {
 	var b strings.Builder
 	train := r.Splits[0]
 	writeSummaryHead(&b, r.summary, len(r.Features), train.Split, train.Records, r.Confidence, r.Threshold)
+	writeFittedOn(&b, r.FittedOn, train.Records)
 	for _, res := range r.Results {
 		fmt.Fprintf(&b, "- %s (%d records): %s\n", res.Split, res.Records, res.Verdict.Text)
 		for _, fr := range res.Fragments {
@@ -251,6 +257,15 @@ func writeSummaryHead(b *strings.Builder, head func(int, string, int) string, fe
 	fmt.Fprintf(b, "interval lies above %s.\n", percent(threshold))
 }
 
+// writeFittedOn says, when the models were fitted to part of train, to
+// how much.
+func writeFittedOn(b *strings.Builder, fitted, records int) {
+	if fitted > 0 {
+		fmt.Fprintf(b, "The models were fitted to the first %d of train's %d records (the file's order is random and\n", fitted, records)
+		b.WriteString("balanced in blocks); the counts and the checks of order and metadata read every record.\n")
+	}
+}
+
 // text writes the audit of a task of more labels: the verdicts, the label
 // counts, every pair's baselines side by side, the summary over all
 // labels, then each pair's full binary report.
@@ -262,6 +277,11 @@ func (e *PairwiseReport) text(w io.Writer) error {
 	p("Audited as %s binary problems, one per pair of labels (%s). The text is\n", numberWord(len(e.Pairs)), strings.Join(e.pairNames(), ", "))
 	p("%s.\n", e.Text)
 	p("A predictor shows a shortcut on a pair and split when the lower end of its %s Wilson\ninterval exceeds %s.\n", percent(e.Confidence), percent(e.Threshold))
+	if e.FittedOn > 0 {
+		var b strings.Builder
+		writeFittedOn(&b, e.FittedOn, e.Splits[0].Records)
+		p("%s", b.String())
+	}
 
 	p("\nVerdicts\n")
 	for _, t := range e.Multiway {
@@ -346,6 +366,7 @@ func (e *PairwiseReport) summary(head func(int, string, int) string) string {
 	var b strings.Builder
 	train := e.Splits[0]
 	writeSummaryHead(&b, head, len(e.Pairs[0].Report.Features), train.Split, train.Records, e.Confidence, e.Threshold)
+	writeFittedOn(&b, e.FittedOn, train.Records)
 	for s, t := range e.Multiway {
 		fmt.Fprintf(&b, "- %s (%d records): %s\n", t.Split, t.Records, t.Verdict.Text)
 		for _, p := range e.Pairs {
