@@ -98,8 +98,8 @@ func (a *acceptor) consider(i int, c candidate) (stop bool, err error) {
 		}
 	}
 	mask := a.mask(s, c)
-	_, dupExact := b.exact[c.exact]
-	_, dupRenamed := b.renamed[c.renamed]
+	_, dupExact := b.exact[keyOf(c.exact)]
+	_, dupRenamed := b.renamed[keyOf(c.renamed)]
 	switch {
 	case mask == 0:
 		ss.HeldOut++

@@ -126,8 +126,8 @@ type builder struct {
 	opt       Options
 	store     *job.Store
 	st        *state
-	exact     map[[32]byte]struct{}
-	renamed   map[[32]byte]struct{}
+	exact     map[dedupKey]struct{}
+	renamed   map[dedupKey]struct{}
 	params    []fragments.Params // per pool
 	acceptors []*acceptor        // per pool
 	files     []dataFile         // the split files, which are the store's first parts
@@ -143,7 +143,7 @@ type builder struct {
 
 // newBuilder prepares the build of p from state st.
 func newBuilder(p *Plan, o Options, st *state) (*builder, error) {
-	b := &builder{plan: p, opt: o, st: st, exact: map[[32]byte]struct{}{}, renamed: map[[32]byte]struct{}{}}
+	b := &builder{plan: p, opt: o, st: st, exact: map[dedupKey]struct{}{}, renamed: map[dedupKey]struct{}{}}
 	b.params = make([]fragments.Params, len(p.Pools))
 	b.files = p.dataFiles()
 	b.fileOf = make([][]int, len(p.Pools))

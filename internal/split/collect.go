@@ -37,7 +37,8 @@ import (
 // entry is a collected candidate: what choosing needs, and where its
 // record lies in the pool's spill file.
 type entry struct {
-	k      int // its pool
+	k      int32 // its pool
+	n      int32 // its line's length in the spill file
 	i      int
 	label  int8
 	mask   uint8 // the splits (bit t) that admit it
@@ -47,7 +48,6 @@ type entry struct {
 	// second random key, independent of key and of the label.
 	place uint64
 	off   int64
-	n     int
 }
 
 // spillLine is an entry as the spill file holds it.
@@ -101,7 +101,7 @@ func (a *acceptor) collect(i int, c candidate, mask uint8) error {
 		return err
 	}
 	part := b.store.Part(b.spillPart(a.k))
-	e := entry{k: a.k, i: i, label: int8(c.rec.Label), mask: mask, capped: c.capped, key: orderKey(b.plan.Seed, orderStream, idx), off: part.Size(), n: len(line)}
+	e := entry{k: int32(a.k), i: i, label: int8(c.rec.Label), mask: mask, capped: c.capped, key: orderKey(b.plan.Seed, orderStream, idx), off: part.Size(), n: int32(len(line))}
 	if err := part.Row(append(line, '\n')); err != nil {
 		return err
 	}
@@ -124,13 +124,21 @@ func (a *acceptor) add(s int, e entry) {
 	a.refresh(s)
 }
 
+// dedupKey is what the dedup sets hold of a SHA-256 key: its first 128
+// bits. Two of a billion distinct instances share them with a chance
+// below 10^-20, and the sets, which grow with the candidates collected,
+// take half the memory of whole keys. The keys file keeps whole keys.
+type dedupKey [16]byte
+
+func keyOf(h [32]byte) dedupKey { return dedupKey(h[:16]) }
+
 // addKeys adds c's keys to the dedup sets and the keys file.
 func (b *builder) addKeys(c candidate) error {
-	b.exact[c.exact] = struct{}{}
+	b.exact[keyOf(c.exact)] = struct{}{}
 	var both [64]byte
 	copy(both[:32], c.exact[:])
 	if b.plan.Dedup == DedupRenaming {
-		b.renamed[c.renamed] = struct{}{}
+		b.renamed[keyOf(c.renamed)] = struct{}{}
 		copy(both[32:], c.renamed[:])
 	}
 	return b.store.Part(b.keysPart()).Row(both[:])
@@ -259,7 +267,7 @@ func (b *builder) writeFile(f int) error {
 		}
 	}
 	for j := range es {
-		idx := es[j].k*PoolStride + es[j].i
+		idx := int(es[j].k)*PoolStride + es[j].i
 		es[j].key = orderKey(b.plan.Seed, fileStream, idx)
 		es[j].place = orderKey(b.plan.Seed, blockStream, idx)
 	}
@@ -268,7 +276,7 @@ func (b *builder) writeFile(f int) error {
 	step := b.phase("writing "+df.split.Name+".jsonl", len(es))
 	for _, e := range fileOrder(es) {
 		step()
-		spill := b.store.Part(b.spillPart(e.k))
+		spill := b.store.Part(b.spillPart(int(e.k)))
 		buf := make([]byte, e.n)
 		if _, err := spill.ReadAt(buf, e.off); err != nil {
 			return fmt.Errorf("%s: %w", spill.Name, err)
@@ -277,7 +285,7 @@ func (b *builder) writeFile(f int) error {
 		if err := json.Unmarshal(buf, &l); err != nil {
 			return fmt.Errorf("%s: %w", spill.Name, err)
 		}
-		l.Record.ID = dataset.FormatID(b.plan.poolFragName(e.k)+"-"+df.split.Name, digest, out.Rows())
+		l.Record.ID = dataset.FormatID(b.plan.poolFragName(int(e.k))+"-"+df.split.Name, digest, out.Rows())
 		b.line.Reset()
 		if err := dataset.NewEncoder(&b.line).Encode(l.Record); err != nil {
 			return err
@@ -317,7 +325,7 @@ func (a *acceptor) reload() error {
 			return fmt.Errorf("%s: %w", part.Name, err)
 		}
 		idx := a.k*PoolStride + l.I
-		e := entry{k: a.k, i: l.I, label: int8(l.Record.Label), mask: l.Mask, capped: l.Capped, key: orderKey(b.plan.Seed, orderStream, idx), off: off, n: len(line) - 1}
+		e := entry{k: int32(a.k), i: l.I, label: int8(l.Record.Label), mask: l.Mask, capped: l.Capped, key: orderKey(b.plan.Seed, orderStream, idx), off: off, n: int32(len(line) - 1)}
 		a.add(l.I%len(a.pl.Strata), e)
 		off += int64(len(line))
 	}
@@ -327,21 +335,21 @@ func (a *acceptor) reload() error {
 // fileBlock/2 instances of each label.
 const fileBlock = 20
 
-// fileOrder returns the order in which a split's entries are written:
-// random, in permuted blocks. Each label's entries are taken in the
-// random order of their keys, fileBlock/2 of each label make a block,
-// and a block's entries are written in the random order of their places,
-// a second key drawn apart from the first and from the label. So every
-// position of the file is sat with probability 1/2 whatever the others
-// hold, neither a record's neighbours nor its position within a block
-// tell its label, and the first K records of a file are never more than
-// fileBlock/2 away from half sat: a user who takes a file's head, or
+// fileOrder returns the order in which a split's entries are written
+// (reordering es): random, in permuted blocks. Each label's entries are
+// taken in the random order of their keys, fileBlock/2 of each label make
+// a block, and a block's entries are written in the random order of their
+// places, a second key drawn apart from the first and from the label. So
+// every position of the file is sat with probability 1/2 whatever the
+// others hold, neither a record's neighbours nor its position within a
+// block tell its label, and the first K records of a file are never more
+// than fileBlock/2 away from half sat: a user who takes a file's head, or
 // shards it by lines, gets a balanced set. (A plain shuffle leaves a head
 // of 1,000 more than two standard errors off balance one time in twenty.)
 // A block must not be ordered by the first key: both labels' lists are
 // sorted by it, and past the first blocks the ranges of their keys no
-// longer overlap, so a block would be ten records of one label followed
-// by ten of the other. Entries of a label left over when the two labels
+// longer overlap, so a block would be ten records of one label followed by
+// ten of the other. Entries of a label left over when the two labels
 // differ in number, which a split built by nlsat never has, end the file
 // in key order.
 func fileOrder(es []entry) []entry {
@@ -351,13 +359,11 @@ func fileOrder(es []entry) []entry {
 	byPlace := func(x, y entry) int {
 		return cmp.Or(cmp.Compare(x.place, y.place), byKey(x, y))
 	}
-	var labels [2][]entry
-	for _, e := range es {
-		labels[e.label&1] = append(labels[e.label&1], e)
-	}
-	for _, l := range labels {
-		slices.SortFunc(l, byKey)
-	}
+	// Each label's entries in key order, label 0's first: es itself is
+	// sorted, so that a file's entries are held twice at most.
+	slices.SortFunc(es, func(x, y entry) int { return cmp.Or(cmp.Compare(x.label&1, y.label&1), byKey(x, y)) })
+	n0, _ := slices.BinarySearchFunc(es, int8(1), func(e entry, l int8) int { return cmp.Compare(e.label&1, l) })
+	labels := [2][]entry{es[:n0], es[n0:]}
 	out := make([]entry, 0, len(es))
 	half := fileBlock / 2
 	for j := 0; j < min(len(labels[0]), len(labels[1])); j += half {

@@ -227,9 +227,9 @@ func (b *builder) loadKeys() error {
 		return fmt.Errorf("%s: %w", part.Name, err)
 	}
 	for i := 0; i < len(data); i += 64 {
-		b.exact[[32]byte(data[i:i+32])] = struct{}{}
+		b.exact[keyOf([32]byte(data[i:i+32]))] = struct{}{}
 		if b.plan.Dedup == DedupRenaming {
-			b.renamed[[32]byte(data[i+32:i+64])] = struct{}{}
+			b.renamed[keyOf([32]byte(data[i+32:i+64]))] = struct{}{}
 		}
 	}
 	return nil
