@@ -183,11 +183,11 @@ func (s surface) patterns(shared int) []uint64 {
 }
 
 // patternTable numbers the distinct pair patterns of a pilot. A pilot
-// candidate of A holds about 400 patterns, nine in ten of them shared
-// with other candidates: held as 4-byte numbers, with each distinct
-// pattern once in the table, a pilot of 100,000 takes about half the
-// memory of its patterns held as they are, and the pair models count and
-// look up numbers instead of hashing patterns.
+// candidate of A holds about 400 patterns, and nine in ten of a pilot's
+// occurrences repeat a pattern seen before: held as 4-byte numbers, with
+// each distinct pattern once in the table, a pilot of 100,000 takes about
+// half the memory of its patterns held as they are, and the pair models
+// count and look up numbers instead of hashing patterns.
 type patternTable struct {
 	num  map[uint64]uint32
 	keys []uint64 // by number
