@@ -175,6 +175,9 @@ func (s surface) patterns(shared int) []uint64 {
 	if s.table == nil {
 		return s.pairs[shared-1]
 	}
+	if s.ids[shared-1] == nil {
+		panic("split: the pair patterns of a pilot candidate read after fitModels let them go")
+	}
 	out := make([]uint64, len(s.ids[shared-1]))
 	for j, id := range s.ids[shared-1] {
 		out[j] = s.table.keys[id]
@@ -278,9 +281,17 @@ func fitModels(s []surface, y []int8, idx []int, draw func(i int) float64) *bala
 		}
 	}
 	if enough(fy) {
-		m.Free = fitStage(fs, fy, fi, []*pairScorer{
-			fitPairScorer(fs, fy, fi, 1), fitPairScorer(s, y, idx, 1), fitPairScorer(s, y, idx, 2),
-		})
+		pairs := []*pairScorer{fitPairScorer(fs, fy, fi, 1), fitPairScorer(s, y, idx, 1), fitPairScorer(s, y, idx, 2)}
+		// From here on the pilot's pair patterns are read through the
+		// scorers' out-of-fold scores alone, which cover every candidate
+		// the fit scores (Free's, and the others are never scored by
+		// Free): the patterns, a fifth of the fit's memory, go.
+		for _, ss := range [][]surface{s, fs} {
+			for j := range ss {
+				ss[j].ids = [2][]uint32{}
+			}
+		}
+		m.Free = fitStage(fs, fy, fi, pairs)
 	}
 	// Core's classes: 1 for a candidate without a pair that Free keeps
 	// (judged out of fold, as a candidate of the set is judged by a model
