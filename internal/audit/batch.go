@@ -51,17 +51,17 @@ func (b *batch) process(t Task, file string) {
 			b.err = inputErrorf("%s:%d: %w", file, b.lineNos[k], err)
 			return
 		}
-		it := item{label: int8(row.Label), fragment: row.Fragment, n1: row.N1, n2: row.N2, m: row.M, x: row.X,
+		it := item{label: int8(row.Label), fragment: row.Fragment, n1: row.N1, n2: row.N2, m: row.M,
 			index: trailingNumber(row.Seed, ":"), idNum: trailingNumber(row.ID, "-"), group: -1,
-			skel: row.Skeletons, st: row.Stats, patterns: row.Patterns, mus: row.Core, pair: int8(row.Step) - 1}
+			mus: row.Core, pair: int8(row.Step) - 1}
 		if spec.GroupBySeed {
 			it.group = max(it.index, 0)
 		}
 		if k >= b.fit {
-			it.x, it.skel, it.st, it.patterns = nil, nil, [textfeat.NumStats]float64{}, [2][]uint64{}
 			b.items = append(b.items, it)
 			continue
 		}
+		it.features = &features{x: row.X, skel: row.Skeletons, st: row.Stats, patterns: row.Patterns}
 		keys = keys[:0]
 		for j, text := range row.Texts {
 			prefix := ""

@@ -64,6 +64,9 @@ func (g *grammar) merge(b *batch, train bool) {
 	}
 	for k := range b.items {
 		it := &b.items[k]
+		if it.features == nil {
+			continue // past MaxTrain: nothing to number or count
+		}
 		grams, counts := it.grams[:0], it.counts[:0]
 		for j := range it.counts {
 			a, c := remap[it.grams[2*j]], remap[it.grams[2*j+1]]

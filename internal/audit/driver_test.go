@@ -284,7 +284,7 @@ func TestMaxTrain(t *testing.T) {
 				t.Fatal(err)
 			}
 			for i, it := range splits[0].items {
-				if has := it.x != nil || it.grams != nil; has != (i < fitted) {
+				if has := it.features != nil; has != (i < fitted) {
 					t.Fatalf("train record %d holds features: %v", i, has)
 				}
 			}
@@ -329,5 +329,59 @@ func TestMaxTrain(t *testing.T) {
 				t.Errorf("an audit that read all of train says it did not:\n%s", short.Summary())
 			}
 		})
+	}
+}
+
+// TestPairwiseIsBinary: each pair of labels of a pairwise audit is the
+// binary audit of the records of those two labels, its first label as 1:
+// what one pair's fit does to the records it reads must not reach the
+// next pair's.
+func TestPairwiseIsBinary(t *testing.T) {
+	labels := []string{"red", "green", "blue"}
+	full := writeWords(t, filepath.Join(t.TempDir(), "full"), len(labels), [3]int{300, 100, 100}, true, false)
+	rep, err := Run(context.Background(), newWordTask(labels, false), full, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k, p := range labelPairs(len(labels)) {
+		dir := filepath.Join(t.TempDir(), fmt.Sprint(k))
+		if err := os.MkdirAll(filepath.Join(dir, "data"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		for _, name := range Splits[:3] {
+			data, err := os.ReadFile(filepath.Join(full, "data", name+".jsonl"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var out []byte
+			for _, line := range bytes.Split(bytes.TrimSpace(data), []byte("\n")) {
+				var r wordRecord
+				if err := json.Unmarshal(line, &r); err != nil {
+					t.Fatal(err)
+				}
+				switch int8(r.Label) {
+				case p[0]:
+					r.Label = 1
+				case p[1]:
+					r.Label = 0
+				default:
+					continue
+				}
+				b, _ := json.Marshal(r)
+				out = append(append(out, b...), '\n')
+			}
+			if err := os.WriteFile(filepath.Join(dir, "data", name+".jsonl"), out, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		bin, err := Run(context.Background(), newWordTask([]string{labels[p[1]], labels[p[0]]}, false), dir, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, _ := json.Marshal([]any{rep.Pairwise.Pairs[k].Report.Baselines, rep.Pairwise.Pairs[k].Report.Results})
+		want, _ := json.Marshal([]any{bin.Baselines, bin.Results})
+		if !bytes.Equal(got, want) {
+			t.Errorf("pair %s-%s differs from the binary audit of its records:\n%s\n%s", labels[p[0]], labels[p[1]], got, want)
+		}
 	}
 }

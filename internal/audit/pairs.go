@@ -233,7 +233,7 @@ func runPairwise(ctx context.Context, spec *Spec, dir string, splits []*split, g
 }
 
 // pairItems returns copies of the items labelled p[0] (as 1) or p[1] (as
-// 0), in file order.
+// 0), in file order, each with a copy of its features' slices.
 func pairItems(items []item, p [2]int8) []item {
 	var out []item
 	for _, it := range items {
@@ -244,6 +244,11 @@ func pairItems(items []item, p [2]int8) []item {
 			it.label = 0
 		default:
 			continue
+		}
+		if it.features != nil {
+			// A copy of its own: a pair's fit lets go of its grams.
+			f := *it.features
+			it.features = &f
 		}
 		out = append(out, it)
 	}

@@ -28,20 +28,16 @@ var Splits = []string{"train", "validation", "test", "generalisation", "zero-sho
 
 const requiredSplits = 3
 
-// item is what the audit keeps of one record.
+// item is what the audit keeps of one record: what the checks of a whole
+// file read, and the features the models read (nil for a train record
+// past Options.MaxTrain, so that such a record takes a few dozen bytes).
 type item struct {
 	label     int8
 	fragment  string
 	n1, n2, m int
-	x         []float64 // the task's surface features
-	grams     []uint32  // n-gram keys (see grammar)
-	counts    []uint8   // occurrences of each key, at most 255
 	// index is the instance index the record's seed names, idNum the
 	// number its id ends in; -1 when there is none.
 	index, idNum int
-	// skel are the sentences' skeletons, st the structural statistics.
-	skel []uint64
-	st   [textfeat.NumStats]float64
 	// mus is the size of the certified MUS (0 for sat); pair is 1 when
 	// the record holds a certified contradictory pair, 0 when it holds
 	// none, -1 when it does not say.
@@ -51,6 +47,17 @@ type item struct {
 	// task whose records share their seed in groups), -1 for none: the
 	// records of a group share a fold.
 	group int
+	*features
+}
+
+// features are what the models read of a record.
+type features struct {
+	x      []float64 // the task's surface features
+	grams  []uint32  // n-gram keys (see grammar)
+	counts []uint8   // occurrences of each key, at most 255
+	// skel are the sentences' skeletons, st the structural statistics.
+	skel []uint64
+	st   [textfeat.NumStats]float64
 	// patterns are the patterns of the sentence pairs sharing at least
 	// one and two content words (Row.Patterns), until grammar.merge
 	// replaces them by their numbers among train's patterns (pats).

@@ -41,7 +41,7 @@ func TestPairVocabulary(t *testing.T) {
 	g := newGrammar()
 	var train []item
 	for _, ps := range [][]uint64{{40, 10, 30}, {10, 40}, {30, 20, 10}} {
-		var it item
+		it := item{features: &features{}}
 		it.pats[0] = g.patternNumbers(ps, nil, true)
 		train = append(train, it)
 	}
