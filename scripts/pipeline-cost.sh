@@ -18,27 +18,11 @@ cd "$(dirname "$0")/.."
 COUNT=${COUNT:-2000}
 FRAGMENTS=${FRAGMENTS:-"S W V Z A"}
 SEED=${SEED:-1}
-BIN=${BIN:-bin/nlsat}
-BASE=${BASE:-}
-[ "$BIN" != bin/nlsat ] || make -s build
-command -v /usr/bin/time >/dev/null || { echo "needs GNU time (/usr/bin/time)"; exit 1; }
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+. scripts/measure.sh
 train=$((COUNT * 8 / 10))
 rest=$(((COUNT - train) / 2))
 
-# cpu NAME CMD...: runs CMD, records user + sys seconds and peak RSS (MB)
-# under NAME.
-declare -A secs rss
-cpu() {
-	local name=$1
-	shift
-	/usr/bin/time -o "$work/time" -f "%U %S %M" "$@" >/dev/null 2>"$work/err" || { cat "$work/err" >&2; return 1; }
-	local user sys kb
-	read -r user sys kb <"$work/time"
-	secs[$name]=$(echo "$user + $sys" | bc -l)
-	rss[$name]=$((kb / 1024))
-}
+mb() { echo $((kb[$1] / 1024)); }
 
 # runs BIN TAG FRAGMENT: the three runs of one binary on one fragment.
 runs() {
@@ -63,7 +47,7 @@ for f in $FRAGMENTS; do
 	fi
 	for t in "${tags[@]}"; do
 		printf '%-4s %-8s | %10.1f %7d | %10.1f %7d | %10.1f %7d | %9.2f %9.2f\n' "$f" "$t" \
-			"${secs[$t none]}" "${rss[$t none]}" "${secs[$t generate]}" "${rss[$t generate]}" "${secs[$t split]}" "${rss[$t split]}" \
+			"${secs[$t none]}" "$(mb "$t none")" "${secs[$t generate]}" "$(mb "$t generate")" "${secs[$t split]}" "$(mb "$t split")" \
 			"$(ratio "$t generate" "$t none")" "$(ratio "$t split" "$t generate")"
 	done
 	if [ -n "$BASE" ]; then
