@@ -19,7 +19,7 @@ type auditOptions struct {
 
 func (o *auditOptions) addFlags(cmd *cobra.Command) {
 	f := cmd.Flags()
-	f.BoolVar(&o.json, "json", false, "print the report as one JSON object (fixed key order, every key present) instead of tables")
+	f.BoolVar(&o.json, "json", false, "print the report as one JSON object instead of tables (fixed key order; every key present but fitted_on, there when --max-train cut train, and a split's fragments, there when it holds several)")
 	f.Float64Var(&o.threshold, "threshold", 0.55, "accuracy no baseline may be shown to exceed: a shortcut is reported when the lower end of an accuracy's 95% Wilson interval is above it")
 	f.IntVar(&o.minStratum, "min-stratum", 200, "records a stratum needs (in the split, or in train for mutual information) to be reported")
 	f.IntVar(&o.maxTrain, "max-train", audit.DefaultOptions().MaxTrain, "train records the baselines are fitted to, the first of the file (the counts and the order checks read every record), so that memory stops growing with train")
