@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/nlsat/nlsat/internal/learn"
+	"github.com/nlsat/nlsat/internal/textfeat"
 )
 
 // grammar numbers the tokens of the training texts and counts in how many
@@ -18,19 +19,18 @@ type grammar struct {
 	ids   map[string]uint16
 	words []string // by number; words[0] is unused
 	df    map[uint32]int
-	// The sentence-pair patterns of train, numbered in the order first
-	// seen: the number of each, and by number the pattern and its text.
-	// A record holds its patterns as these numbers (item.pats): an A
-	// record shows about 400, most of them shared with other records.
-	patNum   map[uint64]uint32
-	patKeys  []uint64
+	// pats numbers the sentence-pair patterns of train, and patNames
+	// holds their texts by number. A record holds its patterns as these
+	// numbers (item.pats): an A record shows about 400, most of them
+	// shared with other records.
+	pats     *textfeat.PatternTable
 	patNames []string
 }
 
 const otherToken = math.MaxUint16
 
 func newGrammar() *grammar {
-	return &grammar{ids: map[string]uint16{}, words: []string{""}, df: map[uint32]int{}, patNum: map[uint64]uint32{}}
+	return &grammar{ids: map[string]uint16{}, words: []string{""}, df: map[uint32]int{}, pats: textfeat.NewPatternTable()}
 }
 
 // id returns tok's number, numbering it if train; 0 means unknown.
@@ -95,25 +95,11 @@ func (g *grammar) merge(b *batch, train bool) {
 // of another split that train does not show is left out: no model reads
 // it.
 func (g *grammar) patternNumbers(ps []uint64, names map[uint64]string, train bool) []uint32 {
-	n := 0
-	for _, p := range ps {
-		if _, ok := g.patNum[p]; ok || train {
-			n++
+	out := g.pats.Numbers(ps, train)
+	for _, id := range out {
+		if int(id) == len(g.patNames) { // numbered just now
+			g.patNames = append(g.patNames, names[g.pats.Key(id)])
 		}
-	}
-	out := make([]uint32, 0, n)
-	for _, p := range ps {
-		id, ok := g.patNum[p]
-		if !ok {
-			if !train {
-				continue
-			}
-			id = uint32(len(g.patKeys))
-			g.patNum[p] = id
-			g.patKeys = append(g.patKeys, p)
-			g.patNames = append(g.patNames, names[p])
-		}
-		out = append(out, id)
 	}
 	return out
 }

@@ -10,6 +10,7 @@ import (
 	"gonum.org/v1/gonum/stat/distuv"
 
 	"github.com/nlsat/nlsat/internal/learn"
+	"github.com/nlsat/nlsat/internal/textfeat"
 )
 
 // Sentence pairs. A model that reads an instance as a bag of single
@@ -97,11 +98,11 @@ type SentPairReport struct {
 
 // pairModel is a fitted pairs baseline. Its vocabulary is the patterns of
 // train shown by at least MinCount records, in the order of their keys;
-// column maps a pattern's number (grammar.patNum) to its column, or -1,
+// column maps a pattern's number (grammar.pats) to its column, or -1,
 // and ids a column to the pattern's number.
 type pairModel struct {
 	info   SentPairInfo
-	column []int32
+	column textfeat.PatternColumns
 	ids    []uint32
 	fit    *learn.Sparse
 	set    int // the patterns read: of pairs sharing at least set+1 content words
@@ -113,25 +114,7 @@ func (pm *pairModel) patterns(it *item) []uint32 { return it.pats[pm.set] }
 // patterns are numbered among gr's: those that occur at least minCount
 // times, by their keys in increasing order (textfeat.CommonPatterns).
 func (pm *pairModel) vocabulary(train []item, gr *grammar, minCount int) {
-	pm.column = make([]int32, len(gr.patKeys))
-	for i := range train {
-		for _, id := range pm.patterns(&train[i]) {
-			pm.column[id]++
-		}
-	}
-	pm.ids = nil
-	for id, n := range pm.column {
-		if int(n) >= minCount {
-			pm.ids = append(pm.ids, uint32(id))
-		}
-	}
-	slices.SortFunc(pm.ids, func(a, b uint32) int { return cmp.Compare(gr.patKeys[a], gr.patKeys[b]) })
-	for id := range pm.column {
-		pm.column[id] = -1
-	}
-	for c, id := range pm.ids {
-		pm.column[id] = int32(c)
-	}
+	pm.ids, pm.column = gr.pats.Vocabulary(len(train), func(i int) []uint32 { return pm.patterns(&train[i]) }, minCount)
 }
 
 // design returns the presence of each vocabulary pattern in items, a
@@ -140,12 +123,7 @@ func (pm *pairModel) design(items []item) *learn.Design {
 	d := learn.NewDesign(len(pm.ids))
 	var cols []int32
 	for i := range items {
-		cols = cols[:0]
-		for _, id := range pm.patterns(&items[i]) {
-			if c := pm.column[id]; c >= 0 {
-				cols = append(cols, c)
-			}
-		}
+		cols = pm.column.Append(cols[:0], pm.patterns(&items[i]))
 		d.AddPresent(cols)
 	}
 	return d

@@ -29,8 +29,12 @@ func TestPatternNumbers(t *testing.T) {
 			t.Errorf("%s: %v, want %v", tt.name, got, tt.want)
 		}
 	}
-	if !slices.Equal(g.patKeys, []uint64{7, 3, 9}) || !slices.Equal(g.patNames, []string{"a", "b", "c"}) {
-		t.Errorf("table %v %v, want train's patterns 7, 3, 9 named a, b, c", g.patKeys, g.patNames)
+	var keys []uint64
+	for id := range g.pats.Len() {
+		keys = append(keys, g.pats.Key(uint32(id)))
+	}
+	if !slices.Equal(keys, []uint64{7, 3, 9}) || !slices.Equal(g.patNames, []string{"a", "b", "c"}) {
+		t.Errorf("table %v %v, want train's patterns 7, 3, 9 named a, b, c", keys, g.patNames)
 	}
 }
 
@@ -49,7 +53,7 @@ func TestPairVocabulary(t *testing.T) {
 	pm.vocabulary(train, g, 2)
 	var keys []uint64
 	for _, id := range pm.ids {
-		keys = append(keys, g.patKeys[id])
+		keys = append(keys, g.pats.Key(id))
 	}
 	if !slices.Equal(keys, []uint64{10, 30, 40}) {
 		t.Fatalf("vocabulary %v, want 10, 30, 40 (20 is seen once)", keys)

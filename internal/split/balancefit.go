@@ -1,7 +1,6 @@
 package split
 
 import (
-	"cmp"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -164,9 +163,9 @@ type surface struct {
 	pairs [2][]uint64 // sharing one content word, two
 	core  bool
 	// A pilot candidate holds its pair patterns as numbers of the pilot's
-	// table instead (patternTable.compact): ids in place of pairs.
+	// table instead (compact): ids in place of pairs.
 	ids   [2][]uint32
-	table *patternTable
+	table *textfeat.PatternTable
 }
 
 // patterns returns s's patterns of pairs sharing at least shared content
@@ -180,38 +179,18 @@ func (s surface) patterns(shared int) []uint64 {
 	}
 	out := make([]uint64, len(s.ids[shared-1]))
 	for j, id := range s.ids[shared-1] {
-		out[j] = s.table.keys[id]
+		out[j] = s.table.Key(id)
 	}
 	return out
 }
 
-// patternTable numbers the distinct pair patterns of a pilot. A pilot
-// candidate of A holds about 400 patterns, and nine in ten of a pilot's
-// occurrences repeat a pattern seen before: held as 4-byte numbers, with
-// each distinct pattern once in the table, a pilot of 100,000 takes about
-// half the memory of its patterns held as they are, and the pair models
-// count and look up numbers instead of hashing patterns.
-type patternTable struct {
-	num  map[uint64]uint32
-	keys []uint64 // by number
-}
-
-func newPatternTable() *patternTable { return &patternTable{num: map[uint64]uint32{}} }
-
-// compact replaces s's patterns by their numbers in t.
-func (t *patternTable) compact(s *surface) {
+// compact replaces s's patterns by their numbers in t, the table of its
+// pilot: a pilot of 100,000 A candidates, about 400 patterns each, takes
+// about half the memory of its patterns held as they are, and the pair
+// models count and look up numbers instead of hashing patterns.
+func compact(s *surface, t *textfeat.PatternTable) {
 	for k, ps := range s.pairs {
-		ids := make([]uint32, len(ps))
-		for j, p := range ps {
-			id, ok := t.num[p]
-			if !ok {
-				id = uint32(len(t.keys))
-				t.num[p] = id
-				t.keys = append(t.keys, p)
-			}
-			ids[j] = id
-		}
-		s.ids[k] = ids
+		s.ids[k] = t.Numbers(ps, true)
 	}
 	s.pairs, s.table = [2][]uint64{}, t
 }
@@ -267,9 +246,9 @@ func without[T any](rows []T, idx []int, f int) []T {
 func fitModels(s []surface, y []int8, idx []int, draw func(i int) float64) *balanceModels {
 	m := &balanceModels{}
 	if len(s) > 0 && s[0].table == nil {
-		t := newPatternTable()
+		t := textfeat.NewPatternTable()
 		for j := range s {
-			t.compact(&s[j])
+			compact(&s[j], t)
 		}
 	}
 	var fs []surface
@@ -412,7 +391,7 @@ func (st *stage) linear(s surface, pairs []float64) []float64 {
 	if st.Pairs == nil {
 		return s.x
 	}
-	return append(slices.Clip(s.x), pairs...)
+	return st.appendLinear(nil, s, pairs)
 }
 
 // appendLinear appends linear's input for a candidate to dst.
@@ -583,53 +562,30 @@ func fitPairScorer(s []surface, y []int8, idx []int, shared int) *pairScorer {
 }
 
 // pilotDesign sets Keys to the patterns that at least pairMinCount
-// occurrences among the pilot candidates s show (as
-// textfeat.CommonPatterns would) and returns the presence of each in s,
-// a row's columns in the order of its patterns (as columns would). The
-// candidates hold their patterns as numbers of one table, so the counts
-// and the columns are looked up by number.
+// occurrences among the pilot candidates s show and returns the presence
+// of each in s, a row's columns in the order of its patterns: what
+// textfeat.CommonPatterns and columns give, looked up by the numbers of
+// the candidates' one table.
 func (ps *pairScorer) pilotDesign(s []surface) *learn.Design {
-	var t *patternTable
+	t := textfeat.NewPatternTable()
 	if len(s) > 0 {
 		t = s[0].table
-	}
-	var count []int32
-	if t != nil {
-		count = make([]int32, len(t.keys))
 	}
 	for j := range s {
 		if s[j].table != t {
 			panic("split: pilot candidates whose patterns are numbered by different tables")
 		}
-		for _, id := range s[j].ids[ps.Shared-1] {
-			count[id]++
-		}
 	}
-	var ids []uint32
-	for id, c := range count {
-		if c >= pairMinCount {
-			ids = append(ids, uint32(id))
-		}
-	}
-	slices.SortFunc(ids, func(a, b uint32) int { return cmp.Compare(t.keys[a], t.keys[b]) })
-	column := count // reused: from here on, a number's column, or -1
-	for id := range column {
-		column[id] = -1
-	}
+	row := func(j int) []uint32 { return s[j].ids[ps.Shared-1] }
+	ids, column := t.Vocabulary(len(s), row, pairMinCount)
 	ps.Keys = make([]uint64, len(ids))
 	for c, id := range ids {
-		ps.Keys[c] = t.keys[id]
-		column[id] = int32(c)
+		ps.Keys[c] = t.Key(id)
 	}
 	d := learn.NewDesign(len(ps.Keys))
 	var cols []int32
 	for j := range s {
-		cols = cols[:0]
-		for _, id := range s[j].ids[ps.Shared-1] {
-			if c := column[id]; c >= 0 {
-				cols = append(cols, c)
-			}
-		}
+		cols = column.Append(cols[:0], row(j))
 		d.AddPresent(cols)
 	}
 	return d

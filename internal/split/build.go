@@ -17,6 +17,7 @@ import (
 	"github.com/nlsat/nlsat/internal/pipeline"
 	"github.com/nlsat/nlsat/internal/proof"
 	"github.com/nlsat/nlsat/internal/solver"
+	"github.com/nlsat/nlsat/internal/textfeat"
 )
 
 // Options are the run-time settings of a build; they do not change its
@@ -138,7 +139,7 @@ type builder struct {
 	x     []surface
 	y     []int8
 	idx   []int
-	table *patternTable
+	table *textfeat.PatternTable
 }
 
 // newBuilder prepares the build of p from state st.
@@ -354,9 +355,9 @@ func (b *builder) pilotAdd(k, i int, c candidate) {
 	if r := c.rec; r != nil && !c.easy {
 		s := surfaceOf(b.plan.PoolFrag(k), r)
 		if b.table == nil {
-			b.table = newPatternTable()
+			b.table = textfeat.NewPatternTable()
 		}
-		b.table.compact(&s)
+		compact(&s, b.table)
 		b.x = append(b.x, s)
 		b.y = append(b.y, int8(r.Label))
 		b.idx = append(b.idx, i)

@@ -131,3 +131,65 @@ func TestCommonPatterns(t *testing.T) {
 		t.Errorf("AppendColumns: %v, want [5 1 0]", got)
 	}
 }
+
+// TestPatternTableNumbers: patterns are numbered in the order first seen,
+// and a table that may not add leaves out what it lacks.
+func TestPatternTableNumbers(t *testing.T) {
+	tab := NewPatternTable()
+	tests := []struct {
+		name string
+		ps   []uint64
+		add  bool
+		want []uint32
+	}{
+		{"numbers in order", []uint64{7, 3, 7}, true, []uint32{0, 1, 0}},
+		{"adds new ones", []uint64{9, 3}, true, []uint32{2, 1}},
+		{"leaves out unknown", []uint64{5, 9, 7, 5}, false, []uint32{2, 0}},
+		{"adds nothing", []uint64{5}, false, []uint32{}},
+	}
+	for _, tt := range tests {
+		if got := tab.Numbers(tt.ps, tt.add); !slices.Equal(got, tt.want) {
+			t.Errorf("%s: %v, want %v", tt.name, got, tt.want)
+		}
+	}
+	if tab.Len() != 3 || tab.Key(0) != 7 || tab.Key(1) != 3 || tab.Key(2) != 9 {
+		t.Errorf("table of %d: want 7, 3, 9", tab.Len())
+	}
+}
+
+// TestPatternTableVocabulary: over rows of numbers, Vocabulary and
+// PatternColumns give what CommonPatterns and PatternIndex give over the
+// rows' patterns: the same columns in the same order, for every row.
+func TestPatternTableVocabulary(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for _, min := range []int{1, 2, 3, 5} {
+		var rows [][]uint64
+		for range 300 {
+			var row []uint64
+			for range rng.IntN(12) {
+				row = append(row, uint64(rng.IntN(60))*0x9e3779b97f4a7c15)
+			}
+			rows = append(rows, row)
+		}
+		tab := NewPatternTable()
+		var numbered [][]uint32
+		for _, r := range rows {
+			numbered = append(numbered, tab.Numbers(r, true))
+		}
+		keys := CommonPatterns(len(rows), func(i int) []uint64 { return rows[i] }, min)
+		ids, column := tab.Vocabulary(len(numbered), func(i int) []uint32 { return numbered[i] }, min)
+		var got []uint64
+		for _, id := range ids {
+			got = append(got, tab.Key(id))
+		}
+		if !slices.Equal(got, keys) {
+			t.Fatalf("min %d: vocabulary %v, want %v", min, got, keys)
+		}
+		index := NewPatternIndex(keys)
+		for i := range rows {
+			if a, b := column.Append(nil, numbered[i]), index.AppendColumns(nil, rows[i]); !slices.Equal(a, b) {
+				t.Fatalf("min %d, row %d: columns %v, want %v", min, i, a, b)
+			}
+		}
+	}
+}
