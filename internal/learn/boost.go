@@ -102,22 +102,20 @@ func FitBoostedFrom(x [][]float64, y []int8, offset []float64, o BoostOptions) *
 	for i := range all {
 		all[i] = i
 	}
+	gr := newGrower(bins, g, h, cuts, o)
+	gr.f = f
 	for range o.Trees {
 		for i := range n {
 			q := sigmoid(f[i])
 			g[i], h[i] = q-float64(y[i]), max(q*(1-q), 1e-12)
 		}
 		t := &Tree{}
-		gr := newGrower(bins, g, h, cuts, o)
 		var hs *hist
 		if o.Depth > 0 {
 			hs = gr.histOf(all)
 		}
 		gr.grow(t, all, hs, 0)
 		m.Trees = append(m.Trees, *t)
-		for i := range n {
-			f[i] += t.value(x[i])
-		}
 	}
 	return m
 }
@@ -190,6 +188,12 @@ type grower struct {
 	cuts [][]float64
 	off  []int
 	o    BoostOptions
+	// f are the records' log-odds, to which each tree adds the value of
+	// the leaf a record falls in as the tree is grown.
+	f []float64
+	// rootN are the counts of the root's histogram, the same in every
+	// tree of a fit.
+	rootN []int
 }
 
 func newGrower(bins [][]uint8, g, h []float64, cuts [][]float64, o BoostOptions) *grower {
@@ -200,29 +204,94 @@ func newGrower(bins [][]uint8, g, h []float64, cuts [][]float64, o BoostOptions)
 	return gr
 }
 
-// histOf returns the histogram of the records idx.
+// histOf returns the histogram of the records idx. Four features are
+// counted in one pass over the records: each bin still sums its records
+// in increasing order, so the sums are those of one feature at a time,
+// but the four features' additions do not wait on each other (two
+// records in a row often fall in one bin of a feature, and its sum
+// must then be stored before it is added to again). The root's counts
+// are the same for every tree, so they are counted once, and its pass
+// adds only the sums.
 func (gr *grower) histOf(idx []int) *hist {
 	hs := make(hist, gr.off[len(gr.off)-1])
-	g, h := gr.g, gr.h
-	for j, col := range gr.bins {
+	root := len(idx) == len(gr.g)
+	if root && gr.rootN == nil {
+		gr.rootN = make([]int, len(hs))
+		for j, col := range gr.bins {
+			ns := gr.rootN[gr.off[j]:gr.off[j+1]]
+			if len(ns) > 1 {
+				for _, b := range col {
+					ns[b]++
+				}
+			}
+		}
+	}
+	var group []int // features with thresholds, up to four
+	for j := range gr.bins {
 		if len(gr.cuts[j]) == 0 {
 			continue
 		}
-		bs := hs[gr.off[j]:gr.off[j+1]]
-		if len(idx) == len(col) {
-			// Every record, in order (the root): no indirection.
-			for i, b := range col {
-				c := &bs[b]
-				c.g, c.h, c.n = c.g+g[i], c.h+h[i], c.n+1
-			}
-			continue
+		group = append(group, j)
+		if len(group) == 4 {
+			gr.count4(hs, group, idx, root)
+			group = group[:0]
 		}
-		for _, i := range idx {
-			c := &bs[col[i]]
-			c.g, c.h, c.n = c.g+g[i], c.h+h[i], c.n+1
+	}
+	for _, j := range group {
+		gr.count1(hs, j, idx, root)
+	}
+	if root {
+		for k, n := range gr.rootN {
+			hs[k].n = n
 		}
 	}
 	return &hs
+}
+
+// count4 adds the records idx to the bins of the four features js; at
+// the root (idx every record, in order) it adds only the sums.
+func (gr *grower) count4(hs hist, js []int, idx []int, root bool) {
+	g, h := gr.g, gr.h
+	c0, c1, c2, c3 := gr.bins[js[0]], gr.bins[js[1]], gr.bins[js[2]], gr.bins[js[3]]
+	b0, b1, b2, b3 := hs[gr.off[js[0]]:gr.off[js[0]+1]], hs[gr.off[js[1]]:gr.off[js[1]+1]], hs[gr.off[js[2]]:gr.off[js[2]+1]], hs[gr.off[js[3]]:gr.off[js[3]+1]]
+	if root {
+		c1, c2, c3 = c1[:len(c0)], c2[:len(c0)], c3[:len(c0)]
+		g, h = g[:len(c0)], h[:len(c0)]
+		for i, b := range c0 {
+			gi, hi := g[i], h[i]
+			x0, x1, x2, x3 := &b0[b], &b1[c1[i]], &b2[c2[i]], &b3[c3[i]]
+			x0.g, x0.h = x0.g+gi, x0.h+hi
+			x1.g, x1.h = x1.g+gi, x1.h+hi
+			x2.g, x2.h = x2.g+gi, x2.h+hi
+			x3.g, x3.h = x3.g+gi, x3.h+hi
+		}
+		return
+	}
+	add := func(c *bin, gi, hi float64) { c.g, c.h, c.n = c.g+gi, c.h+hi, c.n+1 }
+	for _, i := range idx {
+		gi, hi := g[i], h[i]
+		add(&b0[c0[i]], gi, hi)
+		add(&b1[c1[i]], gi, hi)
+		add(&b2[c2[i]], gi, hi)
+		add(&b3[c3[i]], gi, hi)
+	}
+}
+
+// count1 adds the records idx to the bins of feature j, as count4 does.
+func (gr *grower) count1(hs hist, j int, idx []int, root bool) {
+	g, h := gr.g, gr.h
+	col, bs := gr.bins[j], hs[gr.off[j]:gr.off[j+1]]
+	if root {
+		for i, b := range col {
+			c := &bs[b]
+			c.g, c.h = c.g+g[i], c.h+h[i]
+		}
+		return
+	}
+	for _, i := range idx {
+		c := &bs[col[i]]
+		c.g, c.h, c.n = c.g+g[i], c.h+h[i], c.n+1
+	}
 }
 
 // minus returns a − b, the histogram of the records of a not in b.
@@ -249,11 +318,18 @@ func (gr *grower) grow(t *Tree, idx []int, hs *hist, depth int) int {
 		sg, sh = sg+gr.g[i], sh+gr.h[i]
 	}
 	t.V[node] = -o.Rate * sg / (sh + o.Lambda)
-	if depth == o.Depth || len(idx) < 2*o.MinLeaf {
-		return node
+	bestF, bestK := -1, 0
+	if depth < o.Depth && len(idx) >= 2*o.MinLeaf {
+		bestF, bestK = gr.bestSplit(hs, sg, sh, len(idx))
 	}
-	bestF, bestK := gr.bestSplit(hs, sg, sh, len(idx))
 	if bestF < 0 {
+		// A leaf. A record's bins place it on the side of every
+		// threshold that its value does (x < T exactly when its bin is
+		// at most T's index), so the records here are those whose value
+		// the tree reaches at this leaf.
+		for _, i := range idx {
+			gr.f[i] += t.V[node]
+		}
 		return node
 	}
 	var left, right []int
