@@ -102,3 +102,25 @@ func BenchmarkFitSparse(b *testing.B) {
 		FitSparse(d, y, Settings{Lambda: 1e-3, Iterations: 100})
 	}
 }
+
+// BenchmarkFitLogistic fits a logistic model to 40,000 dense rows of 60
+// count-like features, the shape of the balance's logistic models.
+func BenchmarkFitLogistic(b *testing.B) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	x := make([][]float64, 40000)
+	y := make([]int8, len(x))
+	for i := range x {
+		x[i] = make([]float64, 60)
+		z := 0.0
+		for j := range x[i] {
+			x[i][j] = float64(rng.IntN(4) * rng.IntN(2))
+			z += x[i][j] * float64(j%7-3) / 20
+		}
+		if rng.Float64() < sigmoid(z) {
+			y[i] = 1
+		}
+	}
+	for b.Loop() {
+		FitLogistic(x, y, 0.01, 200)
+	}
+}

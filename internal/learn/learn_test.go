@@ -228,3 +228,66 @@ func TestDesignForms(t *testing.T) {
 		}()
 	}
 }
+
+// TestBlockLossRowOrder holds the objective's four-rows-at-a-time loop
+// (scores4, the dense gradient's one visit per column) to the sums a
+// plain loop over the rows, one at a time, adds: bit for bit, on every
+// form of design, with block sizes that leave one to three rows over.
+func TestBlockLossRowOrder(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	const dim = 40
+	for _, rows := range []int{3, 4, 4097, 4099} {
+		forms := map[string]*Design{"presences": NewDesign(dim), "valued": NewDesign(dim), "dense": NewDesign(dim)}
+		big := NewDesign(dim)
+		var y []int8
+		var keep []int
+		for i := range rows {
+			// Rows of 0 to 20 columns, so that four rows seldom have one
+			// length.
+			cols := rng.Perm(dim)[:rng.IntN(21)]
+			c32, ones, vals := make([]int32, len(cols)), make([]float32, len(cols)), make([]float32, len(cols))
+			dense := make([]float32, dim)
+			for k, c := range cols {
+				c32[k], ones[k], vals[k] = int32(c), 1, float32(rng.NormFloat64())
+				dense[c] = vals[k]
+			}
+			forms["presences"].AddPresent(c32)
+			forms["valued"].Add(c32, vals)
+			forms["dense"].AddDense(dense)
+			big.Add(c32, vals)
+			big.AddPresent([]int32{int32(rng.IntN(dim))})
+			keep = append(keep, 2*i)
+			y = append(y, int8(rng.IntN(2)))
+		}
+		forms["subset"] = big.Subset(keep)
+		x := make([]float64, dim+1)
+		for j := range x {
+			x[j] = rng.NormFloat64()
+		}
+		for name, d := range forms {
+			o := newObjective(d, y, 0.1)
+			for b := range o.blocks {
+				got := make([]float64, dim+2)
+				o.blockLoss(x, b, got)
+				want := make([]float64, dim+2)
+				m := Sparse{B: x[0], W: x[1:]}
+				for i := b * o.block; i < min((b+1)*o.block, rows); i++ {
+					z := m.Score(d, i)
+					want[0] += math.Max(z, 0) + math.Log1p(math.Exp(-math.Abs(z))) - float64(y[i])*z
+					r := sigmoid(z) - float64(y[i])
+					want[1] += r
+					o.addGradient(want[1:], i, r)
+				}
+				if !slices.Equal(got, want) {
+					t.Fatalf("%d rows, %s, block %d: the sums differ from a row-by-row loop's", rows, name, b)
+				}
+			}
+			for i := 0; i+4 <= rows; i += 4 {
+				m := Sparse{B: x[0], W: x[1:]}
+				if got, want := m.scores4(d, i), [4]float64{m.Score(d, i), m.Score(d, i+1), m.Score(d, i+2), m.Score(d, i+3)}; got != want {
+					t.Fatalf("%d rows, %s: rows %d–%d score %v, one at a time %v", rows, name, i, i+3, got, want)
+				}
+			}
+		}
+	}
+}

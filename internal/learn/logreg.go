@@ -247,33 +247,124 @@ func (o *objective) eval(x []float64) (float64, []float64) {
 }
 
 // blockLoss writes the summed log-loss and its gradient over block b's
-// rows into p (gradient index 0 is the intercept).
+// rows into p (gradient index 0 is the intercept). It takes the rows four
+// at a time (scores4): each row's score, loss and gradient terms are the
+// ones Score and a row-by-row loop would compute, added in row order.
 func (o *objective) blockLoss(x []float64, b int, p []float64) {
 	clear(p)
 	d, g := o.d, p[1:]
 	m := Sparse{B: x[0], W: x[1:]}
-	for i := b * o.block; i < min((b+1)*o.block, d.rows()); i++ {
-		z := m.Score(d, i)
-		// log(1+e^z) − y·z, computed without overflow.
-		p[0] += math.Max(z, 0) + math.Log1p(math.Exp(-math.Abs(z))) - float64(o.y[i])*z
-		r := sigmoid(z) - float64(o.y[i])
-		g[0] += r
-		row := d.at(i)
-		switch {
-		case d.dense:
-			for j, v := range d.val[row*d.dim : (row+1)*d.dim] {
-				g[j+1] += r * float64(v)
-			}
-		case d.val == nil:
-			for _, c := range d.col[d.ptr[row]:d.ptr[row+1]] {
-				g[c+1] += r
-			}
-		default:
-			for k := d.ptr[row]; k < d.ptr[row+1]; k++ {
-				g[d.col[k]+1] += r * float64(d.val[k])
+	var z, r [4]float64
+	lo, hi := b*o.block, min((b+1)*o.block, d.rows())
+	for i0 := lo; i0 < hi; i0 += 4 {
+		k := min(4, hi-i0)
+		if k == 4 {
+			z = m.scores4(d, i0)
+		} else {
+			for j := range k {
+				z[j] = m.Score(d, i0+j)
 			}
 		}
+		for j := range k {
+			y := float64(o.y[i0+j])
+			// log(1+e^z) − y·z, computed without overflow.
+			p[0] += math.Max(z[j], 0) + math.Log1p(math.Exp(-math.Abs(z[j]))) - y*z[j]
+			r[j] = sigmoid(z[j]) - y
+			g[0] += r[j]
+		}
+		if d.dense && k == 4 {
+			// Each column's four terms in row order, in one visit.
+			v0, v1, v2, v3 := d.denseRow(i0), d.denseRow(i0+1), d.denseRow(i0+2), d.denseRow(i0+3)
+			gs := g[1 : 1+len(v0)]
+			v1, v2, v3 = v1[:len(v0)], v2[:len(v0)], v3[:len(v0)]
+			for j, v := range v0 {
+				gs[j] = gs[j] + r[0]*float64(v) + r[1]*float64(v1[j]) + r[2]*float64(v2[j]) + r[3]*float64(v3[j])
+			}
+			continue
+		}
+		for j := range k {
+			o.addGradient(g, i0+j, r[j])
+		}
 	}
+}
+
+// addGradient adds r times row i of the design to g (whose index 0 is
+// the intercept's).
+func (o *objective) addGradient(g []float64, i int, r float64) {
+	d := o.d
+	row := d.at(i)
+	switch {
+	case d.dense:
+		for j, v := range d.denseRow(i) {
+			g[j+1] += r * float64(v)
+		}
+	case d.val == nil:
+		for _, c := range d.col[d.ptr[row]:d.ptr[row+1]] {
+			g[c+1] += r
+		}
+	default:
+		for k := d.ptr[row]; k < d.ptr[row+1]; k++ {
+			g[d.col[k]+1] += r * float64(d.val[k])
+		}
+	}
+}
+
+// denseRow returns the values of row i of a dense design.
+func (d *Design) denseRow(i int) []float32 {
+	r := d.at(i)
+	return d.val[r*d.dim : (r+1)*d.dim]
+}
+
+// scores4 returns Score of rows i to i+3 of d. Each score sums its terms
+// in Score's order, but the four sums are taken side by side, so that
+// each does not wait for the last addition of the others.
+func (m *Sparse) scores4(d *Design, i int) [4]float64 {
+	z0, z1, z2, z3 := m.B, m.B, m.B, m.B
+	if d.dense {
+		v0, v1, v2, v3 := d.denseRow(i), d.denseRow(i+1), d.denseRow(i+2), d.denseRow(i+3)
+		w := m.W[:len(v0)]
+		v1, v2, v3 = v1[:len(v0)], v2[:len(v0)], v3[:len(v0)]
+		for j, v := range v0 {
+			z0 += w[j] * float64(v)
+			z1 += w[j] * float64(v1[j])
+			z2 += w[j] * float64(v2[j])
+			z3 += w[j] * float64(v3[j])
+		}
+		return [4]float64{z0, z1, z2, z3}
+	}
+	r0, r1, r2, r3 := d.at(i), d.at(i+1), d.at(i+2), d.at(i+3)
+	c0, c1, c2, c3 := d.col[d.ptr[r0]:d.ptr[r0+1]], d.col[d.ptr[r1]:d.ptr[r1+1]], d.col[d.ptr[r2]:d.ptr[r2+1]], d.col[d.ptr[r3]:d.ptr[r3+1]]
+	// The terms the four rows all have, side by side, then each row's
+	// remaining ones.
+	n := min(len(c0), len(c1), len(c2), len(c3))
+	w := m.W
+	if d.val == nil {
+		h1, h2, h3 := c1[:n], c2[:n], c3[:n]
+		for t, c := range c0[:n] {
+			z0 += w[c]
+			z1 += w[h1[t]]
+			z2 += w[h2[t]]
+			z3 += w[h3[t]]
+		}
+		return [4]float64{tail(z0, w, c0[n:]), tail(z1, w, c1[n:]), tail(z2, w, c2[n:]), tail(z3, w, c3[n:])}
+	}
+	out := [4]float64{}
+	for k, r := range [4]int{r0, r1, r2, r3} {
+		z := m.B
+		for q := d.ptr[r]; q < d.ptr[r+1]; q++ {
+			z += w[d.col[q]] * float64(d.val[q])
+		}
+		out[k] = z
+	}
+	return out
+}
+
+// tail returns z plus w's entries at cols, added in order.
+func tail(z float64, w []float64, cols []int32) float64 {
+	for _, c := range cols {
+		z += w[c]
+	}
+	return z
 }
 
 func sigmoid(z float64) float64 {
