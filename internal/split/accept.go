@@ -92,7 +92,7 @@ func (a *acceptor) consider(i int, c candidate) (stop bool, err error) {
 		return false, nil
 	}
 	if models := a.ps.Models; models != nil {
-		if !models.keep(b.plan.Seed, k*PoolStride+i, surfaceOf(a.frag, c.rec), c.rec.Label) {
+		if !models.keep(b.plan.Seed, k*PoolStride+i, c.surface(a.frag), c.rec.Label) {
 			ss.Thinned++
 			return false, nil
 		}

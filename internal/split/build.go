@@ -107,6 +107,7 @@ func run(ctx context.Context, p *Plan, o Options, src *job.Shards) (*Manifest, e
 		return nil, err
 	}
 	defer b.store.Close()
+	b.surfaces = src == nil
 	c := b.config(ctx)
 	c.Store, c.Source = b.store, src
 	if src != nil {
@@ -134,6 +135,11 @@ type builder struct {
 	files     []dataFile         // the split files, which are the store's first parts
 	fileOf    [][]int            // per pool and split, its file
 	line      bytes.Buffer       // the record being written
+	// surfaces is set when the workers compute the surfaces of the
+	// records they draw, so that the serial, in-order side of the build
+	// (pilotAdd, the acceptor) does not: a shard, which does not store
+	// them, leaves it unset.
+	surfaces bool
 	// The pilot of the set in progress: surfaces, labels and indices of
 	// its decided candidates, their pair patterns numbered by table.
 	x     []surface
@@ -180,6 +186,10 @@ type candidate struct {
 	// easy is set, under Plan.MinCore, for an unsat candidate with an
 	// unsatisfiable subset of fewer than MinCore sentences.
 	easy bool
+	// surf is the record's surface, which the surface balance reads,
+	// when the worker that drew it computed it (builder.surfaces); the
+	// shards do not store it.
+	surf *surface
 }
 
 // keysPart is the index of the keys among the store's parts (the split
@@ -245,7 +255,20 @@ func (b *builder) draw(ctx context.Context, w solver.Backend, k, i int) (candida
 		form := canon.Canonical(keyed)
 		c.renamed, c.capped = sha256.Sum256([]byte(form.Key)), form.Capped
 	}
+	if b.surfaces && b.plan.PilotFor(k) > 0 {
+		sf := surfaceOf(b.plan.PoolFrag(k), c.rec)
+		c.surf = &sf
+	}
 	return c, nil
+}
+
+// surface returns candidate c's surface: the one its worker computed, or
+// else computed now.
+func (c candidate) surface(f fragments.Fragment) surface {
+	if c.surf != nil {
+		return *c.surf
+	}
+	return surfaceOf(f, c.rec)
 }
 
 // easy reports, under Plan.MinCore, whether an unsat instance has an
@@ -353,7 +376,7 @@ func (b *builder) pilotAdd(k, i int, c candidate) {
 	}
 	label := dataset.LabelAbsent
 	if r := c.rec; r != nil && !c.easy {
-		s := surfaceOf(b.plan.PoolFrag(k), r)
+		s := c.surface(b.plan.PoolFrag(k))
 		if b.table == nil {
 			b.table = textfeat.NewPatternTable()
 		}
