@@ -3,6 +3,7 @@ package textfeat
 import (
 	"bytes"
 	"cmp"
+	"math/bits"
 	"slices"
 	"strconv"
 	"strings"
@@ -78,27 +79,35 @@ func sortedSet(xs []uint64) []uint64 {
 	return slices.Compact(xs)
 }
 
-// patWord is a word of a sentence: a function word (its text) or a
-// content word (its number in the instance, from 0).
-type patWord struct {
-	text    string
+// patSent is a sentence as its patterns write it: its content words (by
+// their numbers in the instance, from 0), each after the text that comes
+// before it (its function words, each after a space, "an" as "a"; the
+// word's own space last), and the text after the last.
+type patSent struct {
+	slots []patSlot
+	tail  []byte
+}
+
+type patSlot struct {
+	lit     []byte
 	content int
 }
 
 // patterner renders the pair patterns of one instance's sentences.
 type patterner struct {
-	sents  [][]patWord
+	sents  []patSent
 	shared []bool // by content word, for the pair at hand
 	name   []int  // by content word: its index among the shared, or -1
 	// words are the content words of each sentence as a bitset, when
-	// there are at most 64: most pairs share none, which one AND tells.
+	// there are at most 64: most pairs share none, which one AND tells,
+	// and the rest say which they share by one AND more.
 	words []uint64
 	x, y  []byte
 }
 
 func newPatterner(sentences []string) *patterner {
 	ids := map[string]int{}
-	pt := &patterner{sents: make([][]patWord, len(sentences))}
+	pt := &patterner{sents: make([]patSent, len(sentences))}
 	for i, s := range sentences {
 		pt.sents[i] = pt.read(s, ids, nil)
 	}
@@ -106,18 +115,19 @@ func newPatterner(sentences []string) *patterner {
 	return pt
 }
 
-// read returns the words of sentence s, numbering its content words by
-// ids, and the words ids lacks by extra (after ids's) when extra is not
-// nil, else by adding them to ids.
-func (pt *patterner) read(s string, ids, extra map[string]int) []patWord {
-	var out []patWord
+// read returns sentence s, numbering its content words by ids, and the
+// words ids lacks by extra (after ids's) when extra is not nil, else by
+// adding them to ids.
+func (pt *patterner) read(s string, ids, extra map[string]int) patSent {
+	var out patSent
+	var lit []byte
 	Tokens(s, func(tok []byte) {
 		switch w := string(tok); {
 		case w == ".":
 		case w == "an":
-			out = append(out, patWord{"a", -1})
+			lit = append(lit, " a"...)
 		case skeletonWords[w]:
-			out = append(out, patWord{w, -1})
+			lit = append(append(lit, ' '), w...)
 		default:
 			id, ok := ids[w]
 			switch {
@@ -131,9 +141,11 @@ func (pt *patterner) read(s string, ids, extra map[string]int) []patWord {
 					extra[w] = id
 				}
 			}
-			out = append(out, patWord{content: id})
+			out.slots = append(out.slots, patSlot{lit: append(lit, ' '), content: id})
+			lit = nil
 		}
 	})
+	out.tail = lit
 	return out
 }
 
@@ -141,14 +153,15 @@ func (pt *patterner) read(s string, ids, extra map[string]int) []patWord {
 // sentences' bitsets of them.
 func (pt *patterner) index(n int) {
 	pt.shared, pt.name = make([]bool, n), make([]int, n)
+	for k := range pt.name {
+		pt.name[k] = -1
+	}
 	pt.words = nil
 	if n <= 64 {
 		pt.words = make([]uint64, len(pt.sents))
 		for i, s := range pt.sents {
-			for _, w := range s {
-				if w.content >= 0 {
-					pt.words[i] |= 1 << w.content
-				}
+			for _, sl := range s.slots {
+				pt.words[i] |= 1 << sl.content
 			}
 		}
 	}
@@ -158,28 +171,50 @@ func (pt *patterner) index(n int) {
 // they share two content words or more; nothing when they share none.
 // Unless ordered, the smaller of the two orders is the pattern.
 func (pt *patterner) add(one, two []uint64, i, j int, ordered bool, names map[uint64]string) ([]uint64, []uint64) {
-	if pt.words != nil && pt.words[i]&pt.words[j] == 0 {
-		return one, two
-	}
-	n := 0
-	for _, w := range pt.sents[i] {
-		if w.content >= 0 && !pt.shared[w.content] && slices.ContainsFunc(pt.sents[j], func(v patWord) bool { return v.content == w.content }) {
-			pt.shared[w.content] = true
-			n++
+	var n int
+	if pt.words != nil {
+		both := pt.words[i] & pt.words[j]
+		if both == 0 {
+			return one, two
+		}
+		n = bits.OnesCount64(both)
+		for w := both; w != 0; w &= w - 1 {
+			pt.shared[bits.TrailingZeros64(w)] = true
+		}
+	} else {
+		for _, sl := range pt.sents[i].slots {
+			c := sl.content
+			if !pt.shared[c] && slices.ContainsFunc(pt.sents[j].slots, func(v patSlot) bool { return v.content == c }) {
+				pt.shared[c] = true
+				n++
+			}
+		}
+		if n == 0 {
+			return one, two
 		}
 	}
-	if n == 0 {
-		return one, two
+	a, c := &pt.sents[i], &pt.sents[j]
+	if !ordered {
+		switch firstText(a, c) {
+		case 1:
+			a, c, ordered = c, a, true
+		case -1:
+			ordered = true
+		}
 	}
-	pt.x = pt.render(pt.x[:0], pt.sents[i], pt.sents[j])
+	pt.x = pt.render(pt.x[:0], a, c)
 	p := pt.x
 	if !ordered {
-		pt.y = pt.render(pt.y[:0], pt.sents[j], pt.sents[i])
+		pt.y = pt.render(pt.y[:0], c, a)
 		if bytes.Compare(pt.y, pt.x) < 0 {
 			p = pt.y
 		}
 	}
-	clear(pt.shared)
+	for _, s := range [2]*patSent{&pt.sents[i], &pt.sents[j]} {
+		for _, sl := range s.slots {
+			pt.shared[sl.content] = false
+		}
+	}
 	h := fnv1a(p)
 	if names != nil {
 		if _, ok := names[h]; !ok {
@@ -193,31 +228,55 @@ func (pt *patterner) add(one, two []uint64, i, j int, ordered bool, names map[ui
 	return one, two
 }
 
-// render appends the pattern of a then c to buf.
-func (pt *patterner) render(buf []byte, a, c []patWord) []byte {
-	for k := range pt.name {
-		pt.name[k] = -1
+// firstText compares the patterns of a then c and of c then a by the
+// text before their first content words, which most often decides it:
+// -1 if the first is the smaller, 1 if the second, 0 if that text does
+// not tell (one is the other or the start of it).
+func firstText(a, c *patSent) int {
+	if len(a.slots) == 0 || len(c.slots) == 0 {
+		return 0
 	}
+	la, lc := a.slots[0].lit, c.slots[0].lit
+	for k := range min(len(la), len(lc)) {
+		switch {
+		case la[k] < lc[k]:
+			return -1
+		case la[k] > lc[k]:
+			return 1
+		}
+	}
+	return 0
+}
+
+// render appends the pattern of a then c to buf.
+func (pt *patterner) render(buf []byte, a, c *patSent) []byte {
 	next := 0
-	for k, s := range [2][]patWord{a, c} {
+	for k, s := range [2]*patSent{a, c} {
 		if k == 1 {
 			buf = append(buf, '|')
 		}
-		for _, w := range s {
-			buf = append(buf, ' ')
-			switch {
-			case w.content < 0:
-				buf = append(buf, w.text...)
-			case pt.shared[w.content]:
-				if pt.name[w.content] < 0 {
-					pt.name[w.content] = next
-					next++
-				}
-				buf = append(buf, 'X')
-				buf = strconv.AppendInt(buf, int64(pt.name[w.content]), 10)
-			default:
+		for _, sl := range s.slots {
+			buf = append(buf, sl.lit...)
+			w := sl.content
+			if !pt.shared[w] {
 				buf = append(buf, '_')
+				continue
 			}
+			if pt.name[w] < 0 {
+				pt.name[w] = next
+				next++
+			}
+			if x := pt.name[w]; x < 10 {
+				buf = append(buf, 'X', byte('0'+x))
+			} else {
+				buf = strconv.AppendInt(append(buf, 'X'), int64(x), 10)
+			}
+		}
+		buf = append(buf, s.tail...)
+	}
+	for _, s := range [2]*patSent{a, c} {
+		for _, sl := range s.slots {
+			pt.name[sl.content] = -1
 		}
 	}
 	return buf

@@ -193,3 +193,142 @@ func TestPatternTableVocabulary(t *testing.T) {
 		}
 	}
 }
+
+// refPattern is the pattern of sentences a then c written the plain
+// way, a word at a time, as the package defines it: the words both share
+// X0, X1, … in order of first occurrence, other content words _, function
+// words as they are ("an" as "a"), a space before each word and "|"
+// between the sentences. It returns "" when they share no content word,
+// and how many they share.
+func refPattern(a, c string) (string, int) {
+	words := func(s string) []string {
+		var out []string
+		Tokens(s, func(tok []byte) {
+			if w := string(tok); w != "." {
+				out = append(out, w)
+			}
+		})
+		return out
+	}
+	content := func(w string) bool { return w != "an" && !skeletonWords[w] }
+	wa, wc := words(a), words(c)
+	shared := map[string]bool{}
+	for _, w := range wa {
+		if content(w) && slices.Contains(wc, w) {
+			shared[w] = true
+		}
+	}
+	if len(shared) == 0 {
+		return "", 0
+	}
+	var b strings.Builder
+	name := map[string]int{}
+	for k, ws := range [][]string{wa, wc} {
+		if k == 1 {
+			b.WriteByte('|')
+		}
+		for _, w := range ws {
+			b.WriteByte(' ')
+			switch {
+			case w == "an":
+				b.WriteString("a")
+			case !content(w):
+				b.WriteString(w)
+			case shared[w]:
+				if _, ok := name[w]; !ok {
+					name[w] = len(name)
+				}
+				fmt.Fprintf(&b, "X%d", name[w])
+			default:
+				b.WriteByte('_')
+			}
+		}
+	}
+	return b.String(), len(shared)
+}
+
+// TestPairPatternsAsDefined holds PairPatterns and PremisePatterns, with
+// their names, to refPattern's texts and their FNV-1a hashes, on random
+// sentences below and above 64 content words, with "an" and "non-".
+func TestPairPatternsAsDefined(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	templates := []string{"Every %s is a %s.", "No %s is an %s.", "Some %s is not a non-%s.", "Every non-%s %s every %s.",
+		"No %s who is a %s %s some %s.", "Some %s who %s every %s is a %s.", "Every %s %s it."}
+	sentence := func(words int) string {
+		tmpl := templates[rng.IntN(len(templates))]
+		args := make([]any, strings.Count(tmpl, "%s"))
+		for k := range args {
+			args[k] = fmt.Sprintf("w%d", rng.IntN(words))
+		}
+		return fmt.Sprintf(tmpl, args...)
+	}
+	for _, words := range []int{2, 5, 12, 40, 64, 70, 150} {
+		for range 40 {
+			var ss []string
+			for range 1 + rng.IntN(25) {
+				ss = append(ss, sentence(words))
+			}
+			var wantOne, wantTwo []uint64
+			wantNames := map[uint64]string{}
+			add := func(p string, n int) {
+				if n == 0 {
+					return
+				}
+				h := fnv1a([]byte(p))
+				wantNames[h] = strings.TrimSpace(p)
+				wantOne = append(wantOne, h)
+				if n >= 2 {
+					wantTwo = append(wantTwo, h)
+				}
+			}
+			for i := range ss {
+				for j := i + 1; j < len(ss); j++ {
+					p, n := refPattern(ss[i], ss[j])
+					if q, _ := refPattern(ss[j], ss[i]); q < p {
+						p = q
+					}
+					add(p, n)
+				}
+			}
+			names := map[uint64]string{}
+			one, two := PairPatterns(ss, names)
+			if !slices.Equal(one, sortedSet(wantOne)) || !slices.Equal(two, sortedSet(wantTwo)) {
+				t.Fatalf("%q: the patterns are not the ones written the plain way", ss)
+			}
+			for h, p := range wantNames {
+				if names[h] != p {
+					t.Fatalf("%q: pattern %x named %q, want %q", ss, h, names[h], p)
+				}
+			}
+			h := sentence(words + 5)
+			wantOne, wantTwo = nil, nil
+			for _, s := range ss {
+				add(refPattern(s, h))
+			}
+			one, two = PremisePatterns(ss, h, nil)
+			if !slices.Equal(one, sortedSet(wantOne)) || !slices.Equal(two, sortedSet(wantTwo)) {
+				t.Fatalf("%q with %q: the premise patterns are not the ones written the plain way", ss, h)
+			}
+		}
+	}
+}
+
+// BenchmarkPairPatterns writes the patterns of 40 sentences over 16
+// nouns and verbs, the size of an A instance of the default region.
+func BenchmarkPairPatterns(b *testing.B) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	templates := []string{"Every %s is a %s.", "No %s is an %s.", "Some %s is not a non-%s.", "Every non-%s %s every %s.",
+		"No %s who is a %s %s some %s.", "Some %s who %s every %s is a %s."}
+	var ss []string
+	for range 40 {
+		tmpl := templates[rng.IntN(len(templates))]
+		args := make([]any, strings.Count(tmpl, "%s"))
+		for k := range args {
+			args[k] = fmt.Sprintf("w%d", rng.IntN(16))
+		}
+		ss = append(ss, fmt.Sprintf(tmpl, args...))
+	}
+	for b.Loop() {
+		PairPatterns(ss, nil)
+	}
+}
