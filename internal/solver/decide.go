@@ -45,6 +45,15 @@ type DecideOptions struct {
 	// unsatisfiable pair of sentences or the certified absence of one
 	// (Pair). Without it an Unsat verdict carries no subset.
 	MUS bool
+	// LabelOnly is for a caller that keeps no certificate, only the
+	// answer and, with MUS, whether two sentences contradict each other
+	// (the surface balance's pilot, whose instances never reach a
+	// dataset): a Sat answer keeps the backend's model, neither shrunk
+	// nor checked, and an Unsat answer gets no MUS, only a Pair when a
+	// subset of at most two sentences is unsatisfiable (the first that
+	// NoCoreUpTo finds, not shrunk further). Such a verdict is not
+	// certified and must not become a label.
+	LabelOnly bool
 }
 
 // Decide solves the sentences fs with b and certifies the answer. The
@@ -52,7 +61,8 @@ type DecideOptions struct {
 // the problems it solved before. A Sat answer's model is shrunk (Shrink)
 // and then checked with CheckModel, whatever the backend did; an Unsat
 // answer, with opt.MUS, is shrunk to a MUS by MinimalCore and searched for
-// an unsatisfiable pair by UnsatPair. An Unsat answer whose MUS or pair
+// an unsatisfiable pair by UnsatPair; opt.LabelOnly skips all of this but
+// the search for a pair. An Unsat answer whose MUS or pair
 // cannot be certified because b answered Unknown on a subset is returned
 // as Unknown (GaveUp): no label goes out without its certificate.
 //
@@ -76,6 +86,15 @@ func Decide(ctx context.Context, b Backend, fs []fol.Formula, opt DecideOptions)
 	switch {
 	case ctx.Err() != nil || res.Reason == Canceled:
 		return canceled(ctx)
+	case res.Status == Sat && opt.LabelOnly:
+	case res.Status == Unsat && opt.MUS && opt.LabelOnly:
+		ok, core, err := NoCoreUpTo(ctx, b, p, 2)
+		if err != nil || ctx.Err() != nil {
+			return uncertified(ctx, "unsatisfiable pair", err)
+		}
+		if !ok {
+			v.Pair = core
+		}
 	case res.Status == Sat:
 		if res.Model == nil {
 			return Verdict{}, fmt.Errorf("%s: sat without a model", b.Name())

@@ -196,8 +196,14 @@ type candidate struct {
 // files in plan order, then the keys).
 func (b *builder) keysPart() int { return len(b.files) }
 
-// draw samples candidate i of pool k and labels it with backend w.
-func (b *builder) draw(ctx context.Context, w solver.Backend, k, i int) (candidate, error) {
+// draw samples candidate i of pool k and labels it with backend w. A
+// pilot candidate (pilot) serves only the balance's fit, which reads its
+// label, its sentences and whether two of them contradict each other: a
+// complete backend's answer needs no certificate there, and it gets no
+// least model, MUS, proof or keys (unless the plan's MinCore, whose
+// test reads the MUS, asks for them). Its label and pair are those the
+// full certification would give, so the fit is the same.
+func (b *builder) draw(ctx context.Context, w solver.Backend, k, i int, pilot bool) (candidate, error) {
 	pl := &b.plan.Pools[k]
 	idx := k*PoolStride + i
 	rng := rand.New(rand.NewPCG(b.plan.Seed, uint64(idx)))
@@ -211,9 +217,13 @@ func (b *builder) draw(ctx context.Context, w solver.Backend, k, i int) (candida
 	if err != nil {
 		return candidate{}, fmt.Errorf("instance %s: %w", dataset.SeedString(b.plan.Seed, idx), err)
 	}
-	v, err := solver.Decide(ctx, w, inst.Formulas(), solver.DecideOptions{MUS: true})
+	light := pilot && solver.IsComplete(w) && b.plan.MinCore == 0
+	v, err := solver.Decide(ctx, w, inst.Formulas(), solver.DecideOptions{MUS: true, LabelOnly: light})
 	if err != nil {
 		return candidate{}, err
+	}
+	if light && v.Status != solver.Unknown {
+		return b.surfaced(k, candidate{rec: dataset.NewRecord(inst, v, w.Name())}), nil
 	}
 	keyed := inst
 	if b.plan.Joint() {
@@ -255,11 +265,18 @@ func (b *builder) draw(ctx context.Context, w solver.Backend, k, i int) (candida
 		form := canon.Canonical(keyed)
 		c.renamed, c.capped = sha256.Sum256([]byte(form.Key)), form.Capped
 	}
+	return b.surfaced(k, c), nil
+}
+
+// surfaced returns c, a decided candidate of pool k, with its surface
+// when the workers compute it (builder.surfaces) and the pool's balance
+// reads it.
+func (b *builder) surfaced(k int, c candidate) candidate {
 	if b.surfaces && b.plan.PilotFor(k) > 0 {
 		sf := surfaceOf(b.plan.PoolFrag(k), c.rec)
 		c.surf = &sf
 	}
-	return c, nil
+	return c
 }
 
 // surface returns candidate c's surface: the one its worker computed, or
@@ -321,7 +338,7 @@ func (b *builder) config(ctx context.Context) job.Config[solver.Backend, candida
 			if kind == candidateKind && !b.acceptors[k].wanted(i) {
 				return candidate{skipped: true}, nil
 			}
-			return b.draw(ctx, w, k, i)
+			return b.draw(ctx, w, k, i, kind == pilotKind)
 		},
 		Emit: func(s, i int, c candidate) (bool, error) {
 			k, kind := streamOf(s)
