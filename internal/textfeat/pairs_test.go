@@ -52,12 +52,7 @@ func TestPairPatternsWordSets(t *testing.T) {
 		for range 50 {
 			var sentences []string
 			for range 2 + rng.IntN(30) {
-				tmpl := templates[rng.IntN(len(templates))]
-				args := make([]any, strings.Count(tmpl, "%s"))
-				for k := range args {
-					args[k] = fmt.Sprintf("w%d", rng.IntN(words))
-				}
-				sentences = append(sentences, fmt.Sprintf(tmpl, args...))
+				sentences = append(sentences, randomSentence(rng, templates, words))
 			}
 			one, two := PairPatterns(sentences, nil)
 			pt := newPatterner(sentences)
@@ -82,14 +77,7 @@ func TestPairPatternsWordSets(t *testing.T) {
 func TestPremisesPatterns(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	templates := []string{"Every %s is a %s.", "No %s is a non-%s.", "Some %s is not a %s.", "Every non-%s %s every %s.", "No %s who is a %s %s some %s."}
-	sentence := func(words int) string {
-		tmpl := templates[rng.IntN(len(templates))]
-		args := make([]any, strings.Count(tmpl, "%s"))
-		for k := range args {
-			args[k] = fmt.Sprintf("w%d", rng.IntN(words))
-		}
-		return fmt.Sprintf(tmpl, args...)
-	}
+	sentence := func(words int) string { return randomSentence(rng, templates, words) }
 	for _, words := range []int{3, 12, 40, 70, 120} {
 		for range 30 {
 			var premises []string
@@ -254,14 +242,7 @@ func TestPairPatternsAsDefined(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
 	templates := []string{"Every %s is a %s.", "No %s is an %s.", "Some %s is not a non-%s.", "Every non-%s %s every %s.",
 		"No %s who is a %s %s some %s.", "Some %s who %s every %s is a %s.", "Every %s %s it."}
-	sentence := func(words int) string {
-		tmpl := templates[rng.IntN(len(templates))]
-		args := make([]any, strings.Count(tmpl, "%s"))
-		for k := range args {
-			args[k] = fmt.Sprintf("w%d", rng.IntN(words))
-		}
-		return fmt.Sprintf(tmpl, args...)
-	}
+	sentence := func(words int) string { return randomSentence(rng, templates, words) }
 	for _, words := range []int{2, 5, 12, 40, 64, 70, 150} {
 		for range 40 {
 			var ss []string
@@ -321,14 +302,20 @@ func BenchmarkPairPatterns(b *testing.B) {
 		"No %s who is a %s %s some %s.", "Some %s who %s every %s is a %s."}
 	var ss []string
 	for range 40 {
-		tmpl := templates[rng.IntN(len(templates))]
-		args := make([]any, strings.Count(tmpl, "%s"))
-		for k := range args {
-			args[k] = fmt.Sprintf("w%d", rng.IntN(16))
-		}
-		ss = append(ss, fmt.Sprintf(tmpl, args...))
+		ss = append(ss, randomSentence(rng, templates, 16))
 	}
 	for b.Loop() {
 		PairPatterns(ss, nil)
 	}
+}
+
+// randomSentence fills a template of templates, at random, with words
+// w0 to w(words-1) drawn at random.
+func randomSentence(rng *rand.Rand, templates []string, words int) string {
+	tmpl := templates[rng.IntN(len(templates))]
+	args := make([]any, strings.Count(tmpl, "%s"))
+	for k := range args {
+		args[k] = fmt.Sprintf("w%d", rng.IntN(words))
+	}
+	return fmt.Sprintf(tmpl, args...)
 }
