@@ -116,7 +116,7 @@ func (o *splitOptions) addFlags(cmd *cobra.Command) {
 	f.Var(o.holdout, "holdout", "what test holds out from train and validation: size (larger n = n1 + n2), vocabulary (nouns and verbs train never uses), difficulty (unsat instances whose every MUS is larger), templates (pairs of templates never together in train), depth (unsat instances with deeper proofs) or none")
 	f.BoolVar(&o.audit, "audit", true, "run nlsat audit on the finished data and put its report in the manifest and its verdicts in the card (--audit=false to skip)")
 	f.Var(o.balance, "balance", "surface: also thin candidates so that no surface feature predicts the label (see Balance above); strata: only equal counts per stratum")
-	f.IntVar(&o.pilot, "balance-pilot", split.DefaultPilot, "with --balance surface: candidates labelled per set only to fit the surface model (a smaller set: twice its size, but at least 10,000 or 8 times its size)")
+	f.IntVar(&o.pilot, "balance-pilot", split.DefaultPilot, "with --balance surface: candidates labelled per set only to fit the surface model (a smaller set: twice its size, but at least 10,000 or 8 times its size), and as many again for its residual stage")
 	f.IntVar(&o.holdoutN, "holdout-n", 0, "with --holdout size: train and validation take n ≤ this, test n above it (default: the median n of the region)")
 	f.Float64Var(&o.holdoutShare, "holdout-share", 0.2, "with --holdout vocabulary: the share of nouns and of verbs kept for test")
 	f.StringVar(&o.holdoutPairs, "holdout-pairs", "", "with --holdout templates: comma-separated pairs of templates that never co-occur in train and validation, such as A1+A2,V3+Z1 (default: the fragment's own templates 1 and 2, e.g. A1+A2)")

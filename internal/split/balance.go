@@ -46,6 +46,9 @@ const (
 type Balance struct {
 	Mode  string `json:"mode"`
 	Pilot int    `json:"pilot"`
+	// Residual adds the residual stage (residual.go), fitted to a second
+	// pilot of as many candidates as the first.
+	Residual bool `json:"residual,omitempty"`
 }
 
 // Balancing constants; the plan's digest covers the mode and pilot, and
@@ -72,6 +75,16 @@ func (p *Plan) PilotFor(k int) int {
 		n = p.Pools[k].PilotSize
 	}
 	return min(p.Balance.Pilot, max(2*n, min(minPilot, 8*n)))
+}
+
+// ResidualFor returns the number of candidates of pool k's residual
+// pilot, drawn after its pilot: as many, when the plan asks for the
+// residual stage.
+func (p *Plan) ResidualFor(k int) int {
+	if !p.Balance.Residual {
+		return 0
+	}
+	return p.PilotFor(k)
 }
 
 // minPilot is the pilot a small pool gets at least, unless eight times

@@ -13,14 +13,16 @@ import (
 	"github.com/nlsat/nlsat/internal/textfeat"
 )
 
-// The surface balance in two stages. An unsat instance with a
+// The surface balance in stages. An unsat instance with a
 // contradictory pair of sentences (its certified UnsatPair) is one that a
 // reasoner comparing sentences two at a time refutes: that is difficulty,
 // and its pair stays as it is. What must not tell the labels apart is the
 // rest: on the instances without such a pair, how the sentences combine
 // (their pair patterns, textfeat.PairPatterns) as much as what single
 // sentences show. So the balance thins in two stages, each a model of the
-// kind stage describes, fitted to the pilot:
+// kind stage describes, fitted to the pilot (and, where the plan asks for
+// it, a third between them, Residual, fitted to a second pilot: see
+// residual.go):
 //
 //   - Free, on the candidates without a contradictory pair (every sat one
 //     and the unsat ones without), models P(sat) on the surface features,
@@ -91,8 +93,9 @@ const balanceFolds = 5
 // stage whose pilot holds fewer than minClass of one of its classes is
 // nil and thins nothing.
 type balanceModels struct {
-	Free *stage `json:"free"`
-	Core *stage `json:"core"`
+	Free     *stage    `json:"free"`
+	Residual *residual `json:"residual,omitempty"`
+	Core     *stage    `json:"core"`
 }
 
 // minClass is the fewest pilot candidates of each class a stage is
@@ -128,12 +131,15 @@ type stage struct {
 // keepDraw takes it) with surface s and the given label is kept.
 func (m *balanceModels) keep(seed uint64, idx int, s surface, label int) bool {
 	if label == dataset.LabelUnsat && s.core {
-		return m.Core == nil || keepDraw(seed, coreSeed, idx) < keepProb(m.Core.prob(s, -1), 0, m.Core.Odds)
+		return m.Core == nil || keepDraw(seed, coreSeed, idx) < keepProb(m.Core.prob(s, -1), 0, m.coreOdds())
 	}
 	if m.Free != nil && keepDraw(seed, balanceSeed, idx) >= keepProb(m.Free.prob(s, -1), label, m.Free.Odds) {
 		return false
 	}
-	return m.Core == nil || keepDraw(seed, coreSeed, idx) < keepProb(m.Core.prob(s, -1), 1, m.Core.Odds)
+	if m.Residual != nil && keepDraw(seed, residualSeed, idx) >= keepProb(m.Residual.prob(s), label, m.Residual.Odds) {
+		return false
+	}
+	return m.Core == nil || keepDraw(seed, coreSeed, idx) < keepProb(m.Core.prob(s, -1), 1, m.coreOdds())
 }
 
 // boostModels are the nonlinear part of a stage. A linear model on

@@ -306,19 +306,21 @@ func (b *builder) easy(ctx context.Context, w solver.Backend, inst fragments.Ins
 	return !ok, err
 }
 
-// streamKind names the two streams of a pool: its pilot (drawn when the
-// surface balance asks for one) and its candidates (from the pilot's
-// end).
+// streamKind names the three streams of a pool: its pilot and its
+// residual pilot (drawn when the surface balance asks for them) and its
+// candidates (from the pilots' end).
 type streamKind int
 
 const (
 	pilotKind streamKind = iota
+	residualKind
 	candidateKind
 	kindsPerPool
 )
 
 // The job's streams: pool k's stream of each kind.
 func pilotStream(k int) int     { return int(kindsPerPool)*k + int(pilotKind) }
+func residualStream(k int) int  { return int(kindsPerPool)*k + int(residualKind) }
 func candidateStream(k int) int { return int(kindsPerPool)*k + int(candidateKind) }
 
 // streamOf returns the pool and the kind of job stream s.
@@ -338,20 +340,27 @@ func (b *builder) config(ctx context.Context) job.Config[solver.Backend, candida
 			if kind == candidateKind && !b.acceptors[k].wanted(i) {
 				return candidate{skipped: true}, nil
 			}
-			return b.draw(ctx, w, k, i, kind == pilotKind)
+			return b.draw(ctx, w, k, i, kind != candidateKind)
 		},
 		Emit: func(s, i int, c candidate) (bool, error) {
 			k, kind := streamOf(s)
-			if kind == pilotKind {
+			switch kind {
+			case pilotKind:
 				b.pilotAdd(k, i, c)
+				return false, nil
+			case residualKind:
+				b.residualAdd(k, i, c)
 				return false, nil
 			}
 			return b.acceptors[k].consider(i, c)
 		},
 		End: func(s int) error {
 			k, kind := streamOf(s)
-			if kind == pilotKind {
+			switch kind {
+			case pilotKind:
 				return b.fitPilot(ctx, k)
+			case residualKind:
+				return b.fitResidual(ctx, k)
 			}
 			a := b.acceptors[k]
 			if a.open > 0 {
@@ -365,24 +374,56 @@ func (b *builder) config(ctx context.Context) job.Config[solver.Backend, candida
 }
 
 // streams lists the pilots and candidates of every pool. A pilot whose
-// models are fitted, and the pilot and candidates of a pool that is
+// models are fitted, and the pilots and candidates of a pool that is
 // full, are empty.
 func (b *builder) streams() []job.Stream {
 	var out []job.Stream
 	for k, pl := range b.plan.Pools {
-		n := b.plan.PilotFor(k)
+		n, r := b.plan.PilotFor(k), b.plan.ResidualFor(k)
 		full := b.acceptors[k].open == 0
+		ps := &b.st.Pools[k]
 		pilot := job.Stream{Name: pl.Name + "-pilot", Limit: n, ShardLimit: n, Restart: true}
-		if b.st.Pools[k].Models != nil || full {
+		if ps.Models != nil || full {
 			pilot.Limit = 0
 		}
-		cands := job.Stream{Name: pl.Name, Start: n, Limit: -1}
-		if full {
-			cands.Limit = n
+		residual := job.Stream{Name: pl.Name + "-residual-pilot", Start: n, Limit: n + r, ShardLimit: n + r, Restart: true}
+		if ps.ResidualFile != "" || full {
+			residual.Limit = n
 		}
-		out = append(out, pilot, cands) // in streamKind order
+		cands := job.Stream{Name: pl.Name, Start: n + r, Limit: -1}
+		if full {
+			cands.Limit = n + r
+		}
+		out = append(out, pilot, residual, cands) // in streamKind order
 	}
 	return out
+}
+
+// residualAdd keeps residual pilot candidate i of pool k when the
+// balance's first stages keep it and it has no contradictory pair
+// (Residual's candidates).
+func (b *builder) residualAdd(k, i int, c candidate) {
+	pl := &b.plan.Pools[k]
+	if i == b.plan.PilotFor(k) && b.opt.Log != nil {
+		b.opt.Log("set %s: labelling %d more pilot candidates to fit the balance's residual stage", pl.Name, b.plan.ResidualFor(k))
+	}
+	label := dataset.LabelAbsent
+	if r := c.rec; r != nil && !c.easy {
+		label = r.Label
+		s := c.surface(b.plan.PoolFrag(k))
+		if m := b.st.Pools[k].Models; m != nil && (r.Label == dataset.LabelSat || !s.core) && m.keep(b.plan.Seed, k*PoolStride+i, s, r.Label) {
+			if b.table == nil {
+				b.table = textfeat.NewPatternTable()
+			}
+			compact(&s, b.table)
+			b.x = append(b.x, s)
+			b.y = append(b.y, int8(r.Label))
+			b.idx = append(b.idx, i)
+		}
+	}
+	if b.opt.Pilot != nil {
+		b.opt.Pilot(pl.Name+" residual", b.plan.ResidualFor(k), label)
+	}
 }
 
 // pilotAdd keeps the features of pilot candidate i of pool k.
@@ -450,4 +491,23 @@ func (b *builder) fitPilot(ctx context.Context, k int) error {
 	}
 	b.st.Pools[k].Models = models
 	return b.saveModels(k)
+}
+
+// fitResidual fits pool k's residual stage to the candidates of its
+// residual pilot that the first stages keep, if the pool has one and it
+// ran; see residual.go.
+func (b *builder) fitResidual(ctx context.Context, k int) error {
+	x, y, idx := b.x, b.y, b.idx
+	b.x, b.y, b.idx, b.table = nil, nil, nil, nil
+	ps := &b.st.Pools[k]
+	if b.plan.ResidualFor(k) == 0 || ps.ResidualFile != "" || b.acceptors[k].open == 0 {
+		return nil
+	}
+	b.phase(b.plan.Pools[k].Name+": fitting the balance's residual stage", -1)
+	r, err := pipeline.Apart(ctx, func() *residual { return fitResidualStage(x, y, idx) })
+	if err != nil {
+		return err
+	}
+	ps.Models.Residual = r
+	return b.saveResidual(k)
 }

@@ -38,7 +38,7 @@ func smallPlan(t testing.TB, f fragments.Fragment, train, val, test, gen, zero i
 	pts := r.Points
 	p := &Plan{Fragment: f.String(), Seed: 3, Dedup: DedupRenaming, DrawLimit: 20, Solver: "nlsat-native-1",
 		Sampler: fragments.DefaultSampler(),
-		Balance: Balance{Mode: BalanceSurface, Pilot: DefaultPilot}}
+		Balance: Balance{Mode: BalanceSurface, Pilot: DefaultPilot, Residual: true}}
 	main := Pool{Name: "main", Source: "test region", Strata: RegionStrata(pts)}
 	for _, s := range []struct {
 		name string

@@ -310,9 +310,10 @@ func cardMaking(b *strings.Builder, m *Manifest) {
 			"The first model, on the candidates without a two-sentence contradiction (every sat one, and the unsat ones in which no two sentences contradict each other), predicts the label and also sees how the sentences combine: "+
 			"three logistic models on the pilot's patterns of sentence pairs that share a noun or verb, or two (the shared words indexed, the others blanked out, as in \"every X0 is a X1 | every non- X1 is a X0\"), fitted to these candidates and to the whole pilot, add their scores to both parts. "+
 			"Those candidates were thinned so that sat and unsat ones share one distribution of all these features, keeping the pilot's ratio of the labels. "+
+			"%s"+
 			"The second model, on the surface alone, tells unsat candidates with a contradictory pair from the rest; both kinds were thinned to one distribution of the surface, keeping the pilot's share of contradictory pairs among unsat instances. "+
 			"Each keep decision is drawn from the candidate's seed alone. A contradictory pair itself is left as it is: finding it is the one-step inference the audit reports as difficulty. "+
-			"The candidates the balance dropped are counted as thinned below, and the audit below measures what is left.\n", p.Balance.Pilot, apartNote(p))
+			"The candidates the balance dropped are counted as thinned below, and the audit below measures what is left.\n", p.Balance.Pilot, apartNote(p), residualNote(p))
 	}
 	if p.Dedup == DedupRenaming {
 		b.WriteString("- Uniqueness: no two instances anywhere in the dataset (within or across splits and sets) have the same set of sentences, and none is the same problem up to a renaming of nouns, a renaming of verbs and the order of its sentences (a canonical form of the instance, found by individualisation–refinement).")
@@ -526,6 +527,15 @@ func cardLengths(b *strings.Builder, p *Plan) {
 		}
 		b.WriteString("\n")
 	}
+}
+
+// residualNote is the card's sentence on the residual stage, when the
+// plan has it.
+func residualNote(p *Plan) string {
+	if !p.Balance.Residual {
+		return ""
+	}
+	return "What a model fitted to the pilot leaves in the candidates it goes on to keep is not what it leaves on the pilot itself, so each set then labelled a second pilot of as many candidates and fitted a third model to those of them that the two models kept and that hold no contradictory pair: a logistic model of the label on their sentence-pair patterns (sharing one noun or verb, and two) and the surface features. The candidates the first model kept were thinned again by it in the same way. "
 }
 
 // apartNote is the card's sentence on the evaluation set's own pilot,

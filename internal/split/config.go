@@ -118,6 +118,7 @@ func (c Config) basePlan() *Plan {
 		Proofs: c.Proofs || c.Holdout == HoldoutDepth}
 	if p.Balance.Mode == BalanceSurface {
 		p.Balance.Pilot = c.Pilot
+		p.Balance.Residual = true
 	}
 	return p
 }

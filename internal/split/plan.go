@@ -389,6 +389,10 @@ func RegionStrata(pts []phase.RegionPoint) []Stratum {
 // 0.6 in the default regions, with a margin.
 const surfaceKeep = 0.5
 
+// residualKeep is the share of what the first stages keep that the
+// residual stage keeps, about 0.58 on A, with a margin.
+const residualKeep = 0.45
+
 // budget is the number of candidates a sharded build draws for stratum s
 // of pool k: for its r pairs and the rarer label's probability q (from the
 // measured P(sat), 0.3 where unmeasured, times surfaceKeep under the
@@ -407,6 +411,9 @@ func (p *Plan) budget(k, s int, oversample float64) int {
 	}
 	if p.Balance.Mode == BalanceSurface {
 		q *= surfaceKeep
+	}
+	if p.Balance.Residual {
+		q *= residualKeep
 	}
 	r := float64(pairs)
 	if p.Holdout.Kind == HoldoutDifficulty || p.Holdout.Kind == HoldoutDepth {

@@ -14,7 +14,7 @@ import (
 
 // Sharding. A build can be split into N shards run anywhere (array jobs,
 // several machines). Shard j draws and labels the candidates i ≡ j (mod N)
-// of every set: its whole pilot, and its own candidates up to a budget per
+// of every set: its whole pilots, and its own candidates up to a budget per
 // stratum (Plan.budget). Merge then accepts the candidates of all shards
 // in index order exactly as a single build does, so the merged dataset has
 // the bytes of an unsharded build. Only when a stratum needs more
@@ -122,7 +122,7 @@ func RunShard(ctx context.Context, p *Plan, sh Shard, o Options) (*job.Manifest,
 	return got, err
 }
 
-// shardStreams sets what the shards of pool k draw: the whole pilot, then
+// shardStreams sets what the shards of pool k draw: the whole pilots, then
 // the candidates of each stratum up to its budget.
 func (b *builder) shardStreams(streams []job.Stream, k int, oversample float64) {
 	budgets := make([]int, len(b.plan.Pools[k].Strata))
@@ -130,6 +130,7 @@ func (b *builder) shardStreams(streams []job.Stream, k int, oversample float64) 
 		budgets[s] = b.plan.budget(k, s, oversample)
 	}
 	streams[pilotStream(k)].ShardLimit = b.plan.PilotFor(k)
+	streams[residualStream(k)].ShardLimit = b.plan.PilotFor(k) + b.plan.ResidualFor(k)
 	streams[candidateStream(k)].Stratify(budgets)
 }
 
@@ -139,7 +140,7 @@ func (b *builder) missing(oversample float64) func(s, i int) (candidate, error) 
 	return func(s, i int) (candidate, error) {
 		k, kind := streamOf(s)
 		pl := &b.plan.Pools[k]
-		if kind == pilotKind {
+		if kind != candidateKind {
 			return candidate{}, fmt.Errorf("set %s: pilot candidate %d is missing from its shard", pl.Name, i)
 		}
 		if !b.acceptors[k].wanted(i) {

@@ -33,6 +33,12 @@ type poolState struct {
 	// into every checkpoint took 5% of the CPU of an A build).
 	Models     *balanceModels `json:"-"`
 	ModelsFile string         `json:"models_file,omitempty"`
+	// ResidualFile names the file of the residual stage (Models.Residual,
+	// JSON null when its pilot kept too few of a label) once its pilot
+	// has fitted it. It is a file of its own, written after ModelsFile,
+	// so that a build killed between the two fits it again from the same
+	// models.
+	ResidualFile string `json:"residual_file,omitempty"`
 }
 
 // saveModels writes pool k's models to their file in the work directory;
@@ -67,7 +73,32 @@ func (st *state) loadModels(work string) error {
 		if err := json.Unmarshal(data, ps.Models); err != nil {
 			return inputerr.Errorf("cannot resume: %s: %w", name, err)
 		}
+		if ps.ResidualFile == "" {
+			continue
+		}
+		name = filepath.Join(work, ps.ResidualFile)
+		if data, err = os.ReadFile(name); err != nil {
+			return inputerr.Errorf("cannot resume: the checkpoint names the residual stage in %s: %w", name, err)
+		}
+		if err := json.Unmarshal(data, &ps.Models.Residual); err != nil {
+			return inputerr.Errorf("cannot resume: %s: %w", name, err)
+		}
 	}
+	return nil
+}
+
+// saveResidual writes pool k's residual stage to its file in the work
+// directory; the next checkpoint names it.
+func (b *builder) saveResidual(k int) error {
+	name := fmt.Sprintf("residual-%d.json", k)
+	data, err := json.Marshal(b.st.Pools[k].Models.Residual)
+	if err != nil {
+		return err
+	}
+	if err := writeFileAtomic(filepath.Join(b.opt.Dir, workDir, name), data); err != nil {
+		return err
+	}
+	b.st.Pools[k].ResidualFile = name
 	return nil
 }
 
@@ -159,8 +190,8 @@ func open(p *Plan, o Options) (*builder, error) {
 		for k, a := range b.acceptors {
 			a.stale = candidateStream(k) < pos.Stream
 		}
-		if pos.Stream < 2*len(p.Pools) && pos.Stream%2 == 1 {
-			return b, b.acceptors[pos.Stream/2].reload()
+		if k, kind := streamOf(pos.Stream); k < len(p.Pools) && kind == candidateKind {
+			return b, b.acceptors[k].reload()
 		}
 		return b, nil
 	}()
