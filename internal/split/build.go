@@ -412,13 +412,7 @@ func (b *builder) residualAdd(k, i int, c candidate) {
 		label = r.Label
 		s := c.surface(b.plan.PoolFrag(k))
 		if m := b.st.Pools[k].Models; m != nil && (r.Label == dataset.LabelSat || !s.core) && m.keep(b.plan.Seed, k*PoolStride+i, s, r.Label) {
-			if b.table == nil {
-				b.table = textfeat.NewPatternTable()
-			}
-			compact(&s, b.table)
-			b.x = append(b.x, s)
-			b.y = append(b.y, int8(r.Label))
-			b.idx = append(b.idx, i)
+			b.fitOn(i, s, r.Label)
 		}
 	}
 	if b.opt.Pilot != nil {
@@ -434,19 +428,25 @@ func (b *builder) pilotAdd(k, i int, c candidate) {
 	}
 	label := dataset.LabelAbsent
 	if r := c.rec; r != nil && !c.easy {
-		s := c.surface(b.plan.PoolFrag(k))
-		if b.table == nil {
-			b.table = textfeat.NewPatternTable()
-		}
-		compact(&s, b.table)
-		b.x = append(b.x, s)
-		b.y = append(b.y, int8(r.Label))
-		b.idx = append(b.idx, i)
+		b.fitOn(i, c.surface(b.plan.PoolFrag(k)), r.Label)
 		label = r.Label
 	}
 	if b.opt.Pilot != nil {
 		b.opt.Pilot(pl.Name, b.plan.PilotFor(k), label)
 	}
+}
+
+// fitOn keeps the surface s and label of pilot candidate i for the fit
+// at the end of its pilot, its pair patterns numbered by the pilot's
+// table.
+func (b *builder) fitOn(i int, s surface, label int) {
+	if b.table == nil {
+		b.table = textfeat.NewPatternTable()
+	}
+	compact(&s, b.table)
+	b.x = append(b.x, s)
+	b.y = append(b.y, int8(label))
+	b.idx = append(b.idx, i)
 }
 
 // fitModelsFunc is fitModels, which a test replaces.
