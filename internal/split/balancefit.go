@@ -184,11 +184,7 @@ func (s surface) patterns(shared int) []uint64 {
 	if s.ids[shared-1] == nil {
 		panic("split: the pair patterns of a pilot candidate read after fitModels let them go")
 	}
-	out := make([]uint64, len(s.ids[shared-1]))
-	for j, id := range s.ids[shared-1] {
-		out[j] = s.table.Key(id)
-	}
-	return out
+	return s.table.Keys(s.ids[shared-1])
 }
 
 // compact replaces s's patterns by their numbers in t, the table of its
@@ -614,10 +610,7 @@ func (ps *pairScorer) pilotDesign(s []surface) *learn.Design {
 	}
 	row := func(j int) []uint32 { return s[j].ids[ps.Shared-1] }
 	ids, column := t.Vocabulary(len(s), row, pairMinCount)
-	ps.Keys = make([]uint64, len(ids))
-	for c, id := range ids {
-		ps.Keys[c] = t.Key(id)
-	}
+	ps.Keys = t.Keys(ids)
 	d := learn.NewDesign(len(ps.Keys))
 	var cols []int32
 	for j := range s {

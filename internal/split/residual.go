@@ -70,11 +70,7 @@ func fitResidualStage(s []surface, y []int8, idx []int) *residual {
 	var cols [2]textfeat.PatternColumns
 	for k := range 2 {
 		ids, column := t.Vocabulary(len(s), func(i int) []uint32 { return s[i].ids[k] }, pairMinCount)
-		r.Keys[k] = make([]uint64, len(ids))
-		for c, id := range ids {
-			r.Keys[k][c] = t.Key(id)
-		}
-		cols[k] = column
+		r.Keys[k], cols[k] = t.Keys(ids), column
 	}
 	nx := len(s[0].x)
 	r.Mean, r.Scale = make([]float64, nx), make([]float64, nx)

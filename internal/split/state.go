@@ -44,15 +44,26 @@ type poolState struct {
 // saveModels writes pool k's models to their file in the work directory;
 // the next checkpoint names it.
 func (b *builder) saveModels(k int) error {
-	name := fmt.Sprintf("models-%d.json", k)
-	data, err := json.Marshal(b.st.Pools[k].Models)
+	return b.saveWork(fmt.Sprintf("models-%d.json", k), b.st.Pools[k].Models, &b.st.Pools[k].ModelsFile)
+}
+
+// saveResidual writes pool k's residual stage to its file in the work
+// directory; the next checkpoint names it.
+func (b *builder) saveResidual(k int) error {
+	return b.saveWork(fmt.Sprintf("residual-%d.json", k), b.st.Pools[k].Models.Residual, &b.st.Pools[k].ResidualFile)
+}
+
+// saveWork writes v as JSON to the file name in the work directory and,
+// once it is written, sets *file to the name.
+func (b *builder) saveWork(name string, v any, file *string) error {
+	data, err := json.Marshal(v)
 	if err != nil {
 		return err
 	}
 	if err := writeFileAtomic(filepath.Join(b.opt.Dir, workDir, name), data); err != nil {
 		return err
 	}
-	b.st.Pools[k].ModelsFile = name
+	*file = name
 	return nil
 }
 
@@ -64,41 +75,31 @@ func (st *state) loadModels(work string) error {
 		if ps.ModelsFile == "" {
 			continue
 		}
-		name := filepath.Join(work, ps.ModelsFile)
-		data, err := os.ReadFile(name)
-		if err != nil {
-			return inputerr.Errorf("cannot resume: the checkpoint names the surface-balance models in %s: %w", name, err)
-		}
 		ps.Models = new(balanceModels)
-		if err := json.Unmarshal(data, ps.Models); err != nil {
-			return inputerr.Errorf("cannot resume: %s: %w", name, err)
+		if err := readWork(work, ps.ModelsFile, "the surface-balance models", ps.Models); err != nil {
+			return err
 		}
 		if ps.ResidualFile == "" {
 			continue
 		}
-		name = filepath.Join(work, ps.ResidualFile)
-		if data, err = os.ReadFile(name); err != nil {
-			return inputerr.Errorf("cannot resume: the checkpoint names the residual stage in %s: %w", name, err)
-		}
-		if err := json.Unmarshal(data, &ps.Models.Residual); err != nil {
-			return inputerr.Errorf("cannot resume: %s: %w", name, err)
+		if err := readWork(work, ps.ResidualFile, "the residual stage", &ps.Models.Residual); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
-// saveResidual writes pool k's residual stage to its file in the work
-// directory; the next checkpoint names it.
-func (b *builder) saveResidual(k int) error {
-	name := fmt.Sprintf("residual-%d.json", k)
-	data, err := json.Marshal(b.st.Pools[k].Models.Residual)
+// readWork reads into v the JSON file of the work directory work that
+// the checkpoint names for what.
+func readWork(work, file, what string, v any) error {
+	name := filepath.Join(work, file)
+	data, err := os.ReadFile(name)
 	if err != nil {
-		return err
+		return inputerr.Errorf("cannot resume: the checkpoint names %s in %s: %w", what, name, err)
 	}
-	if err := writeFileAtomic(filepath.Join(b.opt.Dir, workDir, name), data); err != nil {
-		return err
+	if err := json.Unmarshal(data, v); err != nil {
+		return inputerr.Errorf("cannot resume: %s: %w", name, err)
 	}
-	b.st.Pools[k].ResidualFile = name
 	return nil
 }
 

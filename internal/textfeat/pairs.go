@@ -353,6 +353,15 @@ func (t *PatternTable) Len() int { return len(t.keys) }
 // Key returns the pattern numbered id.
 func (t *PatternTable) Key(id uint32) uint64 { return t.keys[id] }
 
+// Keys returns the patterns numbered ids, in their order.
+func (t *PatternTable) Keys(ids []uint32) []uint64 {
+	out := make([]uint64, len(ids))
+	for j, id := range ids {
+		out[j] = t.keys[id]
+	}
+	return out
+}
+
 // Numbers returns the numbers of ps, in their order. With add, a pattern
 // the table lacks is numbered next (so new numbers appear in increasing
 // order, each the first time); without, it is left out.
