@@ -498,13 +498,20 @@ func cardReference(b *strings.Builder, frag string) {
 var paperBandShare = map[string]int{"V": 86, "Z": 76, "A": 86}
 
 // cardLengths writes, per fragment of the main sets, the m its region
-// draws beside the paper's Table 4, and why they differ.
+// draws beside the paper's Table 4, and why they differ: once per
+// fragment, though a joint build's fragment has two main sets (its train
+// set and its evaluation set, over the same region).
 func cardLengths(b *strings.Builder, p *Plan) {
+	seen := map[string]bool{}
 	for k, pl := range p.Pools {
 		if k > 0 && pl.Fragment == "" {
 			break // the further sets of a one-fragment build
 		}
 		f := p.PoolFrag(k).String()
+		if seen[f] {
+			continue
+		}
+		seen[f] = true
 		var paper paperdata.Lengths
 		for _, l := range paperdata.TrainLengths {
 			if l.Fragment == f {

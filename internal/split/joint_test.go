@@ -71,6 +71,14 @@ func TestJointPlan(t *testing.T) {
 	if got := len(p.dataFiles()); got != 3 {
 		t.Errorf("%d files, want 3", got)
 	}
+	// The card gives each fragment's lengths once, though it has two sets.
+	var lengths strings.Builder
+	cardLengths(&lengths, p)
+	for _, f := range all {
+		if n := strings.Count(lengths.String(), "- Lengths, fragment "+f.String()+":"); n != 1 {
+			t.Errorf("the card gives fragment %v's lengths %d times, want once:\n%s", f, n, lengths.String())
+		}
+	}
 	bad := []struct {
 		name string
 		edit func(*Config)
