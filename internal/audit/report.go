@@ -252,6 +252,9 @@ func (r *Report) Shortcuts() []string {
 	if sp := r.SentencePairs; sp != nil {
 		for _, ps := range sp.Splits {
 			add(ps.Split+" sentence pairs", ps.Verdict)
+			for _, fs := range ps.Fragments {
+				add(ps.Split+" sentence pairs, fragment "+fs.Fragment, fs.Verdict)
+			}
 		}
 	}
 	return out

@@ -9,6 +9,7 @@ import (
 
 	"gonum.org/v1/gonum/stat/distuv"
 
+	"github.com/nlsat/nlsat/internal/fragments"
 	"github.com/nlsat/nlsat/internal/learn"
 	"github.com/nlsat/nlsat/internal/textfeat"
 )
@@ -53,6 +54,20 @@ type SentPairSplit struct {
 	Models []SentPairScore `json:"models"`
 	// Verdict counts the no-contradiction scores only.
 	Verdict Verdict `json:"verdict"`
+	// Fragments, when the split holds several fragments, scores each
+	// fragment's records alone with the same models, on its own balanced
+	// set of records without a two-sentence contradiction: a channel one
+	// fragment carries and the others dilute shows here.
+	Fragments []SentPairFragment `json:"fragments,omitempty"`
+}
+
+// SentPairFragment is the pairs baselines' audit of one fragment's
+// records of a split.
+type SentPairFragment struct {
+	Fragment string          `json:"fragment"`
+	Records  int             `json:"records"`
+	Models   []SentPairScore `json:"models"`
+	Verdict  Verdict         `json:"verdict"`
 }
 
 // SentPairScore is one pairs baseline on one split.
@@ -201,39 +216,86 @@ func pairReport(splits []*split, gr *grammar, o Options) *SentPairReport {
 		rep.Models = append(rep.Models, pm.info)
 	}
 	for _, s := range splits[1:] {
-		ps := SentPairSplit{Split: s.name}
 		y := labelsOf(s.items)
-		noPair := noPairSet(s.items)
-		for _, pm := range models {
+		z := make([][]float64, len(models))
+		pred := make([][]int8, len(models))
+		for k, pm := range models {
 			d := pm.design(s.items)
-			z := make([]float64, len(y))
-			pred := make([]int8, len(y))
+			z[k], pred[k] = make([]float64, len(y)), make([]int8, len(y))
 			for i := range y {
-				z[i] = pm.fit.Score(d, i)
-				if z[i] > 0 {
-					pred[i] = 1
+				z[k][i] = pm.fit.Score(d, i)
+				if z[k][i] > 0 {
+					pred[k][i] = 1
 				}
 			}
-			sc := SentPairScore{Name: pm.info.Name, Overall: score(pm.info.Name, pred, y, nil, o)}
-			sc.Overall.Above = false // difficulty and shortcut together: not a verdict
-			sc.NoPair = score(pm.info.Name, pred, y, noPair, o)
-			sc.AUC = auc(z, y, noPair, o.Confidence)
-			ps.Models = append(ps.Models, sc)
 		}
-		ps.Verdict = pairVerdict(ps, o)
+		// scores scores every model on the records idx (nil: all).
+		scores := func(idx []int) []SentPairScore {
+			noPair := noPairSet(s.items, idx)
+			var out []SentPairScore
+			for k, pm := range models {
+				sc := SentPairScore{Name: pm.info.Name, Overall: score(pm.info.Name, pred[k], y, idx, o)}
+				sc.Overall.Above = false // difficulty and shortcut together: not a verdict
+				sc.NoPair = score(pm.info.Name, pred[k], y, noPair, o)
+				sc.AUC = auc(z[k], y, noPair, o.Confidence)
+				out = append(out, sc)
+			}
+			return out
+		}
+		ps := SentPairSplit{Split: s.name, Models: scores(nil)}
+		ps.Verdict = pairVerdict(ps.Models, o)
+		for _, g := range fragmentGroups(s.items, o.MinStratum) {
+			fs := SentPairFragment{Fragment: g.fragment, Records: len(g.idx), Models: scores(g.idx)}
+			fs.Verdict = pairVerdict(fs.Models, o)
+			ps.Fragments = append(ps.Fragments, fs)
+		}
 		rep.Splits = append(rep.Splits, ps)
 	}
 	return rep
 }
 
-// noPairSet returns the records without a two-sentence contradiction, as
-// a balanced set: every unsat record that records no contradictory pair
-// and as many sat records, the first in file order (or every sat record
-// and as many of those unsat ones, when they are fewer). Unsat records
-// that do not say whether they hold a pair are left out.
-func noPairSet(items []item) []int {
+// fragmentGroup is the records of one fragment of a split.
+type fragmentGroup struct {
+	fragment string
+	idx      []int
+}
+
+// fragmentGroups returns the records of each fragment with at least
+// minRecords of them, in the fragments' order, when the items hold more
+// than one fragment (nil otherwise).
+func fragmentGroups(items []item, minRecords int) []fragmentGroup {
+	byName := map[string][]int{}
+	for i, it := range items {
+		byName[it.fragment] = append(byName[it.fragment], i)
+	}
+	if len(byName) < 2 {
+		return nil
+	}
+	var out []fragmentGroup
+	for f, idx := range byName {
+		if len(idx) >= minRecords {
+			out = append(out, fragmentGroup{f, idx})
+		}
+	}
+	slices.SortFunc(out, func(a, b fragmentGroup) int { return fragments.CompareNames(a.fragment, b.fragment) })
+	return out
+}
+
+// noPairSet returns the records of idx (nil: all) without a
+// two-sentence contradiction, as a balanced set: every unsat record that
+// records no contradictory pair and as many sat records, the first in
+// file order (or every sat record and as many of those unsat ones, when
+// they are fewer). Unsat records that do not say whether they hold a
+// pair are left out.
+func noPairSet(items []item, idx []int) []int {
+	if idx == nil {
+		idx = make([]int, len(items))
+		for i := range idx {
+			idx[i] = i
+		}
+	}
 	var sat, unsat []int
-	for i := range items {
+	for _, i := range idx {
 		switch {
 		case items[i].label == 1:
 			sat = append(sat, i)
@@ -292,10 +354,10 @@ func auc(z []float64, y []int8, idx []int, confidence float64) AUC {
 
 // pairVerdict names the pairs baselines whose no-contradiction accuracy
 // or AUC shows a shortcut.
-func pairVerdict(ps SentPairSplit, o Options) Verdict {
+func pairVerdict(models []SentPairScore, o Options) Verdict {
 	v := Verdict{Leaks: []string{}}
 	var descs []string
-	for _, m := range ps.Models {
+	for _, m := range models {
 		if m.NoPair.Above {
 			v.Leaks = append(v.Leaks, "pairs:"+m.Name)
 			descs = append(descs, fmt.Sprintf("%s %s", m.Name, accuracy(m.NoPair)))
@@ -309,8 +371,8 @@ func pairVerdict(ps SentPairSplit, o Options) Verdict {
 		v.Text = "sentence pairs give the label away without a two-sentence contradiction: " + strings.Join(descs, "; ")
 		return v
 	}
-	best := ps.Models[0]
-	for _, m := range ps.Models[1:] {
+	best := models[0]
+	for _, m := range models[1:] {
 		if m.NoPair.Accuracy > best.NoPair.Accuracy {
 			best = m
 		}
@@ -337,6 +399,15 @@ func (r *SentPairReport) text(p func(string, ...any), confidence float64) {
 			}
 			p("%s\t%s\t%s\t%s\t%.3f [%.3f, %.3f]%s (%d/%d)\n", m.Name, ps.Split, cell(sc.Overall), cell(sc.NoPair),
 				sc.AUC.AUC, sc.AUC.Lo, sc.AUC.Hi, mark, sc.AUC.Sat, sc.AUC.Unsat)
+			for _, fs := range ps.Fragments {
+				sc := fs.Models[k]
+				mark := ""
+				if sc.AUC.Above {
+					mark = " *"
+				}
+				p("%s\t%s %s\t%s\t%s\t%.3f [%.3f, %.3f]%s (%d/%d)\n", m.Name, ps.Split, fs.Fragment, cell(sc.Overall), cell(sc.NoPair),
+					sc.AUC.AUC, sc.AUC.Lo, sc.AUC.Hi, mark, sc.AUC.Sat, sc.AUC.Unsat)
+			}
 		}
 	}
 	for _, m := range r.Models {
@@ -350,5 +421,8 @@ func (r *SentPairReport) text(p func(string, ...any), confidence float64) {
 	}
 	for _, ps := range r.Splits {
 		p("%s: %s\n", ps.Split, ps.Verdict.Text)
+		for _, fs := range ps.Fragments {
+			p("%s, fragment %s: %s\n", ps.Split, fs.Fragment, fs.Verdict.Text)
+		}
 	}
 }

@@ -103,18 +103,11 @@ func (m *models) evaluate(s *split, o Options) SplitResult {
 // when the items hold more than one fragment (nil otherwise), for each
 // fragment with at least MinStratum records.
 func (m *models) byFragment(items []item, base [][]int8, look [][]int8, y []int8, o Options) []FragmentResult {
-	groups := map[string][]int{}
-	for i, it := range items {
-		groups[it.fragment] = append(groups[it.fragment], i)
-	}
-	if len(groups) < 2 {
-		return nil
-	}
 	var out []FragmentResult
-	for f, idx := range groups {
-		if len(idx) < o.MinStratum {
-			continue // as a stratum: too few to tell a shortcut from the many chances
-		}
+	// As for a stratum, a fragment with fewer than MinStratum records is
+	// too small to tell a shortcut from the many chances.
+	for _, g := range fragmentGroups(items, o.MinStratum) {
+		f, idx := g.fragment, g.idx
 		r := SplitResult{}
 		for k, name := range m.names {
 			r.Baselines = append(r.Baselines, score(name, base[k], y, idx, o))
@@ -124,7 +117,6 @@ func (m *models) byFragment(items []item, base [][]int8, look [][]int8, y []int8
 		}
 		out = append(out, FragmentResult{Fragment: f, Records: len(idx), Baselines: r.Baselines, Lookups: r.Lookups, Verdict: m.verdict(r, o)})
 	}
-	slices.SortFunc(out, func(a, b FragmentResult) int { return fragments.CompareNames(a.Fragment, b.Fragment) })
 	return out
 }
 

@@ -212,6 +212,9 @@ func (r *Report) Summary() string {
 	if r.SentencePairs != nil {
 		for _, ps := range r.SentencePairs.Splits {
 			fmt.Fprintf(&b, "- %s sentence pairs: %s\n", ps.Split, ps.Verdict.Text)
+			for _, fs := range ps.Fragments {
+				fmt.Fprintf(&b, "  - fragment %s (%d records): %s\n", fs.Fragment, fs.Records, fs.Verdict.Text)
+			}
 		}
 	}
 	for _, d := range r.Difficulty {

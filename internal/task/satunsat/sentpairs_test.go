@@ -22,7 +22,9 @@ import (
 // is a A", "every non-B is a C"). Skeletons and each noun's degree and
 // polarities are alike. The pairs baselines must flag the plant on the
 // records without a two-sentence contradiction (all of them here), and
-// nothing in the unplanted set.
+// nothing in the unplanted set. In a joint set whose sat records carry
+// the plant in one fragment of four, the audit flags that fragment's
+// records, and no other fragment's.
 func TestSentencePairs(t *testing.T) {
 	chain := func(chained bool) func(rng *rand.Rand, r *dataset.Record) {
 		return func(rng *rand.Rand, r *dataset.Record) {
@@ -41,17 +43,25 @@ func TestSentencePairs(t *testing.T) {
 		sat    func(rng *rand.Rand, r *dataset.Record)
 		unsat  func(rng *rand.Rand, r *dataset.Record)
 		leaked bool
+		// planted, when set, makes a joint set of S, W, V and Z records
+		// in turn, whose sat records of fragment planted take sat and the
+		// others unsat's sentences.
+		planted string
 	}{
-		{"no leak", chain(false), chain(false), false},
-		{"chains in sat records", chain(true), chain(false), true},
+		{"no leak", chain(false), chain(false), false, ""},
+		{"chains in sat records", chain(true), chain(false), true, ""},
+		{"chains in one fragment's sat records", chain(true), chain(false), true, "V"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			splits := toySplits(7, [3]int{1500, 600, 600}, nil)
 			rng := rand.New(rand.NewPCG(3, 3))
 			for s := range splits {
-				for _, r := range splits[s] {
-					if r.Label == 1 {
+				for i, r := range splits[s] {
+					if tt.planted != "" {
+						r.Fragment = []string{"S", "W", "V", "Z"}[i/2%4]
+					}
+					if r.Label == 1 && (tt.planted == "" || r.Fragment == tt.planted) {
 						tt.sat(rng, r)
 					} else {
 						tt.unsat(rng, r)
@@ -66,6 +76,20 @@ func TestSentencePairs(t *testing.T) {
 				t.Fatalf("sentence pairs section: %+v", rep.SentencePairs)
 			}
 			for _, ps := range rep.SentencePairs.Splits {
+				if tt.planted != "" {
+					if len(ps.Fragments) != 4 {
+						t.Fatalf("%s: %d fragments scored, want 4", ps.Split, len(ps.Fragments))
+					}
+					for _, fs := range ps.Fragments {
+						if want := fs.Fragment == tt.planted; fs.Verdict.Shortcut != want || fs.Records != len(splits[1])/4 {
+							t.Errorf("%s, fragment %s (%d records): shortcut %v, want %v: %s", ps.Split, fs.Fragment, fs.Records, fs.Verdict.Shortcut, want, fs.Verdict.Text)
+						}
+					}
+					continue
+				}
+				if len(ps.Fragments) != 0 {
+					t.Errorf("%s: %d fragments scored in a set of one fragment", ps.Split, len(ps.Fragments))
+				}
 				if ps.Verdict.Shortcut != tt.leaked {
 					t.Errorf("%s: shortcut %v, want %v: %s", ps.Split, ps.Verdict.Shortcut, tt.leaked, ps.Verdict.Text)
 				}
@@ -75,7 +99,9 @@ func TestSentencePairs(t *testing.T) {
 			}
 			// The report's list of shortcuts, which a build prints at its
 			// end, names the sentence pairs' too.
-			named := slices.ContainsFunc(rep.Shortcuts(), func(s string) bool { return strings.Contains(s, "sentence pairs: ") })
+			named := slices.ContainsFunc(rep.Shortcuts(), func(s string) bool {
+				return strings.Contains(s, "sentence pairs: ") || strings.Contains(s, "sentence pairs, fragment "+tt.planted+": ")
+			})
 			if named != tt.leaked {
 				t.Errorf("Shortcuts() = %q: names the sentence pairs %v, want %v", rep.Shortcuts(), named, tt.leaked)
 			}
