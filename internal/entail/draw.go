@@ -120,6 +120,10 @@ func (d *Drawer) hypotheses(ctx context.Context, b solver.Backend, rng *rand.Ran
 		// k / maxBins and bin k mod maxBins.
 		var hyps [(maxNovel + 1) * maxBins][3]fragments.Sentence
 		var found [(maxNovel + 1) * maxBins]int
+		// A hypothesis drawn again for this shape changes nothing: its
+		// meaning, label and bin are what they were, and its slot is
+		// filled (by it or by one of its label before it).
+		seen := map[fragments.Sentence]bool{}
 		for try := 0; try < d.Tries*3; try++ {
 			h := key
 			if d.SameShape {
@@ -127,6 +131,10 @@ func (d *Drawer) hypotheses(ctx context.Context, b solver.Backend, rng *rand.Ran
 			} else if try > 0 {
 				h = fragments.DrawSentence(rng, d.Fragment, d.Params, in.Nouns, in.Verbs)
 			}
+			if seen[h] {
+				continue
+			}
+			seen[h] = true
 			key := h.Meaning()
 			if banned[key] {
 				continue
