@@ -97,9 +97,9 @@ func runUnitSplit(ctx context.Context, cmd *cobra.Command, t *task.Task, o *spli
 		Audit:           audit.ForManifest(t.Audit),
 	}
 	var pilotBar *progress.Bar
-	opt.PilotProgress = func(done, total int) {
-		if pilotBar == nil {
-			pilotBar = progress.NewSteps(s.Err, "split "+p.Fragment+" "+t.Name+" pilot", total, o.solver.quiet)
+	opt.PilotProgress = func(stage string, done, total int) {
+		if done == 1 {
+			pilotBar = progress.NewSteps(s.Err, "split "+p.Fragment+" "+t.Name+" "+stage, total, o.solver.quiet)
 		}
 		pilotBar.Set(done)
 		if done == total {

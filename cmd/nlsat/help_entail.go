@@ -30,10 +30,12 @@ on one consistent premise set, one per label, so every (m, n1, n2) stratum
 of every split holds the three labels equally, and a triple never crosses
 splits. No two triples share a premise set up to renaming and order. A
 triple's three hypotheses share their shape, how many of their words the
-premises lack, and how a model of the patterns each forms with the
-premises ranks the three labels: the build first draws a pilot of triples
-(twice its own, at least 600 or eight times them, at most 6,000) to fit that
-model, so a shallow reader of those patterns is near chance. The
+premises lack, and how two models of the patterns each forms with the
+premises rank the three labels: the build first draws a pilot of triples
+(twice its own, at least 600 or eight times them, at most 6,000) to fit the
+first model, then a residual pilot of as many, matched on the first, to fit
+the second on what the first leaves, so a shallow reader of those patterns
+is near chance. The
 manifest, card (HuggingFace features with MNLI's class names), checksums and
 the shortcut audit (each pair of labels, on premises and hypothesis) are
 written as for instance builds; an interrupted build resumes. --fragment

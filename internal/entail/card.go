@@ -152,7 +152,8 @@ func cardBody(b *strings.Builder, m *units.Manifest) {
 			"on V and A builds without this step, a logistic model over those patterns voted right on 46–52%% of the records, against a third by chance. "+
 			"So a pilot of %d triples, drawn first without it, fits such a model for each fragment it holds 50 triples of, and the three hypotheses of every triple share the order in which that model ranks the three labels for them: "+
 			"a model like it reads the same answer in all three records of a triple. "+
-			"A side effect: fewer entailments and contradictions that one premise proves alone. The audit below measures what is left (premise-pairs).\n", p.Pilot)
+			"%s"+
+			"A side effect: fewer entailments and contradictions that one premise proves alone. The audit below measures what is left (premise-pairs).\n", p.Pilot, residualNote(p))
 	}
 	across := ""
 	if p.Joint() {
@@ -168,6 +169,16 @@ func cardBody(b *strings.Builder, m *units.Manifest) {
 		b.WriteString("Shallow baselines trained on train and scored on the other splits, on the premises and the hypothesis, for each pair of labels " +
 			"(each pair balanced); `manifest.json` holds the full report.\n\n" + m.AuditSummary)
 	}
+}
+
+// residualNote is the card's sentence on the balance's residual stage,
+// when the plan has it.
+func residualNote(p *units.Plan) string {
+	if p.Residual == 0 {
+		return ""
+	}
+	return fmt.Sprintf("Matched on that model, the hypotheses still differed in ways a model fitted to matched triples finds (on V, such a model still voted right on 42–47%% of the records), "+
+		"so a residual pilot of %d triples, drawn with the matching, fits a second model the same way, and the three hypotheses of every triple share its order as well. ", p.Residual)
 }
 
 // dedupText counts the candidates the deduplication rejected.

@@ -72,7 +72,9 @@
 // sets). So a build matches what a model of the patterns makes of them
 // (balance.go): a pilot of triples drawn without it fits the model, and
 // the three hypotheses of a triple also share the order in which the
-// model ranks the labels for them (Drawer.Bin).
+// model ranks the labels for them (Drawer.Bin). A residual pilot, drawn
+// with that matching, fits a second model to what the first leaves, and
+// the three hypotheses also share the label the second finds likeliest.
 // docs/entailment.md has the measurements.
 //
 // # Records (schema nlsat-entail/1)

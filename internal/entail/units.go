@@ -31,16 +31,33 @@ const (
 // set, one per label, identified by its premises.
 var Split units.Task = unitTask{}
 
-// unitTask draws triples, by the balance model of each fragment once
-// Fit has fitted it to the pilot (see balance.go).
+// unitTask draws triples, by the balance of each fragment once Fit has
+// fitted its model to the pilot and Refine its residual stage to the
+// residual pilot (see balance.go).
 type unitTask struct {
-	balance map[string]*patternModel
+	balance map[string]*balancer
 }
 
 func (unitTask) PilotUnits(n int) int { return pilotUnits(n) }
 
 func (unitTask) Fit(pilot [][]units.Record) (units.Task, error) {
-	return unitTask{balance: fitBalance(pilot)}, nil
+	t := unitTask{balance: map[string]*balancer{}}
+	for f, m := range fitBalance(pilot) {
+		t.balance[f] = &balancer{first: m}
+	}
+	return t, nil
+}
+
+// Refine fits each fragment's residual stage to the residual pilot,
+// which t drew. A fragment with too few triples in it keeps the first
+// model alone.
+func (t unitTask) Refine(residual [][]units.Record) (units.Task, error) {
+	stage := fitBalance(residual)
+	out := unitTask{balance: map[string]*balancer{}}
+	for f, b := range t.balance {
+		out.balance[f] = &balancer{first: b.first, residual: stage[f]}
+	}
+	return out, nil
 }
 
 func (unitTask) Name() string                          { return TaskName }
@@ -57,8 +74,8 @@ func (unitTask) Card(m *units.Manifest) string         { return Card(m) }
 func (t unitTask) Draw(ctx context.Context, b solver.Backend, f fragments.Fragment, params fragments.Params, lx *fragments.Lexicon,
 	pt phase.Point, rng *rand.Rand, seed string) ([]units.Record, fragments.Instance, error) {
 	d := NewDrawer(f, params)
-	if m := t.balance[f.String()]; m != nil {
-		d.Bin = m.bin
+	if b := t.balance[f.String()]; b != nil {
+		d.Bin = b.bin
 	}
 	first, err := fragments.Sample(rng, d.Fragment, d.Params, pt.M, pt.N1, pt.N2)
 	if err != nil {

@@ -36,8 +36,9 @@ type Options struct {
 	// and the share's length).
 	Progress func(accepted, total int)
 	// PilotProgress (optional) is called after every unit of a Piloted
-	// task's pilot with the units drawn and the pilot's size.
-	PilotProgress func(done, total int)
+	// task's pilot with the stage ("pilot" or "residual pilot"), the
+	// units drawn and the pilot's size.
+	PilotProgress func(stage string, done, total int)
 	// Log (optional) receives messages about the build (resuming, the
 	// pilot).
 	Log             func(format string, a ...any)

@@ -52,31 +52,70 @@ func (d *drawer) get(ctx context.Context) (Task, error) {
 	return d.t, d.err
 }
 
+// Refiner is a Piloted task with a residual stage. A model fitted to
+// the pilot, which was drawn without it, finds what tells the classes
+// apart there; once the draws match on that model, another direction can
+// still tell them apart, and only a model fitted to matched draws finds
+// it. So the task fitted to the pilot draws a second pilot of as many
+// units, from a stream of its own, as it draws the build's candidates,
+// and Refine returns the task fitted to that as well. NewPlan records the
+// second pilot's size (Plan.Residual).
+type Refiner interface {
+	Piloted
+	Refine(residual [][]Record) (Task, error)
+}
+
+// residualStream is xored, with the task's draw stream, into the seed of
+// a residual pilot unit's draw.
+const residualStream = 0x726573696470696c // "residpil"
+
 // pilot returns the task that draws p's candidates: t itself, or, when t
-// is Piloted, the task fitted to its pilot.
+// is Piloted, the task fitted to its pilot (and, with a residual stage,
+// to its residual pilot as well).
 func pilot(ctx context.Context, t Task, p *Plan, o Options) (Task, error) {
 	pt, ok := t.(Piloted)
-	if !ok {
+	if !ok || p.Pilot == 0 {
 		return t, nil
-	}
-	n := p.Pilot
-	if n == 0 {
-		return t, nil
-	}
-	if o.Log != nil {
-		o.Log("drawing a pilot of %d %ss to fit the balance model", n, t.Unit())
 	}
 	draw, _, _ := t.Streams()
+	if o.Log != nil {
+		o.Log("drawing a pilot of %d %ss to fit the balance model", p.Pilot, t.Unit())
+	}
+	units, err := drawPilot(ctx, t, p, o, "pilot", draw^pilotStream, p.Pilot)
+	if err != nil {
+		return nil, err
+	}
+	fitted, err := fitApart(ctx, func() (Task, error) { return pt.Fit(units) })
+	if err != nil || p.Residual == 0 {
+		return fitted, err
+	}
+	rf, ok := fitted.(Refiner)
+	if !ok {
+		return nil, fmt.Errorf("the plan asks for a residual pilot, but the %s task fitted to its pilot has no residual stage", t.Name())
+	}
+	if o.Log != nil {
+		o.Log("drawing a residual pilot of %d %ss, matched by that model, to fit its residual stage", p.Residual, t.Unit())
+	}
+	units, err = drawPilot(ctx, fitted, p, o, "residual pilot", draw^pilotStream^residualStream, p.Residual)
+	if err != nil {
+		return nil, err
+	}
+	return fitApart(ctx, func() (Task, error) { return rf.Refine(units) })
+}
+
+// drawPilot draws the n units of a pilot with t from stream, in order;
+// a unit that cannot be drawn (ErrNoUnit) is left out.
+func drawPilot(ctx context.Context, t Task, p *Plan, o Options, stage string, stream uint64, n int) ([][]Record, error) {
 	var units [][]Record
 	err := pipeline.Run(ctx, pipeline.Config[solver.Backend, []Record]{
 		Workers: o.Workers, Limit: n, New: o.NewBackend, Close: solver.Close,
 		Do: func(ctx context.Context, b solver.Backend, i int) ([]Record, error) {
-			recs, _, err := drawUnit(ctx, t, b, p, draw^pilotStream, i)
+			recs, _, err := drawUnit(ctx, t, b, p, stream, i)
 			switch {
 			case errors.Is(err, ErrNoUnit):
 				return nil, nil
 			case err != nil:
-				return nil, fmt.Errorf("pilot %s %d: %w", t.Unit(), i, err)
+				return nil, fmt.Errorf("%s %s %d: %w", stage, t.Unit(), i, err)
 			}
 			return recs, nil
 		},
@@ -85,22 +124,23 @@ func pilot(ctx context.Context, t Task, p *Plan, o Options) (Task, error) {
 				units = append(units, recs)
 			}
 			if o.PilotProgress != nil {
-				o.PilotProgress(i+1, n)
+				o.PilotProgress(stage, i+1, n)
 			}
 			return false, nil
 		},
 	})
-	if err != nil {
-		return nil, err
-	}
-	// The fit does not look at ctx: it runs apart, so that an interrupt
-	// stops the build at once.
+	return units, err
+}
+
+// fitApart runs a fit apart from ctx: the fit does not look at it, and an
+// interrupt stops the build at once.
+func fitApart(ctx context.Context, fit func() (Task, error)) (Task, error) {
 	type fitted struct {
 		t   Task
 		err error
 	}
 	f, err := pipeline.Apart(ctx, func() fitted {
-		t, err := pt.Fit(units)
+		t, err := fit()
 		return fitted{t, err}
 	})
 	if err != nil {

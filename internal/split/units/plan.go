@@ -15,7 +15,9 @@
 // checkpoint. A task whose draws need a model of its own output
 // (Piloted: entailment's matching of hypotheses on a model of their
 // premise patterns) first draws a pilot from a stream of its own, a
-// function of the plan alone, and fits the model to it.
+// function of the plan alone, and fits the model to it; a Refiner then
+// draws a residual pilot with that model, from another stream, and fits
+// a second stage to it.
 package units
 
 import (
@@ -71,11 +73,14 @@ type Plan struct {
 	DrawLimit int `json:"draw_limit"`
 	// Pilot is the number of units a Piloted task draws before the
 	// candidates, to fit the model it draws them with (0 for none).
-	Pilot  int       `json:"pilot,omitempty"`
-	Audit  bool      `json:"audit"`
-	Source string    `json:"source"`
-	Strata []Stratum `json:"strata"`
-	Splits []Split   `json:"splits"`
+	Pilot int `json:"pilot,omitempty"`
+	// Residual is the number of units a Refiner draws after the pilot, by
+	// the model fitted to it, to fit its residual stage (0 for none).
+	Residual int       `json:"residual_pilot,omitempty"`
+	Audit    bool      `json:"audit"`
+	Source   string    `json:"source"`
+	Strata   []Stratum `json:"strata"`
+	Splits   []Split   `json:"splits"`
 }
 
 // Stratum is one stratum of a build: a stratum of the region and, in a
@@ -221,6 +226,9 @@ func NewPlan(t Task, c Config) (*Plan, error) {
 	}
 	if pt, ok := t.(Piloted); ok {
 		p.Pilot = pt.PilotUnits(p.Units())
+		if _, ok := t.(Refiner); ok {
+			p.Residual = p.Pilot
+		}
 	}
 	return p, nil
 }
