@@ -57,9 +57,9 @@ func (d *drawer) get(ctx context.Context) (Task, error) {
 // apart there; once the draws match on that model, another direction can
 // still tell them apart, and only a model fitted to matched draws finds
 // it. So the task fitted to the pilot draws a second pilot of as many
-// units, from a stream of its own, as it draws the build's candidates,
-// and Refine returns the task fitted to that as well. NewPlan records the
-// second pilot's size (Plan.Residual).
+// units (from a stream of its own) the way it draws the build's
+// candidates, and Refine returns the task fitted to that as well.
+// NewPlan records the second pilot's size (Plan.Residual).
 type Refiner interface {
 	Piloted
 	Refine(residual [][]Record) (Task, error)
