@@ -33,13 +33,14 @@ import (
 // That closes the direction the pilot's model found, but not the channel:
 // in triples matched on it, a model fitted to them finds another
 // direction, which a model of unmatched triples does not see (on V, the
-// audit's premise-pairs still voted right on 42–47% of test records, and
-// told entailment from contradiction on 68%). So the balance has a
-// residual stage (units.Refiner): a second pilot of as many triples,
-// drawn with the first model's matching, fits a second model the same
-// way, and a hypothesis's bin is the first model's order with the label
-// the second finds likeliest (numOrders × 3 bins). Matching on the second
-// model's whole order (36 bins) did no better on V and draws more slowly.
+// audit's premise-pairs still voted right on 42–47% of the validation
+// and test records, and told entailment from contradiction on 68%). So
+// the balance has a residual stage (units.Refiner): a second pilot of as
+// many triples, drawn with the first model's matching, fits a second
+// model the same way, and a hypothesis's bin is the first model's order
+// with the label the second finds likeliest (numOrders × 3 bins).
+// Matching on the second model's whole order (36 bins) did no better on
+// V and draws more slowly.
 
 // Balance settings: the pilot's size, the patterns a fragment's pilot
 // must show this often to be features, and the models' L2 penalty and
