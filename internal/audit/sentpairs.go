@@ -390,23 +390,19 @@ func (r *SentPairReport) text(p func(string, ...any), confidence float64) {
 	p("X0, X1, …, others _). Overall mixes one-step inference with the shortcut; the shortcut is measured on the records\n")
 	p("without a two-sentence contradiction (a balanced set): accuracy %% and AUC [%s intervals]\n", percent(confidence))
 	p("baseline\tsplit\toverall\tno contradiction\tAUC\n")
+	row := func(name, where string, sc SentPairScore) {
+		mark := ""
+		if sc.AUC.Above {
+			mark = " *"
+		}
+		p("%s\t%s\t%s\t%s\t%.3f [%.3f, %.3f]%s (%d/%d)\n", name, where, cell(sc.Overall), cell(sc.NoPair),
+			sc.AUC.AUC, sc.AUC.Lo, sc.AUC.Hi, mark, sc.AUC.Sat, sc.AUC.Unsat)
+	}
 	for k, m := range r.Models {
 		for _, ps := range r.Splits {
-			sc := ps.Models[k]
-			mark := ""
-			if sc.AUC.Above {
-				mark = " *"
-			}
-			p("%s\t%s\t%s\t%s\t%.3f [%.3f, %.3f]%s (%d/%d)\n", m.Name, ps.Split, cell(sc.Overall), cell(sc.NoPair),
-				sc.AUC.AUC, sc.AUC.Lo, sc.AUC.Hi, mark, sc.AUC.Sat, sc.AUC.Unsat)
+			row(m.Name, ps.Split, ps.Models[k])
 			for _, fs := range ps.Fragments {
-				sc := fs.Models[k]
-				mark := ""
-				if sc.AUC.Above {
-					mark = " *"
-				}
-				p("%s\t%s %s\t%s\t%s\t%.3f [%.3f, %.3f]%s (%d/%d)\n", m.Name, ps.Split, fs.Fragment, cell(sc.Overall), cell(sc.NoPair),
-					sc.AUC.AUC, sc.AUC.Lo, sc.AUC.Hi, mark, sc.AUC.Sat, sc.AUC.Unsat)
+				row(m.Name, ps.Split+" "+fs.Fragment, fs.Models[k])
 			}
 		}
 	}

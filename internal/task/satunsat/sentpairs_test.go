@@ -97,6 +97,31 @@ func TestSentencePairs(t *testing.T) {
 					t.Errorf("%s: leaks %v, want pairs:pairs-1 among them", ps.Split, ps.Verdict.Leaks)
 				}
 			}
+			if tt.planted != "" {
+				// The text gives a row per fragment and split, the
+				// planted one marked, and the summary a verdict line each.
+				var text strings.Builder
+				if err := rep.Text(&text); err != nil {
+					t.Fatal(err)
+				}
+				rows := map[string]bool{}
+				for _, line := range strings.Split(text.String(), "\n") {
+					if f := strings.Fields(line); len(f) > 3 {
+						rows[strings.Join(f[:3], " ")] = true
+					}
+				}
+				for _, want := range []string{"pairs-1 test " + tt.planted, "pairs-2 validation S"} {
+					if !rows[want] {
+						t.Errorf("the report's text has no row %q", want)
+					}
+				}
+				if want := "test, fragment " + tt.planted + ": sentence pairs give the label away"; !strings.Contains(text.String(), want) {
+					t.Errorf("the report's text lacks %q", want)
+				}
+				if n := strings.Count(rep.Summary(), "  - fragment "); n < 2*4 {
+					t.Errorf("the summary has %d fragment lines, want at least 8 (4 per split):\n%s", n, rep.Summary())
+				}
+			}
 			// The report's list of shortcuts, which a build prints at its
 			// end, names the sentence pairs' too.
 			named := slices.ContainsFunc(rep.Shortcuts(), func(s string) bool {
