@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -391,6 +392,19 @@ func checkCard(t *testing.T, dir string) {
 	for _, want := range []string{"'0': entailment\n          '1': neutral\n          '2': contradiction\n", "'0': entailed\n          '1': not entailed\n"} {
 		if !bytes.Contains(card, []byte(want)) {
 			t.Errorf("the card lacks the class names %q", want)
+		}
+	}
+	// The card states both pilots of the balance, as the plan has them.
+	m, err := ReadManifest(filepath.Join(dir, split.ManifestFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p := m.Plan; p.Pilot == 0 || p.Residual != p.Pilot {
+		t.Errorf("the plan's pilots: %d and a residual %d, want a pilot and a residual pilot as large", p.Pilot, p.Residual)
+	}
+	for _, want := range []string{fmt.Sprintf("So a pilot of %d triples", m.Plan.Pilot), fmt.Sprintf("a residual pilot of %d triples", m.Plan.Residual)} {
+		if !bytes.Contains(card, []byte(want)) {
+			t.Errorf("the card lacks %q", want)
 		}
 	}
 }

@@ -178,7 +178,7 @@ func residualNote(p *units.Plan) string {
 		return ""
 	}
 	return fmt.Sprintf("Matched on that model, the hypotheses still differed in ways a model fitted to matched triples finds (on V, such a model still voted right on 42–47%% of the records), "+
-		"so a residual pilot of %d triples, drawn with the matching, fits a second model the same way, and the three hypotheses of every triple share its order as well. ", p.Residual)
+		"so a residual pilot of %d triples, drawn with the matching, fits a second model the same way, and the three hypotheses of every triple also share the label the second model finds likeliest for them. ", p.Residual)
 }
 
 // dedupText counts the candidates the deduplication rejected.
