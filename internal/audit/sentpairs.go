@@ -304,7 +304,9 @@ func noPairSet(items []item, idx []int) []int {
 		}
 	}
 	n := min(len(sat), len(unsat))
-	out := append(slices.Clone(sat[:n]), unsat[:n]...)
+	// Never nil, even when empty: score reads a nil set as every record.
+	out := make([]int, 0, 2*n)
+	out = append(append(out, sat[:n]...), unsat[:n]...)
 	slices.Sort(out)
 	return out
 }

@@ -68,3 +68,37 @@ func TestPairVocabulary(t *testing.T) {
 		}
 	}
 }
+
+// TestNoPairSet: the balanced set without a two-sentence contradiction
+// takes the first sat records and every unsat record without a pair (or
+// the reverse when those are fewer), and is empty, not nil (which score
+// reads as every record), when one side has none.
+func TestNoPairSet(t *testing.T) {
+	// label 1 sat; pair 1 holds a contradictory pair, 0 none, -1 unsaid.
+	mk := func(spec ...[2]int8) []item {
+		var out []item
+		for _, s := range spec {
+			out = append(out, item{label: s[0], pair: s[1]})
+		}
+		return out
+	}
+	sat, free, paired, unsaid := [2]int8{1, 0}, [2]int8{0, 0}, [2]int8{0, 1}, [2]int8{0, -1}
+	tests := []struct {
+		name  string
+		items []item
+		idx   []int
+		want  []int
+	}{
+		{"more sat", mk(sat, free, sat, paired, sat, free, unsaid), nil, []int{0, 1, 2, 5}},
+		{"more unsat without a pair", mk(free, sat, free, free), nil, []int{0, 1}},
+		{"within idx", mk(sat, free, sat, free, sat, free), []int{2, 3, 4}, []int{2, 3}},
+		{"no sat record", mk(free, paired, free), nil, []int{}},
+		{"no unsat record without a pair", mk(sat, paired, unsaid), nil, []int{}},
+	}
+	for _, tt := range tests {
+		got := noPairSet(tt.items, tt.idx)
+		if got == nil || !slices.Equal(got, tt.want) {
+			t.Errorf("%s: noPairSet = %#v, want %v", tt.name, got, tt.want)
+		}
+	}
+}
