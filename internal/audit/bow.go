@@ -157,20 +157,8 @@ func bowDesign(items []item, index map[uint32]int32) *learn.Design {
 type standardiser struct{ mean, sd []float64 }
 
 func newStandardiser(items []item, features int) standardiser {
-	s := standardiser{make([]float64, features), make([]float64, features)}
-	n := float64(len(items))
-	for j := range features {
-		for i := range items {
-			s.mean[j] += items[i].x[j]
-		}
-		s.mean[j] /= n
-		for i := range items {
-			d := items[i].x[j] - s.mean[j]
-			s.sd[j] += d * d
-		}
-		s.sd[j] = math.Sqrt(s.sd[j] / n)
-	}
-	return s
+	mean, sd := learn.MeanSD(len(items), features, func(i int) []float64 { return items[i].x[:features] })
+	return standardiser{mean, sd}
 }
 
 // design builds the rows of the surface-count model.

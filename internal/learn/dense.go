@@ -31,26 +31,8 @@ func FitLogistic(x [][]float64, y []int8, lambda float64, iterations int) *Logis
 // row(i) may return a buffer that it fills again at the next call. It
 // reads the rows three times, in order.
 func FitLogisticRows(n, dim int, row func(i int) []float64, y []int8, lambda float64, iterations int) *Logistic {
-	m := &Logistic{Mean: make([]float64, dim), SD: make([]float64, dim)}
-	// Each column's sums run over the rows in order, as a loop over the
-	// columns of held rows would take them.
-	for i := range n {
-		for j, v := range row(i) {
-			m.Mean[j] += v
-		}
-	}
-	for j := range dim {
-		m.Mean[j] /= float64(n)
-	}
-	for i := range n {
-		for j, v := range row(i) {
-			d := v - m.Mean[j]
-			m.SD[j] += d * d
-		}
-	}
-	for j := range dim {
-		m.SD[j] = math.Sqrt(m.SD[j] / float64(n))
-	}
+	m := &Logistic{}
+	m.Mean, m.SD = MeanSD(n, dim, row)
 	d := NewDesign(dim)
 	vals := make([]float32, dim)
 	for i := range n {
@@ -62,6 +44,32 @@ func FitLogisticRows(n, dim int, row func(i int) []float64, y []int8, lambda flo
 	fit := FitSparse(d, y, Settings{Lambda: lambda, Iterations: iterations})
 	m.W, m.B = fit.W, fit.B
 	return m
+}
+
+// MeanSD returns the mean and the standard deviation (over n, not n − 1)
+// of each of the dim columns of the n rows that row returns, each
+// column's sums taken over the rows in order. It reads the rows twice, in
+// order; row(i) may return a buffer that it fills again at the next call.
+func MeanSD(n, dim int, row func(i int) []float64) (mean, sd []float64) {
+	mean, sd = make([]float64, dim), make([]float64, dim)
+	for i := range n {
+		for j, v := range row(i) {
+			mean[j] += v
+		}
+	}
+	for j := range dim {
+		mean[j] /= float64(n)
+	}
+	for i := range n {
+		for j, v := range row(i) {
+			d := v - mean[j]
+			sd[j] += d * d
+		}
+	}
+	for j := range dim {
+		sd[j] = math.Sqrt(sd[j] / float64(n))
+	}
+	return mean, sd
 }
 
 func (m *Logistic) standard(j int, v float64) float64 {

@@ -73,23 +73,8 @@ func fitResidualStage(s []surface, y []int8, idx []int) *residual {
 		r.Keys[k], cols[k] = t.Keys(ids), column
 	}
 	nx := len(s[0].x)
-	r.Mean, r.Scale = make([]float64, nx), make([]float64, nx)
-	for j := range s {
-		for c, v := range s[j].x {
-			r.Mean[c] += v
-		}
-	}
-	for c := range r.Mean {
-		r.Mean[c] /= float64(len(s))
-	}
-	for j := range s {
-		for c, v := range s[j].x {
-			d := v - r.Mean[c]
-			r.Scale[c] += d * d
-		}
-	}
+	r.Mean, r.Scale = learn.MeanSD(len(s), nx, func(j int) []float64 { return s[j].x })
 	for c := range r.Scale {
-		r.Scale[c] = math.Sqrt(r.Scale[c] / float64(len(s)))
 		if r.Scale[c] == 0 {
 			r.Scale[c] = 1
 		}
