@@ -171,10 +171,7 @@ func (m *patternModel) scores(pats []uint64) [3]float64 {
 	cols := m.column.AppendColumns(nil, pats)
 	var l [3]float64
 	for k, sp := range m.pair {
-		l[k] = sp.B
-		for _, c := range cols {
-			l[k] += sp.W[c]
-		}
+		l[k] = sp.ScoreRow(cols, nil)
 	}
 	return [3]float64{(l[0] + l[1]) / 3, (-l[0] + l[2]) / 3, (-l[1] - l[2]) / 3}
 }

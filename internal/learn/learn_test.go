@@ -291,3 +291,39 @@ func TestBlockLossRowOrder(t *testing.T) {
 		}
 	}
 }
+
+// TestScoreRow holds ScoreRow on a row that is not in a design to
+// Score on the same row in one, presences and values alike, bit for bit:
+// the balance scores candidates outside the design it fitted on.
+func TestScoreRow(t *testing.T) {
+	m := &Sparse{B: -0.3, W: []float64{0.1, 1e-17, -2.5, 1e17, 0.7}}
+	for _, tc := range []struct {
+		name string
+		cols []int32
+		vals []float32 // nil: presences
+		want float64
+	}{
+		{"empty", nil, nil, -0.3},
+		{"presences", []int32{4, 0}, nil, -0.3 + 0.7 + 0.1},
+		{"repeated column", []int32{2, 2}, nil, -0.3 - 2.5 - 2.5},
+		{"values", []int32{0, 2}, []float32{2, 0.5}, -0.3 + 0.2 - 1.25},
+		// Added left to right in float64, -0.3 is lost to 1e17: 0.
+		{"order kept", []int32{3, 1, 3}, []float32{1, 1, -1}, 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			d := NewDesign(len(m.W))
+			if tc.vals == nil {
+				d.AddPresent(tc.cols)
+			} else {
+				d.Add(tc.cols, tc.vals)
+			}
+			got := m.ScoreRow(tc.cols, tc.vals)
+			if in := m.Score(d, 0); got != in {
+				t.Errorf("ScoreRow %v, Score on a design %v", got, in)
+			}
+			if math.Abs(got-tc.want) > 1e-9*max(1, math.Abs(tc.want)) {
+				t.Errorf("ScoreRow %v, want %v", got, tc.want)
+			}
+		})
+	}
+}

@@ -147,21 +147,35 @@ func FitSparse(d *Design, y []int8, s Settings) *Sparse {
 
 // Score returns B + W·x for row i of d.
 func (m *Sparse) Score(d *Design, i int) float64 {
-	z := m.B
 	r := d.at(i)
-	switch {
-	case d.dense:
-		for j, v := range d.val[r*d.dim : (r+1)*d.dim] {
-			z += m.W[j] * float64(v)
+	if !d.dense {
+		cols := d.col[d.ptr[r]:d.ptr[r+1]]
+		if d.val == nil {
+			return m.ScoreRow(cols, nil)
 		}
-	case d.val == nil:
-		for _, c := range d.col[d.ptr[r]:d.ptr[r+1]] {
+		return m.ScoreRow(cols, d.val[d.ptr[r]:d.ptr[r+1]])
+	}
+	z := m.B
+	for j, v := range d.val[r*d.dim : (r+1)*d.dim] {
+		z += m.W[j] * float64(v)
+	}
+	return z
+}
+
+// ScoreRow returns B + W·x for the sparse row x whose column cols[q]
+// holds vals[q], or 1 in every column of cols when vals is nil: the
+// score of a row that is not in a Design, added up in the same order as
+// Score adds up a row that is.
+func (m *Sparse) ScoreRow(cols []int32, vals []float32) float64 {
+	z := m.B
+	if vals == nil {
+		for _, c := range cols {
 			z += m.W[c]
 		}
-	default:
-		for k := d.ptr[r]; k < d.ptr[r+1]; k++ {
-			z += m.W[d.col[k]] * float64(d.val[k])
-		}
+		return z
+	}
+	for q, c := range cols {
+		z += m.W[c] * float64(vals[q])
 	}
 	return z
 }

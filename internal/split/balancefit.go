@@ -641,9 +641,5 @@ func (ps *pairScorer) score(s surface, i int) float64 {
 	if i >= 0 {
 		m = ps.Folds[i%balanceFolds]
 	}
-	z := m.B
-	for _, c := range ps.columns(ps.patterns(s)) {
-		z += m.W[c]
-	}
-	return z
+	return m.ScoreRow(ps.columns(ps.patterns(s)), nil)
 }

@@ -138,7 +138,7 @@ func (r *residual) appendRow(ci []int32, cv []float32, s surface, c1, c2 []int32
 }
 
 // prob returns Residual's P(sat) of a candidate of the set: the score
-// Fit gives its row, as learn.Sparse.Score sums it.
+// Fit gives its row (learn.Sparse.ScoreRow, as Score sums a design's).
 func (r *residual) prob(s surface) float64 {
 	r.columnOnce.Do(func() {
 		for k := range 2 {
@@ -146,11 +146,7 @@ func (r *residual) prob(s surface) float64 {
 		}
 	})
 	ci, cv := r.appendRow(nil, nil, s, r.column[0].AppendColumns(nil, s.patterns(1)), r.column[1].AppendColumns(nil, s.patterns(2)))
-	z := r.Fit.B
-	for q, c := range ci {
-		z += r.Fit.W[c] * float64(cv[q])
-	}
-	return sigmoid(z)
+	return sigmoid(r.Fit.ScoreRow(ci, cv))
 }
 
 // coreOdds returns the odds at which Core keeps its classes. Core keeps
