@@ -196,6 +196,51 @@ func (l *labeller) label(ctx context.Context, hyp fragments.Sentence, key string
 	return lab, true, nil
 }
 
+// noLabel is labelFor's answer when hyp cannot have a label it is asked
+// for.
+const noLabel Label = -1
+
+// labelFor is label for a caller that only wants hyp when its label is
+// one of those open: when a single label is open, it decides only the
+// side that tells that label from the others, and returns noLabel when
+// that side rules it out. Its answers agree with label's: noLabel only
+// when label would give a label that is not open. Until a model of Φ is
+// known it labels in full, so that inconsistent premises are found.
+func (l *labeller) labelFor(ctx context.Context, hyp fragments.Sentence, key string, open [3]bool) (Label, bool, error) {
+	single := noLabel
+	for lab, o := range open {
+		switch {
+		case !o:
+		case single == noLabel:
+			single = Label(lab)
+		default:
+			return l.label(ctx, hyp, key)
+		}
+	}
+	if _, cached := l.labels[key]; cached || l.plain || len(l.models) == 0 || single == Neutral || single == noLabel {
+		return l.label(ctx, hyp, key)
+	}
+	// With a model of Φ known, Φ is consistent: Φ ∪ {ψ} unsat means
+	// Contradiction, Φ ∪ {neg ψ} unsat means Entailment, and a side
+	// that has a model rules out that label.
+	side, f := 0, hyp
+	if single == Entailment {
+		side, f = 1, hyp.Negation()
+	}
+	if l.satisfied(f.Formula()) {
+		return noLabel, true, nil
+	}
+	sat, ok, err := l.sat(ctx, f, side)
+	if err != nil || !ok {
+		return 0, ok, err
+	}
+	if sat {
+		return noLabel, true, nil
+	}
+	l.labels[key] = single
+	return single, true, nil
+}
+
 // satisfied reports whether f is true in a model of Φ seen so far. A
 // model that cannot evaluate f is passed over.
 func (l *labeller) satisfied(f fol.Formula) bool {

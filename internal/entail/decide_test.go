@@ -153,7 +153,10 @@ func TestDecideCertificates(t *testing.T) {
 
 // TestLabeller runs one labeller per premise set over a sequence of
 // hypotheses (repeats and equivalents among them, so that its memo and
-// models are used) and checks each label against Decide's.
+// models are used) and checks each label against Decide's; and a second
+// one through labelFor, each hypothesis asked with every set of open
+// labels in turn, which must give Decide's label when it is open and
+// may give noLabel only when it is not.
 func TestLabeller(t *testing.T) {
 	phi := []string{"Every artist is a baker.", "Some artist is a chef.", "No dentist is a chef."}
 	tests := []struct {
@@ -173,11 +176,27 @@ func TestLabeller(t *testing.T) {
 	for _, tt := range tests {
 		premises := parse(t, tt.premises...)
 		l := newLabeller(b, premises, false)
+		var lf [8]*labeller // per set of open labels (bit k: label k)
+		for bits := 1; bits < 8; bits++ {
+			lf[bits] = newLabeller(b, premises, false)
+		}
 		for _, h := range parse(t, tt.hyps...) {
 			want, werr := Decide(ctx, b, premises, h, false)
 			got, ok, err := l.label(ctx, h, h.Meaning())
 			if ok != want.Decided || got != want.Label || !errors.Is(err, werr) {
 				t.Errorf("%v / %s: got %v %v %v, want %v %v %v", tt.premises, h.English(), got, ok, err, want.Label, want.Decided, werr)
+			}
+			for bits := 1; bits < 8; bits++ {
+				open := [3]bool{bits&1 != 0, bits&2 != 0, bits&4 != 0}
+				got, ok, err := lf[bits].labelFor(ctx, h, h.Meaning(), open)
+				switch {
+				case werr != nil || err != nil:
+					if !errors.Is(err, werr) {
+						t.Errorf("%v / %s open %v: error %v, want %v", tt.premises, h.English(), open, err, werr)
+					}
+				case !ok || (got == noLabel && open[want.Label]) || (got != noLabel && got != want.Label):
+					t.Errorf("%v / %s open %v: got %v %v, want %v", tt.premises, h.English(), open, got, ok, want.Label)
+				}
 			}
 		}
 	}

@@ -38,8 +38,10 @@
 // key's shape and noun polarities with fresh words until each label has
 // one (Drawer.Tries per label); failing that, another key (Drawer.Shapes
 // of them), and failing that, another premise set at the same (m, n1,
-// n2). Labels are decided without certificates while drawing; the three
-// kept hypotheses are decided again with them.
+// n2). Labels are decided without certificates while drawing, and no
+// further than it takes to tell whether a hypothesis has a label its
+// slot (novelty and bin, below) still lacks; the three kept hypotheses
+// are decided again with certificates.
 //
 // Within a shape, the three kept hypotheses also share their novelty:
 // how many of their unigrams and bigrams the premises lack (capped at

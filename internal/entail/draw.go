@@ -139,13 +139,6 @@ func (d *Drawer) hypotheses(ctx context.Context, b solver.Backend, rng *rand.Ran
 			if banned[key] {
 				continue
 			}
-			lab, ok, err := l.label(ctx, h, key)
-			switch {
-			case err != nil:
-				return [3]fragments.Sentence{}, err
-			case !ok:
-				return [3]fragments.Sentence{}, fmt.Errorf("%q: %w", h.English(), solver.ErrUndecided)
-			}
 			k := 0
 			if d.SameShape {
 				text := lx.English(h)
@@ -154,7 +147,20 @@ func (d *Drawer) hypotheses(ctx context.Context, b solver.Backend, rng *rand.Ran
 					k += d.Bin(pp, text)
 				}
 			}
-			if hyps[k][lab] == (fragments.Sentence{}) {
+			// Only a label slot k still lacks changes anything, and
+			// labelFor decides no more than it takes to tell that.
+			var open [3]bool
+			for lab, h := range hyps[k] {
+				open[lab] = h == (fragments.Sentence{})
+			}
+			lab, ok, err := l.labelFor(ctx, h, key, open)
+			switch {
+			case err != nil:
+				return [3]fragments.Sentence{}, err
+			case !ok:
+				return [3]fragments.Sentence{}, fmt.Errorf("%q: %w", h.English(), solver.ErrUndecided)
+			}
+			if lab != noLabel && open[lab] {
 				hyps[k][lab] = h
 				if found[k]++; found[k] == 3 {
 					return hyps[k], nil
