@@ -19,18 +19,30 @@ import (
 // per backend, so that a subset whose shape was decided before costs a
 // map lookup instead of a solve.
 
-// shapeMemo maps a backend's name and a subset's shape to its status.
-// It stops growing at shapeMemoMax entries: past that, subsets of new
-// shapes are solved each time.
+// shapeMemo maps a subset's key (subsetKey) to its status, and numbers
+// the sentence shapes the keys name (ids). Both stop growing at
+// shapeMemoMax entries: past that, subsets of new shapes are solved each
+// time.
 var shapeMemo = struct {
 	sync.Mutex
-	m map[string]Status
-}{m: map[string]Status{}}
+	m   map[shapeKey]Status
+	ids map[string]int32
+}{m: map[shapeKey]Status{}, ids: map[string]int32{}}
 
 const shapeMemoMax = 1 << 20
 
+// shapeKey is the memo key of one or two sentences for one backend: the
+// backend's name, each sentence's shape by its number, and where each
+// predicate of the second stands among the first's (4 bits each, see
+// subsetKey). A key is only compared with others, never read.
+type shapeKey struct {
+	name   string
+	a, b   int32
+	second uint64
+}
+
 // memoStatus returns the recorded status of key, if any.
-func memoStatus(key string) (Status, bool) {
+func memoStatus(key shapeKey) (Status, bool) {
 	shapeMemo.Lock()
 	defer shapeMemo.Unlock()
 	st, ok := shapeMemo.m[key]
@@ -38,12 +50,28 @@ func memoStatus(key string) (Status, bool) {
 }
 
 // memoRecord records the status of key.
-func memoRecord(key string, st Status) {
+func memoRecord(key shapeKey, st Status) {
 	shapeMemo.Lock()
 	defer shapeMemo.Unlock()
 	if len(shapeMemo.m) < shapeMemoMax {
 		shapeMemo.m[key] = st
 	}
+}
+
+// shapeID returns the number of the sentence shape text, numbering it if
+// it is new; false when the memo is full and text has no number.
+func shapeID(text []byte) (int32, bool) {
+	shapeMemo.Lock()
+	defer shapeMemo.Unlock()
+	if id, ok := shapeMemo.ids[string(text)]; ok {
+		return id, true
+	}
+	if len(shapeMemo.ids) >= shapeMemoMax {
+		return 0, false
+	}
+	id := int32(len(shapeMemo.ids))
+	shapeMemo.ids[string(text)] = id
+	return id, true
 }
 
 // sentenceShape is a formula written with its predicates numbered by
@@ -52,6 +80,10 @@ func memoRecord(key string, st Status) {
 type sentenceShape struct {
 	text  []byte
 	preds []string
+	// id numbers text among every shape seen (shapeID); numbered is
+	// false when the memo was full.
+	id       int32
+	numbered bool
 }
 
 // shapeOf writes f's shape.
@@ -104,6 +136,7 @@ func shapeOf(f fol.Formula) *sentenceShape {
 		}
 	}
 	walk(f)
+	sh.id, sh.numbered = shapeID(sh.text)
 	return sh
 }
 
@@ -121,37 +154,43 @@ func nary(buf *[]byte, op byte, fs []fol.Formula, walk func(fol.Formula)) {
 
 // subsetKey returns the memo key of the sentences idx (one or two) of a
 // problem whose sentence shapes are shapes, for the backend named name:
-// the name, then each sentence's shape, then for the second sentence
-// where each of its predicates stands among the first's (or a new
-// number). Two subsets with the same key are one subset with its
-// predicates renamed one-to-one.
-func subsetKey(name string, shapes []*sentenceShape, idx []int) string {
+// the name, each sentence's shape, and for the second sentence where each
+// of its predicates stands among the first's (or a new number), one plus
+// that place in 4 bits per predicate. Two subsets with the same key are
+// one subset with its predicates renamed one-to-one. ok is false, and
+// the subset is not to be memoised, when a shape has no number or the
+// places do not fit.
+func subsetKey(name string, shapes []*sentenceShape, idx []int) (key shapeKey, ok bool) {
 	a := shapes[idx[0]]
-	key := make([]byte, 0, len(name)+2*len(a.text)+16)
-	key = append(key, name...)
-	key = append(key, 0)
-	key = append(key, a.text...)
-	if len(idx) == 2 {
-		b := shapes[idx[1]]
-		key = append(key, 0)
-		key = append(key, b.text...)
-		key = append(key, 0)
-		next := len(a.preds)
-		for _, p := range b.preds {
-			k := -1
-			for j, q := range a.preds {
-				if p == q {
-					k = j
-					break
-				}
-			}
-			if k < 0 {
-				k = next
-				next++
-			}
-			key = strconv.AppendInt(key, int64(k), 10)
-			key = append(key, ',')
-		}
+	key = shapeKey{name: name, a: a.id, b: -1}
+	if !a.numbered {
+		return key, false
 	}
-	return string(key)
+	if len(idx) == 1 {
+		return key, true
+	}
+	b := shapes[idx[1]]
+	if !b.numbered || len(b.preds) > 16 {
+		return key, false
+	}
+	key.b = b.id
+	next := len(a.preds)
+	for i, p := range b.preds {
+		k := -1
+		for j, q := range a.preds {
+			if p == q {
+				k = j
+				break
+			}
+		}
+		if k < 0 {
+			k = next
+			next++
+		}
+		if k+1 > 15 {
+			return key, false
+		}
+		key.second |= uint64(k+1) << (4 * i)
+	}
+	return key, true
 }

@@ -1,6 +1,8 @@
 package solver
 
 import (
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/nlsat/nlsat/internal/fol"
@@ -38,17 +40,37 @@ func TestSubsetKey(t *testing.T) {
 		{"the order swapped", parse("∃x(artist(x) ∧ ¬baker(x))", "∀x(artist(x) → baker(x))"), false},
 		{"a binary predicate", parse("∀x(artist(x) → ∀y(baker(y) → r(x,y)))", "∃x(artist(x) ∧ ¬baker(x))"), false},
 	}
-	want := subsetKey("b", base, []int{0, 1})
+	key := func(name string, shapes []*sentenceShape, idx ...int) shapeKey {
+		k, ok := subsetKey(name, shapes, idx)
+		if !ok {
+			t.Fatalf("no key for %v", idx)
+		}
+		return k
+	}
+	want := key("b", base, 0, 1)
 	for _, tt := range tests {
-		got := subsetKey("b", tt.other, []int{0, 1})
+		got := key("b", tt.other, 0, 1)
 		if (got == want) != tt.same {
-			t.Errorf("%s: same key %v, want %v (%q, %q)", tt.name, got == want, tt.same, got, want)
+			t.Errorf("%s: same key %v, want %v (%v, %v)", tt.name, got == want, tt.same, got, want)
 		}
 	}
-	if subsetKey("b", base, []int{0}) == subsetKey("c", base, []int{0}) {
+	if key("b", base, 0) == key("c", base, 0) {
 		t.Error("two backends share a key")
 	}
-	if subsetKey("b", base, []int{0}) == want {
+	if key("b", base, 0) == want {
 		t.Error("a single sentence has its pair's key")
+	}
+	if key("b", base, 1) == key("b", base, 0) {
+		t.Error("two single sentences of different shapes share a key")
+	}
+	// A second sentence of more predicates than the key holds places for
+	// is not memoised.
+	var atoms []string
+	for i := range 17 {
+		atoms = append(atoms, fmt.Sprintf("p%d(x)", i))
+	}
+	wide := parse("∀x(artist(x) → baker(x))", "∃x("+strings.Join(atoms, " ∧ ")+")")
+	if _, ok := subsetKey("b", wide, []int{0, 1}); ok {
+		t.Error("a pair whose second sentence has 17 predicates has a key")
 	}
 }

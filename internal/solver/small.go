@@ -55,23 +55,25 @@ func NoCoreUpTo(ctx context.Context, b Backend, p *Problem, k int) (ok bool, cor
 	// checked model of a Sat answer that was solved (nil when the
 	// answer came from shapeMemo).
 	decideSubset := func(idx []int) (Status, *fol.Structure, error) {
-		var key string
+		var key shapeKey
+		memo := false
 		if len(idx) <= 2 {
 			for _, i := range idx {
 				if shapes[i] == nil {
 					shapes[i] = shapeOf(p.Sentences[i])
 				}
 			}
-			key = subsetKey(name, shapes, idx)
-			if st, ok := memoStatus(key); ok {
-				return st, nil, nil
+			if key, memo = subsetKey(name, shapes, idx); memo {
+				if st, ok := memoStatus(key); ok {
+					return st, nil, nil
+				}
 			}
 		}
 		res, err := solveSubset(ctx, b, p, idx)
 		if err != nil {
 			return Unknown, nil, err
 		}
-		if key != "" {
+		if memo {
 			memoRecord(key, res.Status)
 		}
 		return res.Status, res.Model, nil
