@@ -21,10 +21,12 @@
 //
 // # Runs, shards and merges
 //
-// A build is a job of internal/job: per set, a stream of pilot
-// candidates (the surface balance's fit) and a stream of candidates. Run
-// checkpoints into OUT/.nlsat-build and resumes there; RunShard draws one
-// shard's candidates (the whole pilot, and per stratum its budget, see
-// Plan.budget); Merge hands the shards' candidates, in index order, to
-// the acceptor of an unsharded build, so that it writes the same bytes.
+// A build is a job of internal/job: per set, two streams of pilot
+// candidates (the surface balance's fit and its residual stage) and a
+// stream of candidates. Run checkpoints into OUT/.nlsat-build and resumes
+// there; RunShard draws shard j of N's candidates, those of index
+// i ≡ j (mod N): of both pilots every one, and per stratum up to its
+// budget (Plan.budget); Merge hands the shards' candidates, in index
+// order, to the acceptor of an unsharded build, so that it writes the
+// same bytes.
 package split

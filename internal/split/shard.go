@@ -14,8 +14,8 @@ import (
 
 // Sharding. A build can be split into N shards run anywhere (array jobs,
 // several machines). Shard j draws and labels the candidates i ≡ j (mod N)
-// of every set: its whole pilots, and its own candidates up to a budget per
-// stratum (Plan.budget). Merge then accepts the candidates of all shards
+// of every set: every one of them in both pilots, and its own candidates
+// up to a budget per stratum (Plan.budget). Merge then accepts the candidates of all shards
 // in index order exactly as a single build does, so the merged dataset has
 // the bytes of an unsharded build. Only when a stratum needs more
 // candidates than the budget does the merge fail, naming it.
@@ -122,8 +122,9 @@ func RunShard(ctx context.Context, p *Plan, sh Shard, o Options) (*job.Manifest,
 	return got, err
 }
 
-// shardStreams sets what the shards of pool k draw: the whole pilots, then
-// the candidates of each stratum up to its budget.
+// shardStreams sets what the shards of pool k draw: their share of both
+// pilots in full, then of the candidates of each stratum up to its
+// budget.
 func (b *builder) shardStreams(streams []job.Stream, k int, oversample float64) {
 	budgets := make([]int, len(b.plan.Pools[k].Strata))
 	for s := range budgets {
