@@ -143,7 +143,7 @@ type labeller struct {
 	// plain makes label call Decide on every hypothesis (the
 	// straightforward path, kept for tests to compare with).
 	plain  bool
-	models []*fol.Structure
+	models fol.Models
 	labels map[string]Label
 }
 
@@ -170,7 +170,7 @@ func (l *labeller) label(ctx context.Context, hyp fragments.Sentence, key string
 		if with, ok, err = l.sat(ctx, hyp, 0); err != nil || !ok {
 			return 0, ok, err
 		}
-		if !with && len(l.models) > 0 {
+		if !with && l.models.Len() > 0 {
 			// Φ is consistent and Φ ⊨ ¬ψ: Φ ∪ {neg ψ} is satisfiable.
 			l.labels[key] = Contradiction
 			return Contradiction, true, nil
@@ -217,7 +217,7 @@ func (l *labeller) labelFor(ctx context.Context, hyp fragments.Sentence, key str
 			return l.label(ctx, hyp, key)
 		}
 	}
-	if _, cached := l.labels[key]; cached || l.plain || len(l.models) == 0 || single == Neutral || single == noLabel {
+	if _, cached := l.labels[key]; cached || l.plain || l.models.Len() == 0 || single == Neutral || single == noLabel {
 		return l.label(ctx, hyp, key)
 	}
 	// With a model of Φ known, Φ is consistent: Φ ∪ {ψ} unsat means
@@ -243,14 +243,7 @@ func (l *labeller) labelFor(ctx context.Context, hyp fragments.Sentence, key str
 
 // satisfied reports whether f is true in a model of Φ seen so far. A
 // model that cannot evaluate f is passed over.
-func (l *labeller) satisfied(f fol.Formula) bool {
-	for _, m := range l.models {
-		if ok, err := fol.Eval(f, m); err == nil && ok {
-			return true
-		}
-	}
-	return false
-}
+func (l *labeller) satisfied(f fol.Formula) bool { return l.models.AnyTrue(f) }
 
 // sat decides Φ ∪ {h} with solver.Decide, side 0 being the hypothesis
 // and 1 its negation (for the error), and keeps a Sat answer's checked
@@ -263,7 +256,10 @@ func (l *labeller) sat(ctx context.Context, h fragments.Sentence, side int) (sat
 	case v.Status == solver.Unknown:
 		return false, false, nil
 	case v.Status == solver.Sat:
-		l.models = append(l.models, v.Model)
+		// Decide checked the model (CheckModel), so Add's check passes.
+		if err := l.models.Add(v.Model); err != nil {
+			return false, false, fmt.Errorf("premises with %s: its model: %w", [2]string{"the hypothesis", "its negation"}[side], err)
+		}
 	}
 	return v.Status == solver.Sat, true, nil
 }
