@@ -150,8 +150,8 @@ func (d *Drawer) hypotheses(ctx context.Context, b solver.Backend, rng *rand.Ran
 			// Only a label slot k still lacks changes anything, and
 			// labelFor decides no more than it takes to tell that.
 			var open [3]bool
-			for lab, h := range hyps[k] {
-				open[lab] = h == (fragments.Sentence{})
+			for lab, taken := range hyps[k] {
+				open[lab] = taken == (fragments.Sentence{})
 			}
 			lab, ok, err := l.labelFor(ctx, h, key, open)
 			switch {
