@@ -35,7 +35,7 @@ var sweepFilesPinned = []string{"points.csv", "points.jsonl", "crossings.csv", "
 
 // outputSteps is a fixed set of commands that covers every command that
 // writes data: generate per fragment (with distractors, without a solver,
-// as shards), label, split with each hold-out and as shards, split
+// as shards), label, split with each hold-out, as shards and joint, split
 // --task entailment (as shards, and joint), phase-sweep
 // (as shards too), pairs, distract, stats, audit, prompt, eval and solve.
 var outputSteps = []outputStep{
@@ -57,6 +57,7 @@ var outputSteps = []outputStep{
 	{"split difficulty", holdoutSplit("difficulty"), prefixed("split-difficulty/", splitFiles)},
 	{"split templates", holdoutSplit("templates"), prefixed("split-templates/", splitFiles)},
 	{"split strata", []string{"split", "--fragment", "S", "--train", "200", "--validation", "40", "--test", "40", "--generalisation", "40", "--balance", "strata", "--dedup", "exact", "--seed", "9", "--out", "$D/split-strata"}, prefixed("split-strata/", splitFiles)},
+	{"split joint", []string{"split", "--fragment", "S,W", "--train", "40", "--validation", "20", "--test", "20", "--seed", "4", "--out", "$D/split-joint"}, prefixed("split-joint/", splitFiles)},
 	{"split shard 0", shardSplit(0), nil},
 	{"split shard 1", shardSplit(1), nil},
 	{"merge split", []string{"merge", "--out", "$D/split-merged", "$D/split-shard0", "$D/split-shard1"}, prefixed("split-merged/", splitFiles)},
