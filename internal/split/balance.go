@@ -1,6 +1,7 @@
 package split
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"slices"
@@ -49,6 +50,11 @@ type Balance struct {
 	// Residual adds the residual stage (residual.go), fitted to a second
 	// pilot of as many candidates as the first.
 	Residual bool `json:"residual,omitempty"`
+	// Pooled, in a joint build with the residual stage, fits the stages
+	// of every fragment's train set together, and those of every
+	// fragment's evaluation set together (residual.go,
+	// Plan.ResidualGroups).
+	Pooled bool `json:"pooled,omitempty"`
 }
 
 // Balancing constants; the plan's digest covers the mode and pilot, and
@@ -85,6 +91,68 @@ func (p *Plan) ResidualFor(k int) int {
 		return 0
 	}
 	return p.PilotFor(k)
+}
+
+// ResidualGroups returns, for a plan whose residual stages are pooled,
+// the groups of pools fitted together, each in pool order: the sets of
+// train, then those of validation and test (the evaluation sets). Pools
+// of one group have pilots of one size. Otherwise it returns nil.
+func (p *Plan) ResidualGroups() [][]int {
+	if !p.Balance.Residual || !p.Balance.Pooled {
+		return nil
+	}
+	var train, evaluation []int
+	for k := range p.Pools {
+		if p.inEvaluation(k) {
+			evaluation = append(evaluation, k)
+		} else {
+			train = append(train, k)
+		}
+	}
+	var out [][]int
+	for _, g := range [][]int{train, evaluation} {
+		if len(g) > 0 {
+			out = append(out, g)
+		}
+	}
+	return out
+}
+
+// groupName names group g of ResidualGroups in the build's streams and
+// messages: "joint" or "joint-evaluation".
+func (p *Plan) groupName(g int) string {
+	if p.inEvaluation(p.ResidualGroups()[g][0]) {
+		return "joint-" + evaluationPool
+	}
+	return "joint"
+}
+
+// inEvaluation reports whether pool k is a joint build's evaluation set
+// of its fragment.
+func (p *Plan) inEvaluation(k int) bool {
+	return p.Pools[k].Name == p.poolFragName(k)+"-"+evaluationPool
+}
+
+// validatePooled checks that a plan whose residual stages are pooled is
+// a joint build whose groups hold one set of each fragment, with pilots
+// of one size.
+func (p *Plan) validatePooled() error {
+	if !p.Balance.Pooled {
+		return nil
+	}
+	if !p.Balance.Residual || !p.Joint() {
+		return errors.New("pooled residual stages are for a joint build with the residual stage")
+	}
+	for _, g := range p.ResidualGroups() {
+		frags := map[string]bool{}
+		for _, k := range g {
+			if frags[p.poolFragName(k)] || p.PilotFor(k) != p.PilotFor(g[0]) {
+				return fmt.Errorf("set %s: a group of pooled residual stages holds one set of each fragment, with pilots of one size", p.Pools[k].Name)
+			}
+			frags[p.poolFragName(k)] = true
+		}
+	}
+	return nil
 }
 
 // minPilot is the pilot a small pool gets at least, unless eight times

@@ -146,11 +146,19 @@ type builder struct {
 	y     []int8
 	idx   []int
 	table *textfeat.PatternTable
+	// member is, per residual pilot candidate kept for the fit, the
+	// number of its pool in a pooled group (0 otherwise).
+	member []int
+	// refs are the job's streams (layout) and groups the plan's pooled
+	// residual groups (Plan.ResidualGroups).
+	refs   []streamRef
+	groups [][]int
 }
 
 // newBuilder prepares the build of p from state st.
 func newBuilder(p *Plan, o Options, st *state) (*builder, error) {
 	b := &builder{plan: p, opt: o, st: st, exact: map[dedupKey]struct{}{}, renamed: map[dedupKey]struct{}{}}
+	b.refs, b.groups = layout(p), p.ResidualGroups()
 	b.params = make([]fragments.Params, len(p.Pools))
 	b.files = p.dataFiles()
 	b.fileOf = make([][]int, len(p.Pools))
@@ -318,14 +326,71 @@ const (
 	kindsPerPool
 )
 
-// The job's streams: pool k's stream of each kind.
-func pilotStream(k int) int     { return int(kindsPerPool)*k + int(pilotKind) }
-func residualStream(k int) int  { return int(kindsPerPool)*k + int(residualKind) }
-func candidateStream(k int) int { return int(kindsPerPool)*k + int(candidateKind) }
+// streamRef is what one of the job's streams draws: the stream of kind
+// kind of pool k, or, with k = -1, the residual pilots of the pools of
+// group g of Plan.ResidualGroups together.
+type streamRef struct {
+	kind streamKind
+	k, g int
+}
 
-// streamOf returns the pool and the kind of job stream s.
-func streamOf(s int) (k int, kind streamKind) {
-	return s / int(kindsPerPool), streamKind(s % int(kindsPerPool))
+// layout lists the job's streams. Each pool has its pilot, its residual
+// pilot and its candidates, in that order, pool after pool. Where the
+// plan pools the residual stages, every pool's pilot comes first, then
+// one residual pilot per group, then every pool's candidates: a group's
+// stage is fitted to all of its pools' residual pilots before any of
+// them keeps a candidate.
+func layout(p *Plan) []streamRef {
+	var out []streamRef
+	groups := p.ResidualGroups()
+	if groups == nil {
+		for k := range p.Pools {
+			for kind := range kindsPerPool {
+				out = append(out, streamRef{kind: kind, k: k})
+			}
+		}
+		return out
+	}
+	for k := range p.Pools {
+		out = append(out, streamRef{kind: pilotKind, k: k})
+	}
+	for g := range groups {
+		out = append(out, streamRef{kind: residualKind, k: -1, g: g})
+	}
+	for k := range p.Pools {
+		out = append(out, streamRef{kind: candidateKind, k: k})
+	}
+	return out
+}
+
+// groupItem returns the pool, its member number in group g and the
+// index in the pool's residual pilot of item j of the group's residual
+// pilot: the group's pools take turns, so each draws the candidates of
+// its own residual pilot, as it would alone.
+func (b *builder) groupItem(g, j int) (k, member, i int) {
+	group := b.groups[g]
+	member = j % len(group)
+	k = group[member]
+	return k, member, b.plan.PilotFor(k) + j/len(group)
+}
+
+// streamIndex returns the index of pool k's stream of kind kind (not a
+// pooled residual pilot's).
+func (b *builder) streamIndex(kind streamKind, k int) int {
+	for s, ref := range b.refs {
+		if ref.kind == kind && ref.k == k {
+			return s
+		}
+	}
+	return -1
+}
+
+// streamName names stream s in messages: its pool's or group's name.
+func (b *builder) streamName(s int) string {
+	if ref := b.refs[s]; ref.k >= 0 {
+		return b.plan.Pools[ref.k].Name
+	}
+	return b.plan.groupName(b.refs[s].g)
 }
 
 // config returns the build's job, which ctx stops.
@@ -336,33 +401,39 @@ func (b *builder) config(ctx context.Context) job.Config[solver.Backend, candida
 		New:     b.opt.NewBackend,
 		Close:   solver.Close,
 		Do: func(ctx context.Context, w solver.Backend, s, i int) (candidate, error) {
-			k, kind := streamOf(s)
-			if kind == candidateKind && !b.acceptors[k].wanted(i) {
+			ref := b.refs[s]
+			k := ref.k
+			if k < 0 {
+				k, _, i = b.groupItem(ref.g, i)
+			}
+			if ref.kind == candidateKind && !b.acceptors[k].wanted(i) {
 				return candidate{skipped: true}, nil
 			}
-			return b.draw(ctx, w, k, i, kind != candidateKind)
+			return b.draw(ctx, w, k, i, ref.kind != candidateKind)
 		},
 		Emit: func(s, i int, c candidate) (bool, error) {
-			k, kind := streamOf(s)
-			switch kind {
+			switch ref := b.refs[s]; ref.kind {
 			case pilotKind:
-				b.pilotAdd(k, i, c)
+				b.pilotAdd(ref.k, i, c)
 				return false, nil
 			case residualKind:
-				b.residualAdd(k, i, c)
+				b.residualAdd(s, i, c)
 				return false, nil
+			default:
+				return b.acceptors[ref.k].consider(i, c)
 			}
-			return b.acceptors[k].consider(i, c)
 		},
 		End: func(s int) error {
-			k, kind := streamOf(s)
-			switch kind {
+			switch ref := b.refs[s]; ref.kind {
 			case pilotKind:
-				return b.fitPilot(ctx, k)
+				return b.fitPilot(ctx, ref.k)
 			case residualKind:
-				return b.fitResidual(ctx, k)
+				if ref.k < 0 {
+					return b.fitPooled(ctx, ref.g)
+				}
+				return b.fitResidual(ctx, ref.k)
 			}
-			a := b.acceptors[k]
+			a := b.acceptors[b.refs[s].k]
 			if a.open > 0 {
 				return fmt.Errorf("set %s stopped with %d strata not full", a.pl.Name, a.open)
 			}
@@ -373,39 +444,66 @@ func (b *builder) config(ctx context.Context) job.Config[solver.Backend, candida
 	}
 }
 
-// streams lists the pilots and candidates of every pool. A pilot whose
-// models are fitted, and the pilots and candidates of a pool that is
-// full, are empty.
+// streams lists the pilots and candidates of every pool (layout). A
+// pilot whose models are fitted, and the pilots and candidates of a pool
+// that is full, are empty; so is a group's residual pilot when each of
+// its pools has its stage or is full.
 func (b *builder) streams() []job.Stream {
 	var out []job.Stream
-	for k, pl := range b.plan.Pools {
+	for _, ref := range b.refs {
+		if ref.k < 0 {
+			group := b.groups[ref.g]
+			r := len(group) * b.plan.ResidualFor(group[0])
+			s := job.Stream{Name: b.plan.groupName(ref.g) + "-residual-pilot", Limit: r, ShardLimit: r, Restart: true}
+			if b.groupDone(ref.g) {
+				s.Limit = 0
+			}
+			out = append(out, s)
+			continue
+		}
+		k, pl := ref.k, b.plan.Pools[ref.k]
 		n, r := b.plan.PilotFor(k), b.plan.ResidualFor(k)
 		full := b.acceptors[k].open == 0
 		ps := &b.st.Pools[k]
-		pilot := job.Stream{Name: pl.Name + "-pilot", Limit: n, ShardLimit: n, Restart: true}
-		if ps.Models != nil || full {
-			pilot.Limit = 0
+		var s job.Stream
+		switch ref.kind {
+		case pilotKind:
+			s = job.Stream{Name: pl.Name + "-pilot", Limit: n, ShardLimit: n, Restart: true}
+			if ps.Models != nil || full {
+				s.Limit = 0
+			}
+		case residualKind:
+			s = job.Stream{Name: pl.Name + "-residual-pilot", Start: n, Limit: n + r, ShardLimit: n + r, Restart: true}
+			if ps.ResidualFile != "" || full {
+				s.Limit = n
+			}
+		default:
+			s = job.Stream{Name: pl.Name, Start: n + r, Limit: -1}
+			if full {
+				s.Limit = n + r
+			}
 		}
-		residual := job.Stream{Name: pl.Name + "-residual-pilot", Start: n, Limit: n + r, ShardLimit: n + r, Restart: true}
-		if ps.ResidualFile != "" || full {
-			residual.Limit = n
-		}
-		cands := job.Stream{Name: pl.Name, Start: n + r, Limit: -1}
-		if full {
-			cands.Limit = n + r
-		}
-		out = append(out, pilot, residual, cands) // in streamKind order
+		out = append(out, s)
 	}
 	return out
 }
 
-// residualAdd keeps residual pilot candidate i of pool k when the
-// balance's first stages keep it and it has no contradictory pair
+// residualAdd keeps item i of stream s, a residual pilot candidate, when
+// the balance's first stages keep it and it has no contradictory pair
 // (Residual's candidates).
-func (b *builder) residualAdd(k, i int, c candidate) {
-	pl := &b.plan.Pools[k]
-	if i == b.plan.PilotFor(k) && b.opt.Log != nil {
-		b.opt.Log("set %s: labelling %d more pilot candidates to fit the balance's residual stage", pl.Name, b.plan.ResidualFor(k))
+func (b *builder) residualAdd(s, i int, c candidate) {
+	ref, member := b.refs[s], 0
+	k, first, total := ref.k, false, 0
+	if k < 0 {
+		group := b.groups[ref.g]
+		first, total = i == 0, len(group)*b.plan.ResidualFor(group[0])
+		k, member, i = b.groupItem(ref.g, i)
+	} else {
+		first, total = i == b.plan.PilotFor(k), b.plan.ResidualFor(k)
+	}
+	name := b.streamName(s)
+	if first && b.opt.Log != nil {
+		b.opt.Log("set %s: labelling %d more pilot candidates to fit the balance's residual stage", name, total)
 	}
 	label := dataset.LabelAbsent
 	if r := c.rec; r != nil && !c.easy {
@@ -413,10 +511,11 @@ func (b *builder) residualAdd(k, i int, c candidate) {
 		s := c.surface(b.plan.PoolFrag(k))
 		if m := b.st.Pools[k].Models; m != nil && (r.Label == dataset.LabelSat || !s.core) && m.keep(b.plan.Seed, k*PoolStride+i, s, r.Label) {
 			b.fitOn(i, s, r.Label)
+			b.member = append(b.member, member)
 		}
 	}
 	if b.opt.Pilot != nil {
-		b.opt.Pilot(pl.Name+" residual", b.plan.ResidualFor(k), label)
+		b.opt.Pilot(name+" residual", total, label)
 	}
 }
 
@@ -469,7 +568,7 @@ func (b *builder) phase(what string, total int) func() {
 // apart, so that an interrupt stops the build at once.
 func (b *builder) fitPilot(ctx context.Context, k int) error {
 	x, y, idx := b.x, b.y, b.idx
-	b.x, b.y, b.idx, b.table = nil, nil, nil, nil
+	b.x, b.y, b.idx, b.table, b.member = nil, nil, nil, nil, nil
 	if b.plan.PilotFor(k) == 0 || b.st.Pools[k].Models != nil || b.acceptors[k].open == 0 {
 		return nil
 	}
@@ -493,12 +592,50 @@ func (b *builder) fitPilot(ctx context.Context, k int) error {
 	return b.saveModels(k)
 }
 
+// fitPooled fits the residual stages of the pools of group g together to
+// the candidates of their residual pilots that their first stages keep,
+// unless each of them has its stage or is full; see residual.go.
+func (b *builder) fitPooled(ctx context.Context, g int) error {
+	x, y, idx, member := b.x, b.y, b.idx, b.member
+	b.x, b.y, b.idx, b.table, b.member = nil, nil, nil, nil, nil
+	group := b.groups[g]
+	if b.plan.ResidualFor(group[0]) == 0 || b.groupDone(g) {
+		return nil
+	}
+	b.phase(b.plan.groupName(g)+": fitting the balance's residual stage of every fragment together", -1)
+	rs, err := pipeline.Apart(ctx, func() []*residual { return fitResidualStages(x, y, idx, member, len(group)) })
+	if err != nil {
+		return err
+	}
+	for m, k := range group {
+		if b.st.Pools[k].Models == nil {
+			continue
+		}
+		b.st.Pools[k].Models.Residual = rs[m]
+		if err := b.saveResidual(k); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// groupDone reports whether each pool of group g has its residual stage
+// or is full.
+func (b *builder) groupDone(g int) bool {
+	for _, k := range b.groups[g] {
+		if b.st.Pools[k].ResidualFile == "" && b.acceptors[k].open > 0 {
+			return false
+		}
+	}
+	return true
+}
+
 // fitResidual fits pool k's residual stage to the candidates of its
 // residual pilot that the first stages keep, if the pool has one and it
 // ran; see residual.go.
 func (b *builder) fitResidual(ctx context.Context, k int) error {
 	x, y, idx := b.x, b.y, b.idx
-	b.x, b.y, b.idx, b.table = nil, nil, nil, nil
+	b.x, b.y, b.idx, b.table, b.member = nil, nil, nil, nil, nil
 	ps := &b.st.Pools[k]
 	if b.plan.ResidualFor(k) == 0 || ps.ResidualFile != "" || b.acceptors[k].open == 0 {
 		return nil

@@ -542,7 +542,11 @@ func residualNote(p *Plan) string {
 	if !p.Balance.Residual {
 		return ""
 	}
-	return "What a model fitted to the pilot leaves in the candidates it goes on to keep is not what it leaves on the pilot itself, so each set then labelled a second pilot of as many candidates and fitted a third model to those of them that the two models kept and that hold no contradictory pair: a logistic model of the label on their sentence-pair patterns (sharing one noun or verb, and two) and the surface features. The candidates the first model kept were thinned again by it in the same way. "
+	note := "What a model fitted to the pilot leaves in the candidates it goes on to keep is not what it leaves on the pilot itself, so each set then labelled a second pilot of as many candidates and fitted a third model to those of them that the two models kept and that hold no contradictory pair: a logistic model of the label on their sentence-pair patterns (sharing one noun or verb, and two) and the surface features. The candidates the first model kept were thinned again by it in the same way. "
+	if p.Balance.Pooled {
+		note += "The third models of train's sets were fitted together, and those of the evaluation sets together: one weight per sentence-pair pattern, learnt from every fragment's second pilot, as a classifier trained on all the fragments learns it, with each fragment's surface features and intercept its own. "
+	}
+	return note
 }
 
 // apartNote is the card's sentence on the evaluation set's own pilot,

@@ -97,6 +97,17 @@ func TestJointPlan(t *testing.T) {
 			t.Errorf("%s: got %v, want an error about %s", tt.name, err, tt.want)
 		}
 	}
+	one, err := NewPlan(jointConfig(all[:1], 200, 40, 40))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if one.Balance.Pooled || one.ResidualGroups() != nil {
+		t.Error("a build of one fragment pools its residual stages")
+	}
+	one.Balance.Pooled = true
+	if err := one.Validate(); err == nil || !strings.Contains(err.Error(), "joint build") {
+		t.Errorf("a plan of one fragment with pooled residual stages: %v, want an error", err)
+	}
 	p.Pools[2].Fragment = "S"
 	if err := p.Validate(); err == nil || !strings.Contains(err.Error(), "has train in another set") {
 		t.Errorf("a plan with two train sets of S: %v, want an error", err)

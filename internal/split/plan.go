@@ -274,6 +274,9 @@ func (p *Plan) Validate() error {
 	default:
 		return fmt.Errorf("balance mode %q: expected %s or %s", p.Balance.Mode, BalanceSurface, BalanceStrata)
 	}
+	if err := p.validatePooled(); err != nil {
+		return err
+	}
 	if p.DrawLimit < 1 {
 		return fmt.Errorf("draw limit %d: expected at least 1", p.DrawLimit)
 	}

@@ -2,6 +2,7 @@ package split
 
 import (
 	"math"
+	"slices"
 	"sync"
 
 	"github.com/nlsat/nlsat/internal/learn"
@@ -62,62 +63,147 @@ type residual struct {
 // (their patterns numbered by one table) with labels y and indices idx;
 // it is nil when they hold fewer than minClass of a label.
 func fitResidualStage(s []surface, y []int8, idx []int) *residual {
+	return fitResidualStages(s, y, idx, nil, 1)[0]
+}
+
+// fitResidualStages fits the residual stages of sets sets together, to
+// the candidates s of their residual pilots (their patterns numbered by
+// one table) with labels y, indices idx in their own pilots, and
+// member[j] the set of candidate j (nil: all of the first set). It
+// returns one stage per set, nil for a set whose candidates hold fewer
+// than minClass of a label, all nil when all of them together do.
+//
+// The sets share the pattern columns: one weight per pattern, fitted to
+// every set's candidates, as a classifier trained on all of them learns
+// it (a joint build's audit learns from every fragment's train at once,
+// and V, Z and A share most of their patterns). Each set has its own
+// block of standardised surface features (the fragments' features are
+// not the same ones) and, after the first, a column of its own that
+// moves the intercept, so each set's stage is a model of its own
+// candidates: the shared weights, its block, and the intercept with its
+// column added. One set is the single-set stage column for column.
+func fitResidualStages(s []surface, y []int8, idx []int, member []int, sets int) []*residual {
+	out := make([]*residual, sets)
 	if !enough(y) {
-		return nil
+		return out
 	}
-	r := &residual{}
+	set := func(j int) int {
+		if member == nil {
+			return 0
+		}
+		return member[j]
+	}
 	t := s[0].table
+	var keys [2][]uint64
 	var cols [2]textfeat.PatternColumns
 	for k := range 2 {
 		ids, column := t.Vocabulary(len(s), func(i int) []uint32 { return s[i].ids[k] }, pairMinCount)
-		r.Keys[k], cols[k] = t.Keys(ids), column
+		keys[k], cols[k] = t.Keys(ids), column
 	}
-	nx := len(s[0].x)
-	r.Mean, r.Scale = learn.MeanSD(len(s), nx, func(j int) []float64 { return s[j].x })
-	for c := range r.Scale {
-		if r.Scale[c] == 0 {
-			r.Scale[c] = 1
+	n1 := len(keys[0])
+	rows := make([][]int, sets) // each set's candidates
+	for j := range s {
+		rows[set(j)] = append(rows[set(j)], j)
+	}
+	// Set f's surface block starts at column off[f]; its intercept
+	// column, for f > 0, is shift+f-1.
+	off := make([]int, sets+1)
+	off[0] = n1 + len(keys[1])
+	for f := range sets {
+		r := &residual{Keys: keys}
+		out[f] = r
+		nx := 0
+		if len(rows[f]) > 0 {
+			nx = len(s[rows[f][0]].x)
 		}
+		r.Mean, r.Scale = learn.MeanSD(len(rows[f]), nx, func(j int) []float64 { return s[rows[f][j]].x })
+		for c := range r.Scale {
+			if r.Scale[c] == 0 {
+				r.Scale[c] = 1
+			}
+		}
+		off[f+1] = off[f] + nx
 	}
-	n1 := len(r.Keys[0])
-	d := learn.NewDesign(n1 + len(r.Keys[1]) + nx)
+	shift := off[sets]
+	d := learn.NewDesign(shift + sets - 1)
 	var ci []int32
 	var cv []float32
-	sat := 0
+	sat := make([]int, sets)
 	for j := range s {
-		ci, cv = r.appendRow(ci[:0], cv[:0], s[j], cols[0].Append(nil, s[j].ids[0]), cols[1].Append(nil, s[j].ids[1]))
+		f := set(j)
+		ci, cv = out[f].appendRow(ci[:0], cv[:0], s[j], cols[0].Append(nil, s[j].ids[0]), cols[1].Append(nil, s[j].ids[1]))
+		if f > 0 {
+			// Move its surface block from off[0] to off[f], and add
+			// its intercept column.
+			for c := range ci {
+				if int(ci[c]) >= off[0] {
+					ci[c] += int32(off[f] - off[0])
+				}
+			}
+			ci, cv = append(ci, int32(shift+f-1)), append(cv, 1)
+		}
 		d.Add(ci, cv)
-		sat += int(y[j])
+		sat[f] += int(y[j])
 	}
-	r.Odds = float64(sat) / float64(len(y)-sat)
+	for f, r := range out {
+		r.Odds = float64(sat[f]) / float64(len(rows[f])-sat[f])
+	}
 	// The share of unsat candidates it keeps, out of sample: fitted to
 	// all folds of the residual pilot but one and judged on that one.
 	// (On the candidates it was fitted to it keeps far fewer: on A, at a
 	// penalty of 0.003, 29% of them where it kept 82% of new ones.)
-	var in, out []int
+	var in, held []int
 	var yin []int8
 	for j, i := range idx {
 		if i%balanceFolds == 0 {
-			out = append(out, j)
+			held = append(held, j)
 		} else {
 			in, yin = append(in, j), append(yin, y[j])
 		}
 	}
-	if len(out) > 0 && enough(yin) {
-		fold := learn.FitSparse(d.Subset(in), yin, learn.Settings{Lambda: residualLambda, Iterations: residualIters})
-		n := 0
-		for _, j := range out {
-			if y[j] == 0 {
-				r.Kept += keepProb(sigmoid(fold.Score(d, j)), 0, r.Odds)
-				n++
+	// The penalty is on the mean log-loss, so on the summed loss it grows
+	// with the rows. Divided among the sets, it stays what one set's fit
+	// puts on each weight: a pattern that several sets show is shrunk
+	// less than in any set's fit alone, one that a single set shows as
+	// much as there.
+	fitting := learn.Settings{Lambda: residualLambda / float64(sets), Iterations: residualIters}
+	if len(held) > 0 && enough(yin) {
+		fold := learn.FitSparse(d.Subset(in), yin, fitting)
+		n := make([]int, sets)
+		for _, j := range held {
+			if f := set(j); y[j] == 0 {
+				out[f].Kept += keepProb(sigmoid(fold.Score(d, j)), 0, out[f].Odds)
+				n[f]++
 			}
 		}
-		if n > 0 {
-			r.Kept /= float64(n)
+		for f, r := range out {
+			if n[f] > 0 {
+				r.Kept /= float64(n[f])
+			}
 		}
 	}
-	r.Fit = learn.FitSparse(d, y, learn.Settings{Lambda: residualLambda, Iterations: residualIters})
-	return r
+	fit := learn.FitSparse(d, y, fitting)
+	for f, r := range out {
+		ys := make([]int8, len(rows[f]))
+		for j, i := range rows[f] {
+			ys[j] = y[i]
+		}
+		if !enough(ys) {
+			out[f] = nil
+			continue
+		}
+		if sets == 1 {
+			r.Fit = fit
+			continue
+		}
+		b := fit.B
+		if f > 0 {
+			b += fit.W[shift+f-1]
+		}
+		w := slices.Concat(fit.W[:off[0]], fit.W[off[f]:off[f+1]])
+		r.Fit = &learn.Sparse{B: b, W: w, Iterations: fit.Iterations}
+	}
+	return out
 }
 
 // appendRow appends a candidate's row of Fit's design (its patterns'

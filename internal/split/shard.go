@@ -105,8 +105,7 @@ func RunShard(ctx context.Context, p *Plan, sh Shard, o Options) (*job.Manifest,
 	}
 	c.Progress = func(s, done, total int, cand candidate) {
 		if o.Progress != nil && cand.rec != nil {
-			k, _ := streamOf(s)
-			o.Progress(p.Pools[k].Name, done, total, cand.rec.Label)
+			o.Progress(b.streamName(s), done, total, cand.rec.Label)
 		}
 	}
 	plan, err := json.Marshal(p)
@@ -130,20 +129,23 @@ func (b *builder) shardStreams(streams []job.Stream, k int, oversample float64) 
 	for s := range budgets {
 		budgets[s] = b.plan.budget(k, s, oversample)
 	}
-	streams[pilotStream(k)].ShardLimit = b.plan.PilotFor(k)
-	streams[residualStream(k)].ShardLimit = b.plan.PilotFor(k) + b.plan.ResidualFor(k)
-	streams[candidateStream(k)].Stratify(budgets)
+	streams[b.streamIndex(pilotKind, k)].ShardLimit = b.plan.PilotFor(k)
+	if s := b.streamIndex(residualKind, k); s >= 0 {
+		streams[s].ShardLimit = b.plan.PilotFor(k) + b.plan.ResidualFor(k)
+	}
+	streams[b.streamIndex(candidateKind, k)].Stratify(budgets)
 }
 
 // missing says, in a merge, what to do with a candidate no shard drew:
 // nothing, if its stratum is full; otherwise the shards drew too few.
 func (b *builder) missing(oversample float64) func(s, i int) (candidate, error) {
 	return func(s, i int) (candidate, error) {
-		k, kind := streamOf(s)
-		pl := &b.plan.Pools[k]
-		if kind != candidateKind {
-			return candidate{}, fmt.Errorf("set %s: pilot candidate %d is missing from its shard", pl.Name, i)
+		ref := b.refs[s]
+		if ref.kind != candidateKind {
+			return candidate{}, fmt.Errorf("set %s: pilot candidate %d is missing from its shard", b.streamName(s), i)
 		}
+		k := ref.k
+		pl := &b.plan.Pools[k]
 		if !b.acceptors[k].wanted(i) {
 			return candidate{skipped: true}, nil
 		}

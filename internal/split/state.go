@@ -189,10 +189,10 @@ func open(p *Plan, o Options) (*builder, error) {
 		// pools before it, full, when a joint file needs them.
 		pos := store.Position()
 		for k, a := range b.acceptors {
-			a.stale = candidateStream(k) < pos.Stream
+			a.stale = b.streamIndex(candidateKind, k) < pos.Stream
 		}
-		if k, kind := streamOf(pos.Stream); k < len(p.Pools) && kind == candidateKind {
-			return b, b.acceptors[k].reload()
+		if s := pos.Stream; s < len(b.refs) && b.refs[s].kind == candidateKind {
+			return b, b.acceptors[b.refs[s].k].reload()
 		}
 		return b, nil
 	}()
