@@ -13,7 +13,9 @@ import (
 // one main set per fragment, named after it: its strata are the points of
 // the fragment's shipped region, its quotas the sizes asked for, its
 // surface balance its own pilot and models (the features are the
-// fragment's own: its templates are not the others'). The sets share the
+// fragment's own: its templates are not the others'), but for the
+// residual stage, which train's sets fit together, and the evaluation
+// sets likewise (Balance.Pooled, fitResidualStages). The sets share the
 // dedup keys, so no two instances anywhere in the dataset are the same
 // (as written or, by default, up to renaming), and the same split of
 // every set shares one file, written once every set is full: the
@@ -82,6 +84,7 @@ func newJointPlan(c Config) (*Plan, error) {
 	}
 	p := c.basePlan()
 	p.Fragment, p.Holdout.Kind = fragmentNames(c.Fragments), HoldoutNone
+	p.Balance.Pooled = p.Balance.Residual
 	for _, f := range c.Fragments {
 		fc := c
 		fc.Fragment = f

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -67,6 +68,11 @@ func TestJointPlan(t *testing.T) {
 				t.Errorf("set %s, split %s: size %d in %s, want %s of %d", pl.Name, sp.Name, sp.Size, sp.File, splits[t2], want)
 			}
 		}
+	}
+	// The residual stages of train's sets are fitted together, and those
+	// of the evaluation sets.
+	if got, want := p.ResidualGroups(), [][]int{{0, 2, 4, 6, 8}, {1, 3, 5, 7, 9}}; !p.Balance.Pooled || !reflect.DeepEqual(got, want) {
+		t.Errorf("pooled %v, groups %v; want pooled, %v", p.Balance.Pooled, got, want)
 	}
 	if got := len(p.dataFiles()); got != 3 {
 		t.Errorf("%d files, want 3", got)
@@ -132,6 +138,9 @@ func TestJointBuild(t *testing.T) {
 	}
 	checkJoint(t, ref, p, m)
 	want := cardtest.ReadTree(t, ref)
+	if card := string(want["README.md"]); !strings.Contains(card, "The third models of train's sets were fitted together") {
+		t.Error("the card does not say that the residual stages were fitted together")
+	}
 	t.Run("shards", func(t *testing.T) {
 		dirs := []string{filepath.Join(t.TempDir(), "0"), filepath.Join(t.TempDir(), "1")}
 		for j, dir := range dirs {
@@ -145,17 +154,27 @@ func TestJointBuild(t *testing.T) {
 		}
 		sameTree(t, want, cardtest.ReadTree(t, out))
 	})
-	// Interrupted in the first set and in the last, whose end writes the
-	// files of all five from the sets collected before the resume.
+	// Interrupted halfway through the evaluation sets' residual pilot,
+	// which all five fragments draw together and which starts again; in
+	// the first set; and in the last, whose end writes the files of all
+	// five from the sets collected before the resume.
 	t.Run("interrupted", func(t *testing.T) {
 		dir := t.TempDir()
-		stops := []string{"S", "A"}
+		stops := []string{"joint-evaluation residual", "S", "A"}
 		for round := 0; ; round++ {
 			ctx, cancel := context.WithCancel(context.Background())
 			o := testOptions(dir, 2)
 			o.Progress = func(set string, accepted, total, label int) {
 				if round < len(stops) && set == stops[round] && accepted >= total-3 {
 					cancel()
+				}
+			}
+			seen := 0
+			o.Pilot = func(set string, total, label int) {
+				if round < len(stops) && set == stops[round] {
+					if seen++; seen == total/2 {
+						cancel()
+					}
 				}
 			}
 			_, err := Run(ctx, p, o)
