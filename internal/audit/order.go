@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/nlsat/nlsat/internal/binom"
+	"github.com/nlsat/nlsat/internal/dataset"
 )
 
 // Order. A file can give its labels away by its order alone: if records
@@ -31,14 +32,16 @@ import (
 // nlsat writes blocks of 20 records with ten of each label in a random
 // order, so two records of one block share their label with probability
 // 9/19, not 1/2: at lag 1 about 47.5% of neighbours agree in a file of
-// its own, inside the tolerance.
+// its own, inside the tolerance. A file of dataset.OrderMinRecords or
+// more is written in an order whose every lag lies within RunTolerance
+// of chance (dataset.LagDeviation).
 
 // MaxLag is the largest lag whose label agreement the order section
 // measures.
-const MaxLag = 20
+const MaxLag = dataset.OrderMaxLag
 
 // RunTolerance is how far from chance a lag's agreement may lie.
-const RunTolerance = 0.03
+const RunTolerance = dataset.OrderTolerance
 
 // PositionExcess is how far above the majority share a position's
 // accuracy may lie.
@@ -102,7 +105,7 @@ func orderReport(splits []*split, labels int, o Options) []OrderSplit {
 	var out []OrderSplit
 	for _, s := range splits {
 		y := labelsOf(s.items)
-		os := OrderSplit{Split: s.name, Records: len(y), Chance: r4(chanceAgreement(y, labels))}
+		os := OrderSplit{Split: s.name, Records: len(y), Chance: r4(dataset.ChanceAgreement(y, labels))}
 		for lag := 1; lag <= MaxLag && lag < len(y); lag++ {
 			os.Lags = append(os.Lags, lagScore(y, lag, os.Chance, o))
 		}
@@ -125,24 +128,6 @@ func orderReport(splits []*split, labels int, o Options) []OrderSplit {
 		out = append(out, os)
 	}
 	return out
-}
-
-// chanceAgreement is the probability that two records drawn apart share
-// their label: the sum of the squared label shares.
-func chanceAgreement(y []int8, labels int) float64 {
-	if len(y) == 0 {
-		return 0
-	}
-	n := make([]int, labels)
-	for _, l := range y {
-		n[l]++
-	}
-	c := 0.0
-	for _, k := range n {
-		p := float64(k) / float64(len(y))
-		c += p * p
-	}
-	return c
 }
 
 // majorityShare is the share of y's commonest label.

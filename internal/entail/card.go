@@ -3,6 +3,7 @@ package entail
 import (
 	"cmp"
 	"fmt"
+	"github.com/nlsat/nlsat/internal/dataset"
 	"strings"
 
 	"github.com/nlsat/nlsat/internal/split"
@@ -161,7 +162,14 @@ func cardBody(b *strings.Builder, m *units.Manifest) {
 	}
 	fmt.Fprintf(b, "- Deduplication: no two triples of the dataset have premise sets equal up to renaming nouns and verbs and reordering sentences%s (%s).\n", across, dedupText(m))
 	b.WriteString("- Order: the triples of a stratum are dealt to the splits in a seeded order, and every split's records are shuffled by another seed; " +
-		"neither the position nor the id of a record tells its label.\n\n")
+		"neither the position nor the id of a record tells its label.")
+	for _, f := range m.Files {
+		if f.Rows >= dataset.OrderMinRecords {
+			b.WriteString(" " + strings.TrimSpace(dataset.NearChanceOrderNote))
+			break
+		}
+	}
+	b.WriteString("\n\n")
 	b.WriteString("## Shortcut audit\n\n")
 	if m.AuditSummary == "" {
 		b.WriteString("Not run (--audit=false).\n")

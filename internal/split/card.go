@@ -296,6 +296,7 @@ func cardMaking(b *strings.Builder, m *Manifest) {
 	b.WriteString("- Balance: every split holds exactly as many sat as unsat instances in every stratum, so neither a constant answer nor a rule over the sizes n1, n2 and m beats chance. " +
 		"Candidates are drawn for the strata in turn; a stratum collects those that pass every rule below until its rarer label has its quota, then chooses each label's instances among all its collected candidates in a seeded random order, so that the seed index of a record says nothing of its label. " +
 		"Each file is written in another seeded random order, in blocks of 20 records that each hold 10 of each label, and its ids are numbered in that order, so neither the file order nor the id carries the label (the audit's metadata section below checks all three) and the first K records of a file are within 10 of half sat for every K. " +
+		nearChanceNote(p) +
 		"A stratum that cannot be filled (its candidates run out of one label, or of new instances) is not shrunk or padded: the build stops with an error naming it once it has drawn ")
 	fmt.Fprintf(b, "%d times its size in candidates, so every published build is balanced exactly.\n", p.DrawLimit)
 	if p.Balance.Mode == BalanceSurface {
@@ -555,6 +556,22 @@ func apartNote(p *Plan) string {
 	for _, pl := range p.Pools {
 		if pl.PilotSize > 0 {
 			return "Train and the evaluation set (validation and test) were thinned by models fitted to pilots of their own, each sized for the three splits together, so that no model's errors are shared by the data a model is trained on and the data it is scored on. "
+		}
+	}
+	return ""
+}
+
+// nearChanceNote is the card's sentence on how the order of a file of
+// dataset.OrderMinRecords or more is drawn (nearChanceOrder), when the plan
+// writes one.
+func nearChanceNote(p *Plan) string {
+	for _, df := range p.dataFiles() {
+		n := 0
+		for _, mb := range df.members {
+			n += p.Pools[mb[0]].Splits[mb[1]].Size
+		}
+		if n >= dataset.OrderMinRecords {
+			return dataset.NearChanceOrderNote
 		}
 	}
 	return ""

@@ -1,6 +1,7 @@
 package split
 
 import (
+	"github.com/nlsat/nlsat/internal/dataset"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -108,4 +109,72 @@ func TestFileOrderSaysNothing(t *testing.T) {
 	if r := float64(firstHalf) / n; r < 0.48 || r > 0.52 {
 		t.Errorf("the half of its block tells the label %.3f of the time", r)
 	}
+}
+
+// TestNearChanceOrder checks the order nearChanceOrder gives files of
+// several sizes and seeds: every lag's agreement within the audit's
+// tolerance of chance in a file of dataset.OrderMinRecords or more, with
+// the blocks of fileOrder (each head within fileBlock/2 of half sat, the
+// same entries); the first order drawn kept whenever it is in the band;
+// and a smaller file in the first order drawn.
+func TestNearChanceOrder(t *testing.T) {
+	tests := []struct {
+		n     int
+		seeds int
+	}{
+		{100, 3},
+		{600, 8},
+		{3000, 8},
+		{15000, 2},
+	}
+	redrawn := 0
+	for _, tt := range tests {
+		for seed := range uint64(tt.seeds) {
+			rng := rand.New(rand.NewPCG(seed, 7))
+			es := make([]entry, tt.n)
+			for i := range es {
+				es[i] = entry{k: int32(i % 3), i: i, label: int8(i % 2), key: rng.Uint64()}
+			}
+			first := slices.Clone(es)
+			for j := range first {
+				first[j].place = orderKey(seed, blockStream, int(first[j].k)*PoolStride+first[j].i)
+			}
+			plain := fileOrder(first)
+			got := nearChanceOrder(seed, slices.Clone(es))
+			y := make([]int8, len(got))
+			sat, seen := 0, map[[2]int]bool{}
+			for k, e := range got {
+				y[k] = e.label
+				sat += int(e.label)
+				seen[[2]int{int(e.k), e.i}] = true
+				if d := 2*sat - (k + 1); d > fileBlock || d < -fileBlock {
+					t.Fatalf("n %d, seed %d: head of %d has %d sat", tt.n, seed, k+1, sat)
+				}
+			}
+			if len(seen) != tt.n {
+				t.Fatalf("n %d, seed %d: %d distinct entries", tt.n, seed, len(seen))
+			}
+			py := make([]int8, len(plain))
+			for k, e := range plain {
+				py[k] = e.label
+			}
+			dev, plainDev := dataset.LagDeviation(y, 2), dataset.LagDeviation(py, 2)
+			same := slices.EqualFunc(got, plain, func(a, b entry) bool { return a.k == b.k && a.i == b.i })
+			switch {
+			case tt.n < dataset.OrderMinRecords && !same:
+				t.Errorf("n %d, seed %d: a file below %d records was drawn again", tt.n, seed, dataset.OrderMinRecords)
+			case tt.n >= dataset.OrderMinRecords && dev > dataset.OrderTolerance:
+				t.Errorf("n %d, seed %d: a lag's agreement lies %.4f from chance", tt.n, seed, dev)
+			case plainDev <= dataset.OrderTolerance && !same:
+				t.Errorf("n %d, seed %d: the first order was in the band (%.4f) but not kept", tt.n, seed, plainDev)
+			}
+			if !same {
+				redrawn++
+			}
+		}
+	}
+	if redrawn == 0 {
+		t.Error("no file needed a second order; the test shows nothing")
+	}
+	t.Logf("%d files drawn again", redrawn)
 }
