@@ -3,9 +3,9 @@ package entail
 import (
 	"cmp"
 	"fmt"
-	"github.com/nlsat/nlsat/internal/dataset"
 	"strings"
 
+	"github.com/nlsat/nlsat/internal/dataset"
 	"github.com/nlsat/nlsat/internal/split"
 	"github.com/nlsat/nlsat/internal/split/units"
 )

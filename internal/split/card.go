@@ -562,8 +562,8 @@ func apartNote(p *Plan) string {
 }
 
 // nearChanceNote is the card's sentence on how the order of a file of
-// dataset.OrderMinRecords or more is drawn (nearChanceOrder), when the plan
-// writes one.
+// dataset.OrderMinRecords or more is drawn (nearChanceOrder), when the
+// plan writes one.
 func nearChanceNote(p *Plan) string {
 	for _, df := range p.dataFiles() {
 		n := 0

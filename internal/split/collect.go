@@ -333,8 +333,8 @@ func (a *acceptor) reload() error {
 // nearChanceOrder returns the entries es (their keys set) in a file
 // order (fileOrder) whose labels do not come in runs: in a file of
 // dataset.OrderMinRecords or more, records Lag apart share their label
-// within dataset.OrderTolerance of chance at every lag up to dataset.OrderMaxLag.
-// Within a block of ten of each label, two records share their label
+// within dataset.OrderTolerance of chance at every lag up to
+// dataset.OrderMaxLag. Within a block of ten of each label, two records share their label
 // with probability 9/19, so at lag 1 about 47.5% of neighbours agree,
 // and with a 3,000-record file's spread of 0.9 points some lag of a
 // random order fell below 47% in most files. So the places within the

@@ -1,10 +1,11 @@
 package split
 
 import (
-	"github.com/nlsat/nlsat/internal/dataset"
 	"math/rand/v2"
 	"slices"
 	"testing"
+
+	"github.com/nlsat/nlsat/internal/dataset"
 )
 
 // TestFileOrder checks the permuted blocks of a split file: a

@@ -186,16 +186,16 @@ func (c *collector) assign() ([][]member, error) {
 	return out, nil
 }
 
-// nearChanceShuffle returns the members ms of split j (their labels
-// 0 to classes-1) in a seeded random order whose labels do not come in
-// runs: in a split of dataset.OrderMinRecords or more, records Lag apart
-// share their label within dataset.OrderTolerance of chance at every lag up
-// to dataset.OrderMaxLag. A 600-record entailment split's agreement at a lag
-// varies by 1.9 points by chance, so some lag of a plain shuffle often
-// lay outside the band. The shuffle is drawn again, from the seed, j
-// and the number of the try, until one keeps every lag in it: the first
-// shuffle drawn when it does, and otherwise the first that comes
-// closest in dataset.OrderTries.
+// nearChanceShuffle returns the members ms of split j (their labels 0
+// to classes-1) in a seeded random order whose labels do not come in
+// runs: in a split of dataset.OrderMinRecords or more, records Lag
+// apart share their label within dataset.OrderTolerance of chance at
+// every lag up to dataset.OrderMaxLag. A 600-record entailment split's
+// agreement at a lag varies by 1.9 points by chance, so some lag of a
+// plain shuffle often lay outside the band. The shuffle is drawn again,
+// from the seed, j and the number of the try, until one keeps every lag
+// in it: the first shuffle drawn when it does, and otherwise the first
+// that comes closest in dataset.OrderTries.
 func nearChanceShuffle(seed, j uint64, ms []member, classes int) []member {
 	var best []member
 	bestDev := 0.0

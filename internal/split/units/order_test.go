@@ -1,10 +1,11 @@
 package units
 
 import (
-	"github.com/nlsat/nlsat/internal/dataset"
 	"math/rand/v2"
 	"slices"
 	"testing"
+
+	"github.com/nlsat/nlsat/internal/dataset"
 )
 
 // TestNearChanceShuffle checks the order of a split's records: a
