@@ -488,11 +488,11 @@ func (b *builder) streams() []job.Stream {
 	return out
 }
 
-// residualAdd keeps item i of stream s, a residual pilot candidate, when
+// residualAdd keeps item i of stream si, a residual pilot candidate, when
 // the balance's first stages keep it and it has no contradictory pair
 // (Residual's candidates).
-func (b *builder) residualAdd(s, i int, c candidate) {
-	ref, member := b.refs[s], 0
+func (b *builder) residualAdd(si, i int, c candidate) {
+	ref, member := b.refs[si], 0
 	k, first, total := ref.k, false, 0
 	if k < 0 {
 		group := b.groups[ref.g]
@@ -501,7 +501,7 @@ func (b *builder) residualAdd(s, i int, c candidate) {
 	} else {
 		first, total = i == b.plan.PilotFor(k), b.plan.ResidualFor(k)
 	}
-	name := b.streamName(s)
+	name := b.streamName(si)
 	if first && b.opt.Log != nil {
 		b.opt.Log("set %s: labelling %d more pilot candidates to fit the balance's residual stage", name, total)
 	}
