@@ -147,12 +147,7 @@ func majorityShare(y []int8, labels int) float64 {
 }
 
 func lagScore(y []int8, lag int, chance float64, o Options) LagScore {
-	ls := LagScore{Lag: lag, Pairs: len(y) - lag}
-	for k := lag; k < len(y); k++ {
-		if y[k] == y[k-lag] {
-			ls.Same++
-		}
-	}
+	ls := LagScore{Lag: lag, Pairs: len(y) - lag, Same: dataset.SameAt(y, lag)}
 	iv := binom.Wilson(ls.Same, ls.Pairs, o.Confidence)
 	ls.Rate, ls.Lo, ls.Hi = r4(float64(ls.Same)/float64(ls.Pairs)), r4(iv.Lo), r4(iv.Hi)
 	ls.Run = iv.Lo > chance+RunTolerance || iv.Hi < chance-RunTolerance

@@ -52,6 +52,18 @@ func ChanceAgreement(y []int8, labels int) float64 {
 	return c
 }
 
+// SameAt counts the records of the label sequence y that share their
+// label with the record lag places before them.
+func SameAt(y []int8, lag int) int {
+	same := 0
+	for k := lag; k < len(y); k++ {
+		if y[k] == y[k-lag] {
+			same++
+		}
+	}
+	return same
+}
+
 // LagDeviation returns how far from chance (ChanceAgreement) the share of
 // records Lag apart that share their label lies at its farthest, over
 // the lags 1 to OrderMaxLag, in the label sequence y of a file.
@@ -59,13 +71,37 @@ func LagDeviation(y []int8, labels int) float64 {
 	chance := ChanceAgreement(y, labels)
 	worst := 0.0
 	for lag := 1; lag <= OrderMaxLag && lag < len(y); lag++ {
-		same := 0
-		for k := lag; k < len(y); k++ {
-			if y[k] == y[k-lag] {
-				same++
-			}
-		}
-		worst = max(worst, math.Abs(float64(same)/float64(len(y)-lag)-chance))
+		worst = max(worst, math.Abs(float64(SameAt(y, lag))/float64(len(y)-lag)-chance))
 	}
 	return worst
+}
+
+// NearChanceOrder returns the first of the orders draw(0), draw(1), …
+// of a file's records in which records Lag apart share their label
+// (label, 0 to labels-1) within OrderTolerance of chance at every lag up
+// to OrderMaxLag, or, when none of the first OrderTries is, the first
+// that comes closest. An order of fewer than OrderMinRecords records is
+// taken as draw(0) gives it.
+func NearChanceOrder[T any](labels int, label func(T) int8, draw func(try int) []T) []T {
+	var best []T
+	bestDev := 0.0
+	var y []int8
+	for try := range OrderTries {
+		out := draw(try)
+		if len(out) < OrderMinRecords {
+			return out
+		}
+		y = y[:0]
+		for _, r := range out {
+			y = append(y, label(r))
+		}
+		dev := LagDeviation(y, labels)
+		if dev <= OrderTolerance {
+			return out
+		}
+		if best == nil || dev < bestDev {
+			best, bestDev = out, dev
+		}
+	}
+	return best
 }

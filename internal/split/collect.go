@@ -334,39 +334,20 @@ func (a *acceptor) reload() error {
 // order (fileOrder) whose labels do not come in runs: in a file of
 // dataset.OrderMinRecords or more, records Lag apart share their label
 // within dataset.OrderTolerance of chance at every lag up to
-// dataset.OrderMaxLag. Within a block of ten of each label, two records share their label
-// with probability 9/19, so at lag 1 about 47.5% of neighbours agree,
-// and with a 3,000-record file's spread of 0.9 points some lag of a
-// random order fell below 47% in most files. So the places within the
-// blocks are drawn again, from the seed and the number of the try,
-// until an order keeps every lag in the band: the first order drawn
-// when it does, and otherwise the first that comes closest in
-// dataset.OrderTries. The blocks, and which records they hold, stay as
-// the keys chose them.
+// dataset.OrderMaxLag. Within a block of ten of each label, two records
+// share their label with probability 9/19, so at lag 1 about 47.5% of
+// neighbours agree, and with a 3,000-record file's spread of 0.9 points
+// some lag of a random order fell below 47% in most files. So the
+// places within the blocks are drawn again, from the seed and the
+// number of the try (dataset.NearChanceOrder). The blocks, and which
+// records they hold, stay as the keys chose them.
 func nearChanceOrder(seed uint64, es []entry) []entry {
-	var best []entry
-	bestDev := 0.0
-	y := make([]int8, len(es))
-	for try := range dataset.OrderTries {
+	return dataset.NearChanceOrder(2, func(e entry) int8 { return e.label & 1 }, func(try int) []entry {
 		for j := range es {
 			es[j].place = orderKey(seed, blockStream+uint64(try)<<48, int(es[j].k)*PoolStride+es[j].i)
 		}
-		out := fileOrder(es)
-		if len(out) < dataset.OrderMinRecords {
-			return out
-		}
-		for j, e := range out {
-			y[j] = e.label & 1
-		}
-		dev := dataset.LagDeviation(y, 2)
-		if dev <= dataset.OrderTolerance {
-			return out
-		}
-		if best == nil || dev < bestDev {
-			best, bestDev = out, dev
-		}
-	}
-	return best
+		return fileOrder(es)
+	})
 }
 
 // fileBlock is the size of the blocks of a split file: each holds

@@ -193,32 +193,14 @@ func (c *collector) assign() ([][]member, error) {
 // every lag up to dataset.OrderMaxLag. A 600-record entailment split's
 // agreement at a lag varies by 1.9 points by chance, so some lag of a
 // plain shuffle often lay outside the band. The shuffle is drawn again,
-// from the seed, j and the number of the try, until one keeps every lag
-// in it: the first shuffle drawn when it does, and otherwise the first
-// that comes closest in dataset.OrderTries.
+// from the seed, j and the number of the try (dataset.NearChanceOrder).
 func nearChanceShuffle(seed, j uint64, ms []member, classes int) []member {
-	var best []member
-	bestDev := 0.0
-	y := make([]int8, len(ms))
-	for try := range dataset.OrderTries {
+	return dataset.NearChanceOrder(classes, func(m member) int8 { return m.class }, func(try int) []member {
 		out := slices.Clone(ms)
 		rng := rand.New(rand.NewPCG(seed, j+uint64(try)<<32))
 		rng.Shuffle(len(out), func(a, b int) { out[a], out[b] = out[b], out[a] })
-		if len(out) < dataset.OrderMinRecords {
-			return out
-		}
-		for i, m := range out {
-			y[i] = m.class
-		}
-		dev := dataset.LagDeviation(y, classes)
-		if dev <= dataset.OrderTolerance {
-			return out
-		}
-		if best == nil || dev < bestDev {
-			best, bestDev = out, dev
-		}
-	}
-	return best
+		return out
+	})
 }
 
 // writeSplits writes every split as JSONL into dir/data, numbering the
