@@ -36,6 +36,7 @@ run: build
 test: lint
 	$(GO) test $(TAGS) -timeout 30m ./...
 	$(GO) test $(TAGS) -timeout 30m -race ./internal/pipeline/ ./internal/job/ ./internal/phase/ ./internal/solver/ ./internal/solver/z3/
+	$(GO) test $(TAGS) -timeout 30m -race -run TestKeepFromManyGoroutines ./internal/split/
 
 # Everyday work: every test but those that build whole datasets or run
 # long cross-checks (go test -short), in under two minutes.

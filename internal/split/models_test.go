@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"path/filepath"
+	"slices"
+	"sync"
 	"testing"
 
 	"github.com/nlsat/nlsat/internal/dataset"
@@ -23,11 +25,27 @@ import (
 // at random, the surface's link to them left to the sentences' chance:
 // what the test pins is the arithmetic of the fit, not its quality.
 func TestModelsGolden(t *testing.T) {
-	rng := rand.New(rand.NewPCG(11, 12))
+	s, y, idx := sampledPilot(t, rand.New(rand.NewPCG(11, 12)), 1500)
+	m := fitModels(s, y, idx, func(i int) float64 { return keepDraw(3, pilotSeed, i) })
+	if m.Free == nil || m.Core == nil || len(m.Free.Pairs) != 3 || len(m.Free.Pairs[2].Keys) == 0 {
+		t.Fatalf("the pilot fitted too little to pin: %+v", m)
+	}
+	data, err := json.Marshal(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := fmt.Sprintf("%x  balance models of 1,500 sampled A instances (%d bytes of JSON)\n", sha256.Sum256(data), len(data))
+	golden.Check(t, filepath.Join("testdata", "models.sha256"), []byte(got))
+}
+
+// sampledPilot returns the surfaces, labels and indices of n sampled A
+// instances whose labels and contradictory pairs are drawn at random.
+func sampledPilot(t *testing.T, rng *rand.Rand, n int) ([]surface, []int8, []int) {
+	t.Helper()
 	var s []surface
 	var y []int8
 	var idx []int
-	for i := range 1500 {
+	for i := range n {
 		inst, err := fragments.Sample(rng, fragments.A, fragments.DefaultParams(), 12+rng.IntN(12), 6, 3)
 		if err != nil {
 			t.Fatal(err)
@@ -42,14 +60,54 @@ func TestModelsGolden(t *testing.T) {
 		}
 		s, y, idx = append(s, surfaceOf(fragments.A, r)), append(y, int8(r.Label)), append(idx, i)
 	}
-	m := fitModels(s, y, idx, func(i int) float64 { return keepDraw(3, pilotSeed, i) })
-	if m.Free == nil || m.Core == nil || len(m.Free.Pairs) != 3 || len(m.Free.Pairs[2].Keys) == 0 {
-		t.Fatalf("the pilot fitted too little to pin: %+v", m)
-	}
-	data, err := json.Marshal(m)
+	return s, y, idx
+}
+
+// TestKeepFromManyGoroutines: a shard's workers decide what the balance
+// keeps at once, from one copy of the models read back from JSON, whose
+// lookup tables are built on first use. They decide what one goroutine
+// decides (and make no data race, which go test -race checks; the
+// Makefile runs this test so).
+func TestKeepFromManyGoroutines(t *testing.T) {
+	s, y, idx := sampledPilot(t, rand.New(rand.NewPCG(11, 12)), 600)
+	data, err := json.Marshal(fitModels(s, y, idx, func(i int) float64 { return keepDraw(3, pilotSeed, i) }))
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := fmt.Sprintf("%x  balance models of 1,500 sampled A instances (%d bytes of JSON)\n", sha256.Sum256(data), len(data))
-	golden.Check(t, filepath.Join("testdata", "models.sha256"), []byte(got))
+	fresh := func() *balanceModels {
+		m := new(balanceModels)
+		if err := json.Unmarshal(data, m); err != nil {
+			t.Fatal(err)
+		}
+		return m
+	}
+	cands, labels, _ := sampledPilot(t, rand.New(rand.NewPCG(13, 14)), 400)
+	one := fresh()
+	want := make([]bool, len(cands))
+	kept := 0
+	for i := range cands {
+		want[i] = one.keep(3, i, cands[i], int(labels[i]))
+		if want[i] {
+			kept++
+		}
+	}
+	if kept == 0 || kept == len(cands) {
+		t.Fatalf("the models keep %d of %d candidates: the test decides nothing", kept, len(cands))
+	}
+	many := fresh()
+	got := make([]bool, len(cands))
+	var wg sync.WaitGroup
+	for w := range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := w; i < len(cands); i += 8 {
+				got[i] = many.keep(3, i, cands[i], int(labels[i]))
+			}
+		}()
+	}
+	wg.Wait()
+	if !slices.Equal(got, want) {
+		t.Error("the goroutines kept other candidates than one goroutine")
+	}
 }

@@ -5,6 +5,7 @@ import (
 	"hash/fnv"
 	"math"
 	"slices"
+	"sync"
 )
 
 // Structure. Besides word counts a model can see an instance's shape: which
@@ -150,8 +151,9 @@ var determiners = map[string]bool{"every": true, "some": true, "no": true, "any"
 // of its training records, most common first (ties by hash). Its JSON
 // form is the list of hashes.
 type Skeletons struct {
-	Keys  []uint64 `json:"keys"`
-	index map[uint64]int
+	Keys      []uint64 `json:"keys"`
+	index     map[uint64]int
+	indexOnce sync.Once
 }
 
 // CommonSkeletons returns the k commonest skeletons of rows (each row the
@@ -172,14 +174,15 @@ func CommonSkeletons(rows [][]uint64, k int) *Skeletons {
 }
 
 // Count adds to out[j] the number of sentences of a record (its skeletons
-// skel) whose skeleton is Keys[j]; out has len(Keys) entries.
+// skel) whose skeleton is Keys[j]; out has len(Keys) entries. It may be
+// called from many goroutines at once.
 func (c *Skeletons) Count(skel []uint64, out []float64) {
-	if c.index == nil {
+	c.indexOnce.Do(func() {
 		c.index = make(map[uint64]int, len(c.Keys))
 		for j, h := range c.Keys {
 			c.index[h] = j
 		}
-	}
+	})
 	for _, h := range skel {
 		if j, ok := c.index[h]; ok {
 			out[j]++
