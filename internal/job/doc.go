@@ -37,4 +37,12 @@
 // Config.Source set then reads the items from them instead of computing
 // them. A merge so runs exactly the Emit of an unsharded run and writes
 // the same bytes.
+//
+// A stream whose items need what the merge learns from the streams
+// before it (Config.Ready) makes the shards and the merge take turns: a
+// shard stops before it, publishes the streams it has drawn with a
+// manifest that says how far it got (Manifest.Through) and returns
+// ErrWaiting; a merge reads the shards as far as all of them got,
+// checkpoints and returns ErrWaiting too. Run again after the merge, a
+// shard goes on from its checkpoint, and then the merge from its own.
 package job

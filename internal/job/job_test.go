@@ -219,3 +219,128 @@ func TestResolveSlot(t *testing.T) {
 		})
 	}
 }
+
+// fitted is a job whose second stream needs what the first one teaches:
+// "pilot" holds i for i < 30, and "main" holds i + the sum of the pilot,
+// which its consumer learns at the pilot's end. A shard cannot compute
+// "main" until a merge has handed it the sum (a file in its directory).
+type fitted struct {
+	sum, learnt int
+	out         []string
+}
+
+func (f *fitted) config(dir string, store *Store) Config[int, item] {
+	return Config[int, item]{
+		Streams: []Stream{
+			{Name: "pilot", Limit: 30, ShardLimit: 30, Restart: true},
+			{Name: "main", Start: 30, Limit: 60, ShardLimit: 60},
+		},
+		Workers: 2,
+		New:     func() (int, error) { return 0, nil },
+		Do: func(_ context.Context, _ int, k, i int) (item, error) {
+			if k == 0 {
+				return item{k, i, i}, nil
+			}
+			return item{k, i, i + f.learnt}, nil
+		},
+		Emit: func(k, i int, r item) (bool, error) {
+			if k == 0 {
+				f.sum += r.V
+			}
+			f.out = append(f.out, fmt.Sprintf("%d:%d=%d", k, i, r.V))
+			return false, nil
+		},
+		End: func(k int) error {
+			if k == 0 {
+				f.learnt = f.sum
+			}
+			return nil
+		},
+		Ready: func(k int) (bool, error) {
+			if k == 0 || dir == "" {
+				return true, nil
+			}
+			data, err := os.ReadFile(filepath.Join(dir, "learnt"))
+			if errors.Is(err, os.ErrNotExist) {
+				return false, nil
+			}
+			_, err = fmt.Sscan(string(data), &f.learnt)
+			return err == nil, err
+		},
+		Store: store,
+		State: func() any { return f.learnt },
+	}
+}
+
+// TestShardsWaitForTheMerge runs the fitted job as 3 shards. Each stops
+// before "main" and publishes its pilot; the merge emits the pilots,
+// learns, checkpoints and waits; the shards, handed what it learnt, draw
+// "main"; a second merge resumes and ends in the output of one run.
+func TestShardsWaitForTheMerge(t *testing.T) {
+	var ref fitted
+	if err := Run(context.Background(), ref.config("", nil)); err != nil {
+		t.Fatal(err)
+	}
+	base := t.TempDir()
+	var dirs []string
+	ms := make([]Manifest, 3)
+	shard := func(j int) (*Manifest, error) {
+		var f fitted
+		return RunShard(context.Background(), f.config(dirs[j], nil), dirs[j], ms[j], false)
+	}
+	for j := range ms {
+		dirs = append(dirs, filepath.Join(base, fmt.Sprint(j)))
+		ms[j] = Manifest{Kind: "fitted", Digest: "d", Index: j, Count: 3}
+		m, err := shard(j)
+		if !errors.Is(err, ErrWaiting) || m.Through != 1 || len(m.Files) != 1 {
+			t.Fatalf("shard %d: got %+v, %v; want it waiting through stream 1 with its pilot", j, m, err)
+		}
+		if _, err := shard(j); !errors.Is(err, ErrWaiting) {
+			t.Fatalf("shard %d again, before the merge: got %v, want ErrWaiting", j, err)
+		}
+		if names, _ := filepath.Glob(filepath.Join(dirs[j], "*.tmp")); len(names) > 0 {
+			t.Errorf("shard %d published twice leaves %v", j, names)
+		}
+	}
+	merge := func() (*fitted, error) {
+		src, err := OpenShards(dirs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		store, err := OpenStore(filepath.Join(base, "merge.json"), "d", nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer store.Close()
+		var f fitted
+		if err := store.State(&f.learnt); err != nil {
+			t.Fatal(err)
+		}
+		c := f.config("", store)
+		c.Source = src
+		return &f, Run(context.Background(), c)
+	}
+	first, err := merge()
+	if !errors.Is(err, ErrWaiting) || first.learnt != 435 || len(first.out) != 30 {
+		t.Fatalf("first merge: learnt %d, %d lines, %v; want 435, the 30 pilot lines, ErrWaiting", first.learnt, len(first.out), err)
+	}
+	if _, err := merge(); !errors.Is(err, ErrWaiting) {
+		t.Fatalf("merge again before the shards went on: %v, want ErrWaiting", err)
+	}
+	for j := range dirs {
+		os.WriteFile(filepath.Join(dirs[j], "learnt"), []byte(fmt.Sprint(first.learnt)), 0o644)
+		if m, err := shard(j); err != nil || !m.Done() || len(m.Files) != 2 {
+			t.Fatalf("shard %d after the merge: %+v, %v", j, m, err)
+		}
+		if _, err := shard(j); !errors.Is(err, ErrDone) {
+			t.Errorf("shard %d once more: got %v, want ErrDone", j, err)
+		}
+	}
+	second, err := merge()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := append(first.out, second.out...); !slices.Equal(got, ref.out) {
+		t.Errorf("merged in two turns:\n%q\nwant\n%q", got, ref.out)
+	}
+}

@@ -37,8 +37,15 @@ type Manifest struct {
 	Index      int             `json:"index"`
 	Count      int             `json:"count"`
 	Oversample float64         `json:"oversample"`
-	Files      []FileReport    `json:"files"`
+	// Through, in a shard that waits (ErrWaiting), is the number of
+	// streams it has drawn, whose files Files lists; 0 in a finished
+	// shard, which has drawn every stream.
+	Through int          `json:"through,omitempty"`
+	Files   []FileReport `json:"files"`
 }
+
+// Done reports whether the shard has drawn every stream.
+func (m *Manifest) Done() bool { return m.Through == 0 }
 
 // Toolkit names the program that wrote a shard or a dataset.
 type Toolkit struct {

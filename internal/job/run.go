@@ -2,6 +2,7 @@ package job
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
@@ -62,7 +63,21 @@ type Config[W, R any] struct {
 	// Progress (optional) is called after every item a shard computes,
 	// with the stream, the items done and the stream's total.
 	Progress func(k, done, total int, r R)
+	// Ready (optional), in a shard, is asked before stream k begins
+	// whether its items can be computed yet: a stream whose items need
+	// what a merge learns from the streams before it (a model fitted to
+	// them) is not ready until the merge has handed that over. A shard
+	// stops at the first stream that is not ready and waits (ErrWaiting).
+	Ready func(k int) (bool, error)
 }
+
+// ErrWaiting is returned by RunShard when the shard stops at a stream
+// that is not ready (Config.Ready), and by a merge's Run when it reaches
+// a stream that not every shard has drawn yet. Neither is a failure:
+// the shard has published the streams before it, and the merge has
+// checkpointed everything up to it; after the merge has run over them,
+// the shards go on from where they stopped, and then the merge.
+var ErrWaiting = errors.New("waiting: the shards and the merge take turns")
 
 // DefaultEvery is the time between checkpoints unless Config.Every says.
 const DefaultEvery = 2 * time.Second
@@ -86,6 +101,11 @@ func Run[W, R any](ctx context.Context, c Config[W, R]) error {
 			start = max(start, r.pos.Next)
 		}
 		r.pos = Position{Stream: k, Next: start}
+		if r.Source != nil && k >= r.Source.Through && (st.Limit < 0 || start < st.Limit) {
+			// The shards have not drawn this stream yet.
+			r.pos.Next = st.Start
+			return withSave(ErrWaiting, r.save())
+		}
 		err := r.stream(ctx, k, start)
 		if err == nil {
 			err = ctx.Err()

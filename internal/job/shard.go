@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -47,11 +48,13 @@ func streamFile(name string) string { return name + ".jsonl" }
 func RunShard[W, R any](ctx context.Context, c Config[W, R], dir string, m Manifest, force bool) (*Manifest, error) {
 	m.Schema = ManifestSchema
 	if old, err := Read(dir); err == nil {
-		if old.Kind == m.Kind && old.Digest == m.Digest && old.Index == m.Index && old.Count == m.Count && old.Oversample == m.Oversample &&
-			Verify(dir, old) == nil {
+		same := old.Kind == m.Kind && old.Digest == m.Digest && old.Index == m.Index && old.Count == m.Count && old.Oversample == m.Oversample
+		switch {
+		case same && old.Done() && Verify(dir, old) == nil:
 			return old, ErrDone
-		}
-		if !force {
+		case same && !old.Done():
+			// A shard that waited: it goes on from its checkpoint.
+		case !force:
 			return nil, inputerr.Errorf("%s already holds a shard; choose another --out or pass --force", dir)
 		}
 	}
@@ -76,6 +79,9 @@ func RunShard[W, R any](ctx context.Context, c Config[W, R], dir string, m Manif
 	defer store.Close()
 	s := &sharder[W, R]{Config: c, m: m, store: store}
 	if err := s.run(ctx); err != nil {
+		if errors.Is(err, ErrWaiting) {
+			return s.publish(dir)
+		}
 		return nil, err
 	}
 	return s.finish(dir)
@@ -99,8 +105,9 @@ func emptyDir(dir string, force bool) error {
 // sharder is a RunShard in progress.
 type sharder[W, R any] struct {
 	Config[W, R]
-	m     Manifest
-	store *Store
+	m       Manifest
+	store   *Store
+	through int // the stream the shard waits at (ErrWaiting)
 }
 
 // slot is one index of a shard's stream: computed, or left out by Drawn.
@@ -118,6 +125,16 @@ func (s *sharder[W, R]) run(ctx context.Context) error {
 	}
 	for k := pos.Stream; k < len(s.Streams); k++ {
 		st := s.Streams[k]
+		if s.Ready != nil {
+			ok, err := s.Ready(k)
+			if err != nil {
+				return err
+			}
+			if !ok {
+				s.through = k
+				return ErrWaiting
+			}
+		}
 		from := st.Start
 		if k == pos.Stream {
 			from = max(from, pos.Next)
@@ -191,6 +208,66 @@ func writeLine[R any](part *Part, i int, r R) error {
 	return part.Row(append(b, '\n'))
 }
 
+// publish puts the files of the streams the shard has drawn, all those
+// before the one it waits at, where a merge reads them, beside a manifest
+// that says so (Manifest.Through), and returns the manifest with
+// ErrWaiting. The checkpoint stays: the shard goes on from it. Each file
+// is a link to its part (a copy where links fail), which no later run
+// writes to: a part grows only while its stream is drawn.
+func (s *sharder[W, R]) publish(dir string) (*Manifest, error) {
+	s.m.Files, s.m.Through = nil, s.through
+	for k := range s.through {
+		name := streamFile(s.Streams[k].Name)
+		final := filepath.Join(dir, name)
+		part := s.store.Part(k)
+		if err := linkOrCopy(part.Name, final); err != nil {
+			return nil, err
+		}
+		fr, err := Report(dir, name, part.Rows())
+		if err != nil {
+			return nil, err
+		}
+		fr.Set = s.Streams[k].Name
+		s.m.Files = append(s.m.Files, fr)
+	}
+	if err := s.writeManifest(dir); err != nil {
+		return nil, err
+	}
+	return &s.m, ErrWaiting
+}
+
+// linkOrCopy makes dst a hard link to src, or else a copy of it,
+// replacing what dst held. (A dst that is src already stays as it is: a
+// rename between two links of one file does nothing.)
+func linkOrCopy(src, dst string) error {
+	if a, err := os.Stat(src); err == nil {
+		if b, err := os.Stat(dst); err == nil && os.SameFile(a, b) {
+			return nil
+		}
+	}
+	tmp := dst + ".tmp"
+	os.Remove(tmp)
+	if err := os.Link(src, tmp); err != nil {
+		data, err := os.ReadFile(src)
+		if err != nil {
+			return err
+		}
+		if err := os.WriteFile(tmp, data, 0o644); err != nil {
+			return err
+		}
+	}
+	return os.Rename(tmp, dst)
+}
+
+// writeManifest writes the shard's manifest into dir.
+func (s *sharder[W, R]) writeManifest(dir string) error {
+	data, err := json.MarshalIndent(s.m, "", "  ")
+	if err != nil {
+		return err
+	}
+	return atomicfile.WriteFile(filepath.Join(dir, ManifestFile), append(data, '\n'))
+}
+
 // finish moves the stream files into place and writes the manifest.
 func (s *sharder[W, R]) finish(dir string) (*Manifest, error) {
 	final := make([]string, len(s.Streams))
@@ -204,7 +281,7 @@ func (s *sharder[W, R]) finish(dir string) (*Manifest, error) {
 	if err := s.store.Commit(final); err != nil {
 		return nil, err
 	}
-	s.m.Files = nil
+	s.m.Files, s.m.Through = nil, 0
 	for k, st := range s.Streams {
 		fr, err := Report(dir, streamFile(st.Name), rows[k])
 		if err != nil {
@@ -213,11 +290,7 @@ func (s *sharder[W, R]) finish(dir string) (*Manifest, error) {
 		fr.Set = st.Name
 		s.m.Files = append(s.m.Files, fr)
 	}
-	data, err := json.MarshalIndent(s.m, "", "  ")
-	if err != nil {
-		return nil, err
-	}
-	if err := atomicfile.WriteFile(filepath.Join(dir, ManifestFile), append(data, '\n')); err != nil {
+	if err := s.writeManifest(dir); err != nil {
 		return nil, err
 	}
 	return &s.m, os.RemoveAll(filepath.Join(dir, shardWork))
@@ -231,10 +304,13 @@ type Shards struct {
 	// Manifest is shard 0's manifest: the kind, configuration and plan
 	// every shard shares.
 	Manifest *Manifest
-	files    []*os.File
-	cursor   []*bufio.Reader
-	peeked   []*line
-	name     string
+	// Through is the number of streams every shard has drawn (see
+	// Manifest.Through); a merge waits at the first stream past it.
+	Through int
+	files   []*os.File
+	cursor  []*bufio.Reader
+	peeked  []*line
+	name    string
 }
 
 // OpenShards reads and checks the shard directories of one run: one kind,
@@ -252,7 +328,13 @@ func OpenShards(dirs []string) (*Shards, error) {
 	if err != nil {
 		return nil, &inputerr.Error{Err: err}
 	}
-	return &Shards{Dirs: byIndex, Manifest: ms[0]}, nil
+	through := math.MaxInt
+	for _, m := range ms {
+		if !m.Done() {
+			through = min(through, m.Through)
+		}
+	}
+	return &Shards{Dirs: byIndex, Manifest: ms[0], Through: through}, nil
 }
 
 // open opens every shard's file of stream name for reading.
