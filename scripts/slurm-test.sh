@@ -3,8 +3,9 @@
 # against a one-process build. It starts munged, slurmctld and slurmd on
 # this machine (state, logs and sockets under a temporary directory, ports
 # 16817/16818 on loopback), submits a 4-shard split through
-# deploy/slurm-build.sh, kills one task mid-run with SIGKILL and requeues
-# it, waits for the dependent merge, compares the merged dataset with a
+# deploy/slurm-build.sh (three rounds of shards and merge), kills one task
+# of the first round mid-run with SIGKILL and requeues it, waits for the
+# last merge, compares the merged dataset with a
 # one-process build byte for byte, and stops every daemon it started by
 # PID. Where Slurm or munge is not installed, or the daemons do not come
 # up, it says so and exits 0 (skipped). Usage: scripts/slurm-test.sh
@@ -85,8 +86,11 @@ cd "$tmp/work"
 out=$(NLSAT=$nlsat SBATCH_ARGS="--chdir=$tmp/work --cpus-per-task=1" \
 	"$repo/deploy/slurm-build.sh" 4 shards merged "${build[@]}" --checkpoint-every 100ms)
 echo "slurm-test: $out"
-array=$(sed -n 's/^array \([0-9]*\) .*/\1/p' <<<"$out")
-merge=$(sed -n 's/.* merge \([0-9]*\) into .*/\1/p' <<<"$out")
+read -r -a arrays <<<"$(sed -n 's/^array \([0-9 ]*\) (.*/\1/p' <<<"$out")"
+read -r -a merges <<<"$(sed -n 's/.* merge \([0-9 ]*\) into .*/\1/p' <<<"$out")"
+[ "${#arrays[@]}" = 3 ] && [ "${#merges[@]}" = 3 ] || { echo "slurm-test: expected three arrays and three merges" >&2; exit 1; }
+array=${arrays[0]}
+jobs=$(IFS=,; echo "${arrays[*]},${merges[*]}")
 
 # Kill task 1 once it has written a checkpoint, then requeue it.
 for _ in $(seq 600); do
@@ -103,10 +107,10 @@ scontrol requeue "${array}_1"
 echo "slurm-test: task ${array}_1 killed mid-run and requeued"
 
 for _ in $(seq 1200); do
-	[ -z "$(squeue -h -j "$array,$merge" 2>/dev/null)" ] && break
+	[ -z "$(squeue -h -j "$jobs" 2>/dev/null)" ] && break
 	sleep 0.5
 done
-[ -z "$(squeue -h -j "$array,$merge" 2>/dev/null)" ] || { echo "slurm-test: jobs still queued after 10 minutes:" >&2; squeue >&2; exit 1; }
+[ -z "$(squeue -h -j "$jobs" 2>/dev/null)" ] || { echo "slurm-test: jobs still queued after 10 minutes:" >&2; squeue >&2; exit 1; }
 if ! diff -r one merged >/dev/null; then
 	echo "slurm-test: the merged build differs from the one-process build:" >&2
 	diff -rq one merged >&2 || true
@@ -114,4 +118,4 @@ if ! diff -r one merged >/dev/null; then
 	exit 1
 fi
 grep -q "killed\|KILL\|CANCELLED\|requeue" nlsat-shard-"${array}"_1.log 2>/dev/null || true
-echo "slurm-test: 4 shards, one killed and requeued, merged into the bytes of one process ($(find merged -type f | wc -l) files)"
+echo "slurm-test: 4 shards in three rounds, one task killed and requeued, merged into the bytes of one process ($(find merged -type f | wc -l) files)"

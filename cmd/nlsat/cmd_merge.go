@@ -43,6 +43,13 @@ every shard index from 0 to N-1 exactly once, and every file's checksum.
 A missing, repeated, foreign or corrupt shard is an error naming it, and
 nothing is written.
 
+The shards of a split with the surface balance and their merge take
+turns: the merge reads the shards as far as they have drawn, fits the
+balance models to their pilots, keeps its progress in --out and hands
+the models to the shards, then exits 0 asking for the shards to run
+again; after three turns it writes the dataset. Running it again when
+there is nothing new to read changes nothing.
+
 ` + exitCodesHelp,
 		Example: `  nlsat generate --fragment S --count 100 --shard-index 0 --shard-count 2 --out gen-shard-0
   nlsat generate --fragment S --count 100 --shard-index 1 --shard-count 2 --out gen-shard-1
@@ -114,6 +121,16 @@ func mergeSplit(ctx context.Context, o *mergeOptions, src *job.Shards, s streams
 		if !o.quiet {
 			fmt.Fprintf(s.Err, "nlsat: %s already holds this dataset, checksums intact; nothing to do\n", o.out)
 		}
+		return nil
+	}
+	if errors.Is(err, split.ErrWaiting) {
+		// Not an error: the shards go on with what this merge fitted.
+		if o.quiet {
+			return nil
+		}
+		fmt.Fprintf(s.Err, "nlsat: fitted the balance models to what the %d shards have drawn so far (in %s) and handed them to the shards; "+
+			"run the shards again, then this merge again (its progress is kept in %s)\n",
+			len(src.Dirs), time.Since(start).Round(time.Millisecond), o.out)
 		return nil
 	}
 	if err != nil {

@@ -71,6 +71,12 @@ of the candidates (per stratum, what the stratum's rarer label needs on
 average plus four standard deviations, times --oversample) into OUT
 (default nlsat-FRAGMENT-shard-i-of-N);
 nlsat merge --out DIR SHARD... then accepts them exactly as one run would.
+With the surface balance (the default) the shards and the merge take
+three turns, each the same two commands: the merge fits the balance
+models to the pilots the shards drew and hands them to the shards, which
+then decide themselves which candidates the balance keeps; a shard or
+merge whose turn is over says what comes next and exits 0
+(deploy/slurm-build.sh and deploy/parallel.sh run all three).
 
 ` + exitCodesHelp,
 		Example: `  nlsat split --fragment S --train 200 --validation 40 --test 40 --out nlsat-S
@@ -344,6 +350,15 @@ func runSplitShard(ctx context.Context, p *split.Plan, opt split.Options, o *spl
 	m, err := split.RunShard(ctx, p, shard, opt)
 	if errors.Is(err, split.ErrAlreadyBuilt) {
 		opt.Log("%s already holds this shard, checksums intact; nothing to do", o.out)
+		return nil
+	}
+	if errors.Is(err, split.ErrWaiting) {
+		for _, f := range m.Files {
+			opt.Log("  %s: %d candidates", f.Path, f.Rows)
+		}
+		opt.Log("shard %d of %d has drawn, in %s, all it can before the merge fits the balance models to every shard's pilots; "+
+			"merge the shards (nlsat merge --out DIR SHARD_DIR...), then run this shard again: the shards and the merge take turns until the merge writes the dataset",
+			m.Index, m.Count, time.Since(start).Round(time.Second))
 		return nil
 	}
 	if err != nil {

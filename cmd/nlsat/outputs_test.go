@@ -58,9 +58,17 @@ var outputSteps = []outputStep{
 	{"split templates", holdoutSplit("templates"), prefixed("split-templates/", splitFiles)},
 	{"split strata", []string{"split", "--fragment", "S", "--train", "200", "--validation", "40", "--test", "40", "--generalisation", "40", "--balance", "strata", "--dedup", "exact", "--seed", "9", "--out", "$D/split-strata"}, prefixed("split-strata/", splitFiles)},
 	{"split joint", []string{"split", "--fragment", "S,W", "--train", "40", "--validation", "20", "--test", "20", "--seed", "4", "--out", "$D/split-joint"}, prefixed("split-joint/", splitFiles)},
+	// The shards and the merge take three turns: pilots, residual
+	// pilots, candidates.
 	{"split shard 0", shardSplit(0), nil},
 	{"split shard 1", shardSplit(1), nil},
-	{"merge split", []string{"merge", "--out", "$D/split-merged", "$D/split-shard0", "$D/split-shard1"}, prefixed("split-merged/", splitFiles)},
+	{"merge split, fitting the balance", mergeSplitShards(), nil},
+	{"split shard 0, residual pilot", shardSplit(0), nil},
+	{"split shard 1, residual pilot", shardSplit(1), nil},
+	{"merge split, fitting the residual stage", mergeSplitShards(), nil},
+	{"split shard 0, candidates", shardSplit(0), nil},
+	{"split shard 1, candidates", shardSplit(1), nil},
+	{"merge split", mergeSplitShards(), prefixed("split-merged/", splitFiles)},
 	{"split entailment", entailSplit("$D/entail-S"), prefixed("entail-S/", splitFiles)},
 	{"split entailment shard 0", entailSplit("$D/entail-shard0", "--shard-index", "0", "--shard-count", "2"), nil},
 	{"split entailment shard 1", entailSplit("$D/entail-shard1", "--shard-index", "1", "--shard-count", "2"), nil},
@@ -116,6 +124,10 @@ func shardSplit(i int) []string {
 // entailSplit is a small entailment build into out, with further flags.
 func entailSplit(out string, flags ...string) []string {
 	return append([]string{"split", "--task", "entailment", "--fragment", "S", "--train", "30", "--validation", "15", "--test", "15", "--seed", "7", "--out", out}, flags...)
+}
+
+func mergeSplitShards() []string {
+	return []string{"merge", "--out", "$D/split-merged", "$D/split-shard0", "$D/split-shard1"}
 }
 
 func shardSweep(i int) []string {

@@ -182,25 +182,37 @@ func TestSplitShardsMerge(t *testing.T) {
 	want := tree(t, ref)
 	for _, n := range []int{1, 3} {
 		base := t.TempDir()
-		var dirs []string
-		runShards(t, n, func(i int) ([]string, []string) {
-			dir := filepath.Join(base, fmt.Sprint("shard", i))
-			dirs = append(dirs, dir)
-			// One shard takes its index from flags; with 3 shards, the
-			// others take it from the environment as Slurm and
-			// Kubernetes set it.
-			args := append(split, "--out", dir, "-j", "1")
-			switch {
-			case n == 1:
-				return append(args, "--shard-index", "0", "--shard-count", "1"), nil
-			case i < 2:
-				return args, []string{"SLURM_ARRAY_TASK_ID=" + fmt.Sprint(i+1), "SLURM_ARRAY_TASK_MIN=1", "SLURM_ARRAY_TASK_COUNT=3"}
-			}
-			return append(args, "--shard-count", "3"), []string{"JOB_COMPLETION_INDEX=" + fmt.Sprint(i)}
-		})
+		dirs := make([]string, n)
 		out := filepath.Join(base, "merged")
-		if code, _, stderr := nlsat(context.Background(), "", append([]string{"merge", "-q", "--out", out}, dirs...)...); code != 0 {
-			t.Fatalf("merge of %d shards: exit %d: %s", n, code, stderr)
+		// The shards and the merge take turns: pilots, residual pilots,
+		// candidates.
+		for turn := 1; turn <= 3; turn++ {
+			runShards(t, n, func(i int) ([]string, []string) {
+				dir := filepath.Join(base, fmt.Sprint("shard", i))
+				dirs[i] = dir
+				// One shard takes its index from flags; with 3 shards,
+				// the others take it from the environment as Slurm and
+				// Kubernetes set it.
+				args := append(split, "--out", dir, "-j", "1")
+				switch {
+				case n == 1:
+					return append(args, "--shard-index", "0", "--shard-count", "1"), nil
+				case i < 2:
+					return args, []string{"SLURM_ARRAY_TASK_ID=" + fmt.Sprint(i+1), "SLURM_ARRAY_TASK_MIN=1", "SLURM_ARRAY_TASK_COUNT=3"}
+				}
+				return append(args, "--shard-count", "3"), []string{"JOB_COMPLETION_INDEX=" + fmt.Sprint(i)}
+			})
+			code, _, stderr := nlsat(context.Background(), "", append([]string{"merge", "--out", out}, dirs...)...)
+			if code != 0 {
+				t.Fatalf("merge of %d shards, turn %d: exit %d: %s", n, turn, code, stderr)
+			}
+			_, err := os.Stat(filepath.Join(out, "manifest.json"))
+			if done := err == nil; done != (turn == 3) {
+				t.Fatalf("merge of %d shards, turn %d: done %v: %s", n, turn, done, stderr)
+			}
+			if turn < 3 && !strings.Contains(stderr, "run the shards again") {
+				t.Errorf("merge of %d shards, turn %d, does not say what comes next: %s", n, turn, stderr)
+			}
 		}
 		sameFiles(t, want, tree(t, out))
 		if n == 3 {

@@ -84,6 +84,10 @@ func (a *acceptor) consider(i int, c candidate) (stop bool, err error) {
 	if err := b.checkLimit(k, s); err != nil {
 		return true, err
 	}
+	if c.thinned {
+		ss.Thinned++
+		return false, nil
+	}
 	if c.rec == nil {
 		if ss.Unknown == nil {
 			ss.Unknown = map[string]int{}
@@ -91,7 +95,7 @@ func (a *acceptor) consider(i int, c candidate) (stop bool, err error) {
 		ss.Unknown[c.reason]++
 		return false, nil
 	}
-	if models := a.ps.Models; models != nil {
+	if models := a.ps.Models; models != nil && !c.kept {
 		if !models.keep(b.plan.Seed, k*PoolStride+i, c.surface(a.frag), c.rec.Label) {
 			ss.Thinned++
 			return false, nil

@@ -102,7 +102,7 @@ func run(ctx context.Context, p *Plan, o Options, src *job.Shards) (*Manifest, e
 	if p.Proofs {
 		o.Output.Row = dataset.ProofRow
 	}
-	b, err := open(p, o)
+	b, err := open(p, o, src != nil)
 	if err != nil {
 		return nil, err
 	}
@@ -117,6 +117,9 @@ func run(ctx context.Context, p *Plan, o Options, src *job.Shards) (*Manifest, e
 		c.Missing = b.missing(src.Manifest.Oversample)
 	}
 	if err := job.Run(ctx, c); err != nil {
+		if errors.Is(err, job.ErrWaiting) {
+			return nil, b.handOver(src)
+		}
 		return nil, err
 	}
 	return b.finish(ctx)
@@ -156,9 +159,9 @@ type builder struct {
 }
 
 // newBuilder prepares the build of p from state st.
-func newBuilder(p *Plan, o Options, st *state) (*builder, error) {
+func newBuilder(p *Plan, o Options, st *state, sharded bool) (*builder, error) {
 	b := &builder{plan: p, opt: o, st: st, exact: map[dedupKey]struct{}{}, renamed: map[dedupKey]struct{}{}}
-	b.refs, b.groups = layout(p), p.ResidualGroups()
+	b.refs, b.groups = layout(p, sharded), p.ResidualGroups()
 	b.params = make([]fragments.Params, len(p.Pools))
 	b.files = p.dataFiles()
 	b.fileOf = make([][]int, len(p.Pools))
@@ -198,6 +201,13 @@ type candidate struct {
 	// when the worker that drew it computed it (builder.surfaces); the
 	// shards do not store it.
 	surf *surface
+	// A shard that holds the balance models decides what the merge
+	// would (builder.thin): kept says that the balance keeps the
+	// candidate (or, in a residual pilot, fits its residual stage to
+	// it); thinned that it does not, and then the candidate is only its
+	// label (dataset.LabelAbsent where the merge would count none).
+	kept, thinned bool
+	label         int
 }
 
 // keysPart is the index of the keys among the store's parts (the split
@@ -339,11 +349,17 @@ type streamRef struct {
 // plan pools the residual stages, every pool's pilot comes first, then
 // one residual pilot per group, then every pool's candidates: a group's
 // stage is fitted to all of its pools' residual pilots before any of
-// them keeps a candidate.
-func layout(p *Plan) []streamRef {
+// them keeps a candidate. A sharded build (sharded) lays every plan out
+// in those three phases, so that its shards and its merge take three
+// turns at most, however many pools (shard.go).
+//
+// Both layouts give the same bytes: a pilot touches nothing but its own
+// pool's models, and the candidates, which alone are deduplicated
+// against each other, come pool after pool in both.
+func layout(p *Plan, sharded bool) []streamRef {
 	var out []streamRef
 	groups := p.ResidualGroups()
-	if groups == nil {
+	if groups == nil && !sharded {
 		for k := range p.Pools {
 			for kind := range kindsPerPool {
 				out = append(out, streamRef{kind: kind, k: k})
@@ -356,6 +372,11 @@ func layout(p *Plan) []streamRef {
 	}
 	for g := range groups {
 		out = append(out, streamRef{kind: residualKind, k: -1, g: g})
+	}
+	if groups == nil {
+		for k := range p.Pools {
+			out = append(out, streamRef{kind: residualKind, k: k})
+		}
 	}
 	for k := range p.Pools {
 		out = append(out, streamRef{kind: candidateKind, k: k})
@@ -506,10 +527,13 @@ func (b *builder) residualAdd(si, i int, c candidate) {
 		b.opt.Log("set %s: labelling %d more pilot candidates to fit the balance's residual stage", name, total)
 	}
 	label := dataset.LabelAbsent
-	if r := c.rec; r != nil && !c.easy {
+	switch r := c.rec; {
+	case c.thinned:
+		label = c.label
+	case r != nil && !c.easy:
 		label = r.Label
 		s := c.surface(b.plan.PoolFrag(k))
-		if m := b.st.Pools[k].Models; m != nil && (r.Label == dataset.LabelSat || !s.core) && m.keep(b.plan.Seed, k*PoolStride+i, s, r.Label) {
+		if m := b.st.Pools[k].Models; m != nil && (c.kept || b.residualKeeps(m, k, i, s, r.Label)) {
 			b.fitOn(i, s, r.Label)
 			b.member = append(b.member, member)
 		}
@@ -517,6 +541,14 @@ func (b *builder) residualAdd(si, i int, c candidate) {
 	if b.opt.Pilot != nil {
 		b.opt.Pilot(name+" residual", total, label)
 	}
+}
+
+// residualKeeps reports whether the residual stage of pool k, whose
+// first stages are m, is fitted to candidate i of its residual pilot,
+// decided, of surface s and the given label: the first stages keep it
+// and it has no contradictory pair.
+func (b *builder) residualKeeps(m *balanceModels, k, i int, s surface, label int) bool {
+	return (label == dataset.LabelSat || !s.core) && m.keep(b.plan.Seed, k*PoolStride+i, s, label)
 }
 
 // pilotAdd keeps the features of pilot candidate i of pool k.

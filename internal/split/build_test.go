@@ -593,41 +593,43 @@ func TestShardsMerge(t *testing.T) {
 	want := cardtest.ReadTree(t, ref)
 	shards := func(n int) []string {
 		dirs := make([]string, n)
-		errs := make(chan error, n)
 		for j := range dirs {
 			dirs[j] = filepath.Join(t.TempDir(), fmt.Sprint("shard", j))
-			go func() {
-				_, err := RunShard(context.Background(), p, Shard{Index: j, Count: n}, testOptions(dirs[j], 1))
-				errs <- err
-			}()
-		}
-		for range dirs {
-			if err := <-errs; err != nil {
-				t.Fatal(err)
-			}
 		}
 		return dirs
 	}
-	three := shards(3)
-	for _, tt := range []struct {
-		name string
-		dirs []string
-	}{{"one shard", shards(1)}, {"three shards", three}, {"three shards in another order", []string{three[2], three[0], three[1]}}} {
-		t.Run(tt.name, func(t *testing.T) {
+	var three []string
+	for _, n := range []int{1, 3} {
+		t.Run(fmt.Sprint(n, " shards in turns"), func(t *testing.T) {
+			dirs := shards(n)
 			out := filepath.Join(t.TempDir(), "merged")
-			if _, err := merge(context.Background(), tt.dirs, testOptions(out, 2)); err != nil {
+			if _, err := shardTurns(context.Background(), p, dirs, out, 1); err != nil {
 				t.Fatal(err)
 			}
 			sameTree(t, want, cardtest.ReadTree(t, out))
+			if n == 3 {
+				three = dirs
+			}
 		})
 	}
+	if three == nil {
+		t.FailNow()
+	}
+	// Finished shards merge in one turn, given in any order.
+	t.Run("three finished shards in another order", func(t *testing.T) {
+		out := filepath.Join(t.TempDir(), "merged")
+		if _, err := merge(context.Background(), []string{three[2], three[0], three[1]}, testOptions(out, 2)); err != nil {
+			t.Fatal(err)
+		}
+		sameTree(t, want, cardtest.ReadTree(t, out))
+	})
 
 	// Refusals, each with its own message.
 	other := smallPlan(t, fragments.V, 300, 60, 60, 0, 60)
 	other.Seed++
 	otherDir := filepath.Join(t.TempDir(), "other")
-	if _, err := RunShard(context.Background(), other, Shard{Index: 1, Count: 3}, testOptions(otherDir, 2)); err != nil {
-		t.Fatal(err)
+	if _, err := RunShard(context.Background(), other, Shard{Index: 1, Count: 3}, testOptions(otherDir, 2)); !errors.Is(err, ErrWaiting) {
+		t.Fatalf("a shard before its first merge: got %v, want ErrWaiting", err)
 	}
 	tampered := filepath.Join(t.TempDir(), "tampered")
 	copyDir(t, three[1], tampered)
@@ -693,35 +695,54 @@ func copyDir(t *testing.T, from, to string) {
 	}
 }
 
-// TestShardResume interrupts a shard twice and compares the finished shard
-// with one run straight through.
+// TestShardResume interrupts a shard in each of its turns and compares
+// the finished shard with one run straight through, and the merges of
+// both.
 func TestShardResume(t *testing.T) {
 	p := smallPlan(t, fragments.W, 400, 40, 40, 0, 60)
-	sh := Shard{Index: 1, Count: 2}
+	other := filepath.Join(t.TempDir(), "shard0")
 	ref := filepath.Join(t.TempDir(), "ref")
-	if _, err := RunShard(context.Background(), p, sh, testOptions(ref, 2)); err != nil {
+	refMerged := filepath.Join(t.TempDir(), "merged")
+	if _, err := shardTurns(context.Background(), p, []string{other, ref}, refMerged, 2); err != nil {
 		t.Fatal(err)
 	}
+	sh := Shard{Index: 1, Count: 2}
 	dir := filepath.Join(t.TempDir(), "resumed")
-	for round, stop := range []int{40, 150, -1} {
-		ctx, cancel := context.WithCancel(context.Background())
-		o := testOptions(dir, 2)
-		seen := 0
-		o.Progress = func(string, int, int, int) {
-			if seen++; seen == stop {
-				cancel()
+	merged := filepath.Join(t.TempDir(), "merged")
+	turns := 0
+	for ; turns < 4; turns++ {
+		// Stopped after 40 candidates, then run to the end of its turn.
+		for try, stop := range []int{40, -1} {
+			ctx, cancel := context.WithCancel(context.Background())
+			o := testOptions(dir, 2)
+			seen := 0
+			o.Progress = func(string, int, int, int) {
+				if seen++; seen == stop {
+					cancel()
+				}
+			}
+			_, err := RunShard(ctx, p, sh, o)
+			cancel()
+			if stop >= 0 && !errors.Is(err, context.Canceled) || stop < 0 && err != nil && !errors.Is(err, ErrWaiting) {
+				t.Fatalf("turn %d, try %d: %v", turns, try, err)
 			}
 		}
-		_, err := RunShard(ctx, p, sh, o)
-		cancel()
-		if stop < 0 && err != nil || stop >= 0 && !errors.Is(err, context.Canceled) {
-			t.Fatalf("round %d: %v", round, err)
-		}
-		if _, serr := os.Stat(filepath.Join(dir, ShardFile)); (serr == nil) != (stop < 0) {
-			t.Fatalf("round %d: shard manifest present: %v", round, serr == nil)
+		if _, err := merge(context.Background(), []string{other, dir}, testOptions(merged, 2)); !errors.Is(err, ErrWaiting) {
+			if err != nil {
+				t.Fatal(err)
+			}
+			break
 		}
 	}
+	if turns != 2 {
+		t.Errorf("the shard took %d turns after its first, want 2 (pilots, residual pilots, candidates)", turns)
+	}
+	m, err := job.Read(dir)
+	if err != nil || !m.Done() {
+		t.Fatalf("the resumed shard is not done: %+v, %v", m, err)
+	}
 	sameTree(t, cardtest.ReadTree(t, ref), cardtest.ReadTree(t, dir))
+	sameTree(t, cardtest.ReadTree(t, refMerged), cardtest.ReadTree(t, merged))
 }
 
 // TestInterruptDuringFit: an interrupt while the surface-balance models

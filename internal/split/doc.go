@@ -28,5 +28,8 @@
 // i ≡ j (mod N): of both pilots every one, and per stratum up to its
 // budget (Plan.budget); Merge hands the shards' candidates, in index
 // order, to the acceptor of an unsharded build, so that it writes the
-// same bytes.
+// same bytes. The shards and the merge take turns (shard.go): the merge
+// fits the balance models to what the shards drew and hands them over,
+// and with them the shards decide themselves which candidates the
+// balance keeps, so that the merge only selects and writes.
 package split

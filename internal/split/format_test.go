@@ -2,6 +2,7 @@ package split
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"errors"
 	"os"
@@ -161,18 +162,48 @@ func buildInterrupted(t *testing.T, p *Plan, dir string, o dataset.Output) {
 	}
 }
 
-// shardDirs runs the n shards of p.
+// shardDirs runs the n shards of p to their end, taking turns with a
+// merge into a directory of its own.
 func shardDirs(t *testing.T, p *Plan, n int) []string {
 	t.Helper()
 	var dirs []string
-	for j := range n {
-		dir := filepath.Join(t.TempDir(), "shard")
-		if _, err := RunShard(context.Background(), p, Shard{Index: j, Count: n}, testOptions(dir, 2)); err != nil {
-			t.Fatal(err)
-		}
-		dirs = append(dirs, dir)
+	for range n {
+		dirs = append(dirs, filepath.Join(t.TempDir(), "shard"))
+	}
+	if _, err := shardTurns(context.Background(), p, dirs, filepath.Join(t.TempDir(), "merged"), 2); err != nil {
+		t.Fatal(err)
 	}
 	return dirs
+}
+
+// shardTurns builds p as the shards dirs (shard j of len(dirs) in
+// dirs[j], each on workers workers, all at once) merged into out: the
+// shards and the merge take turns until the merge is done.
+func shardTurns(ctx context.Context, p *Plan, dirs []string, out string, workers int) (*Manifest, error) {
+	for range 4 {
+		errs := make(chan error, len(dirs))
+		for j, dir := range dirs {
+			go func() {
+				_, err := RunShard(ctx, p, Shard{Index: j, Count: len(dirs)}, testOptions(dir, workers))
+				if errors.Is(err, ErrWaiting) || errors.Is(err, ErrAlreadyBuilt) {
+					err = nil
+				}
+				errs <- err
+			}()
+		}
+		var failed error
+		for range dirs {
+			failed = cmp.Or(failed, <-errs)
+		}
+		if failed != nil {
+			return nil, failed
+		}
+		m, err := merge(ctx, dirs, testOptions(out, 2))
+		if !errors.Is(err, ErrWaiting) {
+			return m, err
+		}
+	}
+	return nil, errors.New("the shards and the merge still wait after four turns")
 }
 
 // TestBuildFormatRefusesOther: a directory built in one format is not

@@ -143,13 +143,8 @@ func TestJointBuild(t *testing.T) {
 	}
 	t.Run("shards", func(t *testing.T) {
 		dirs := []string{filepath.Join(t.TempDir(), "0"), filepath.Join(t.TempDir(), "1")}
-		for j, dir := range dirs {
-			if _, err := RunShard(context.Background(), p, Shard{Index: j, Count: 2}, testOptions(dir, 2)); err != nil {
-				t.Fatal(err)
-			}
-		}
 		out := filepath.Join(t.TempDir(), "merged")
-		if _, err := merge(context.Background(), dirs, testOptions(out, 2)); err != nil {
+		if _, err := shardTurns(context.Background(), p, dirs, out, 2); err != nil {
 			t.Fatal(err)
 		}
 		sameTree(t, want, cardtest.ReadTree(t, out))

@@ -6,19 +6,49 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io/fs"
+	"os"
 	"path/filepath"
 
 	"github.com/nlsat/nlsat/internal/dataset"
+	"github.com/nlsat/nlsat/internal/inputerr"
 	"github.com/nlsat/nlsat/internal/job"
+	"github.com/nlsat/nlsat/internal/solver"
 )
 
 // Sharding. A build can be split into N shards run anywhere (array jobs,
 // several machines). Shard j draws and labels the candidates i ≡ j (mod N)
 // of every set: every one of them in both pilots, and its own candidates
-// up to a budget per stratum (Plan.budget). Merge then accepts the candidates of all shards
-// in index order exactly as a single build does, so the merged dataset has
-// the bytes of an unsharded build. Only when a stratum needs more
-// candidates than the budget does the merge fail, naming it.
+// up to a budget per stratum (Plan.budget). Merge then accepts the
+// candidates of all shards in index order exactly as a single build does,
+// so the merged dataset has the bytes of an unsharded build. Only when a
+// stratum needs more candidates than the budget does the merge fail,
+// naming it.
+//
+// The shards and the merge take turns, so that every per-candidate step
+// runs in the shards and the merge only fits and selects. A sharded
+// build lays its streams out in three phases (layout): the pilots, the
+// residual pilots, the candidates. A shard draws until it reaches a
+// stream that needs balance models it does not hold, publishes what it
+// drew and waits (ErrWaiting). The merge reads the shards as far as they
+// reach, fits the models at the end of each pilot, checkpoints and hands
+// the models to every shard (HandOverFile); run again, the shards go on
+// with them. With the models a shard decides itself what the merge would
+// of each residual pilot and candidate (thin): whether the balance keeps
+// it. A candidate the balance thins is stored as its label alone, and
+// the merge takes the shards' decisions instead of computing surfaces
+// and scores. A build with both balance stages so takes three turns of
+// shards and merge; one with the strata balance, one.
+
+// HandOverFile is the name, in a shard directory, of the index of the
+// balance models a merge has handed to the shard.
+const HandOverFile = "balance.json"
+
+// ErrWaiting is returned by RunShard when the shard has drawn all it can
+// before a merge fits the balance models its next stream needs, and by
+// Merge when it has fitted what the shards drew so far and handed the
+// models over: run the shards again, then the merge.
+var ErrWaiting = job.ErrWaiting
 
 // ShardFile is the manifest's name in a shard directory.
 const ShardFile = job.ManifestFile
@@ -39,14 +69,24 @@ type candLine struct {
 	Renamed string          `json:"renamed"`
 	Capped  bool            `json:"capped"`
 	Hard    bool            `json:"hard,omitempty"`
+	Kept    bool            `json:"kept,omitempty"`
 	Reason  string          `json:"reason"`
 	Record  *dataset.Record `json:"record"`
 }
 
+// thinLine is a candidate the balance thins, as a shard writes it.
+type thinLine struct {
+	Thinned bool `json:"thinned"`
+	Label   int  `json:"label"`
+}
+
 // MarshalJSON writes the candidate with its keys in hex and its record
-// normalised.
+// normalised, or a thinned one as its label alone.
 func (c candidate) MarshalJSON() ([]byte, error) {
-	l := candLine{Exact: hex.EncodeToString(c.exact[:]), Capped: c.capped, Hard: c.hard, Reason: c.reason, Record: c.rec}
+	if c.thinned {
+		return json.Marshal(thinLine{Thinned: true, Label: c.label})
+	}
+	l := candLine{Exact: hex.EncodeToString(c.exact[:]), Capped: c.capped, Hard: c.hard, Kept: c.kept, Reason: c.reason, Record: c.rec}
 	if c.renamed != ([32]byte{}) {
 		l.Renamed = hex.EncodeToString(c.renamed[:])
 	}
@@ -58,11 +98,22 @@ func (c candidate) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON reads a candidate as MarshalJSON writes it.
 func (c *candidate) UnmarshalJSON(data []byte) error {
+	var t thinLine
+	if err := json.Unmarshal(data, &t); err != nil {
+		return err
+	}
+	if t.Thinned {
+		if t.Label != dataset.LabelAbsent && t.Label != dataset.LabelUnsat && t.Label != dataset.LabelSat {
+			return fmt.Errorf("a thinned candidate of label %d", t.Label)
+		}
+		*c = candidate{thinned: true, label: t.Label}
+		return nil
+	}
 	var l candLine
 	if err := json.Unmarshal(data, &l); err != nil {
 		return err
 	}
-	*c = candidate{capped: l.Capped, hard: l.Hard, rec: l.Record, reason: l.Reason}
+	*c = candidate{capped: l.Capped, hard: l.Hard, kept: l.Kept, rec: l.Record, reason: l.Reason}
 	for _, h := range []struct {
 		s   string
 		dst *[32]byte
@@ -84,7 +135,10 @@ func (c *candidate) UnmarshalJSON(data []byte) error {
 
 // RunShard draws and labels shard sh's candidates of plan p into o.Dir,
 // resuming an unfinished run of the same shard found there. A directory
-// that already holds the shard, intact, gives ErrAlreadyBuilt.
+// that already holds the shard, intact, gives ErrAlreadyBuilt. A shard
+// that has drawn what it can before the merge hands it the balance
+// models its next stream needs returns its manifest so far with
+// ErrWaiting.
 func RunShard(ctx context.Context, p *Plan, sh Shard, o Options) (*job.Manifest, error) {
 	if err := p.Validate(); err != nil {
 		return nil, err
@@ -95,7 +149,7 @@ func RunShard(ctx context.Context, p *Plan, sh Shard, o Options) (*job.Manifest,
 	if sh.Oversample <= 0 {
 		sh.Oversample = 1.2
 	}
-	b, err := newBuilder(p, o, newState(p))
+	b, err := newBuilder(p, o, newState(p), true)
 	if err != nil {
 		return nil, err
 	}
@@ -103,9 +157,30 @@ func RunShard(ctx context.Context, p *Plan, sh Shard, o Options) (*job.Manifest,
 	for k := range p.Pools {
 		b.shardStreams(c.Streams, k, sh.Oversample)
 	}
+	c.Ready = func(s int) (bool, error) {
+		if b.ready(s) {
+			return true, nil
+		}
+		if err := b.takeOver(); err != nil {
+			return false, err
+		}
+		return b.ready(s), nil
+	}
+	do := c.Do
+	c.Do = func(ctx context.Context, w solver.Backend, s, i int) (candidate, error) {
+		cand, err := do(ctx, w, s, i)
+		if err != nil || cand.rec == nil {
+			return cand, err
+		}
+		return b.thin(s, i, cand), nil
+	}
 	c.Progress = func(s, done, total int, cand candidate) {
-		if o.Progress != nil && cand.rec != nil {
+		switch {
+		case o.Progress == nil:
+		case cand.rec != nil:
 			o.Progress(b.streamName(s), done, total, cand.rec.Label)
+		case cand.thinned:
+			o.Progress(b.streamName(s), done, total, cand.label)
 		}
 	}
 	plan, err := json.Marshal(p)
@@ -119,6 +194,171 @@ func RunShard(ctx context.Context, p *Plan, sh Shard, o Options) (*job.Manifest,
 		return got, ErrAlreadyBuilt
 	}
 	return got, err
+}
+
+// ready reports whether a shard holds the balance models that stream s
+// needs: a residual pilot, the first stages of its pools; candidates,
+// every stage of their pool. A pool without a pilot needs none.
+func (b *builder) ready(s int) bool {
+	ref := b.refs[s]
+	pools := []int{ref.k}
+	if ref.k < 0 {
+		pools = b.groups[ref.g]
+	}
+	for _, k := range pools {
+		ps := &b.st.Pools[k]
+		switch {
+		case ref.kind == pilotKind || b.plan.PilotFor(k) == 0:
+		case ps.Models == nil:
+			return false
+		case ref.kind == candidateKind && b.plan.ResidualFor(k) > 0 && ps.ResidualFile == "":
+			return false
+		}
+	}
+	return true
+}
+
+// thin decides in a shard, from the balance models it holds, what the
+// merge would decide of candidate i of stream s, decided: whether the
+// balance keeps a candidate, and whether the residual stage is fitted to
+// a residual pilot's candidate. The merge reads nothing else of a
+// candidate it would not keep, so that is stored as its label alone.
+func (b *builder) thin(s, i int, c candidate) candidate {
+	ref := b.refs[s]
+	k := ref.k
+	if k < 0 {
+		k, _, i = b.groupItem(ref.g, i)
+	}
+	m := b.st.Pools[k].Models
+	switch ref.kind {
+	case residualKind:
+		if c.easy {
+			return candidate{thinned: true, label: dataset.LabelAbsent}
+		}
+		if m == nil || !b.residualKeeps(m, k, i, c.surface(b.plan.PoolFrag(k)), c.rec.Label) {
+			return candidate{thinned: true, label: c.rec.Label}
+		}
+		c.kept = true
+	case candidateKind:
+		if m == nil {
+			return c
+		}
+		if !m.keep(b.plan.Seed, k*PoolStride+i, c.surface(b.plan.PoolFrag(k)), c.rec.Label) {
+			return candidate{thinned: true, label: c.rec.Label}
+		}
+		c.kept = true
+	}
+	return c
+}
+
+// handOver is the index of the models a merge hands to a shard
+// (HandOverFile): the directory that holds them, relative to the shard's,
+// and per pool the files of its models and residual stage there, as a
+// build's checkpoint names them.
+type handOver struct {
+	Digest string       `json:"plan_digest"`
+	Dir    string       `json:"dir"`
+	Pools  []handedPool `json:"pools"`
+}
+
+type handedPool struct {
+	ModelsFile   string `json:"models_file,omitempty"`
+	ResidualFile string `json:"residual_file,omitempty"`
+}
+
+// handOverDir returns the directory, beside shard directory dir, where a
+// merge puts the balance models of the build of plan digest digest: one
+// copy serves every shard directory of the same parent (SHARDS/shard-i),
+// however many shards.
+func handOverDir(dir, digest string) string {
+	return filepath.Join(filepath.Dir(filepath.Clean(dir)), ".nlsat-balance-"+digest[:16])
+}
+
+// handOver gives every shard of src the balance models the merge has
+// fitted so far: their files, copied from the merge's work directory
+// into handOverDir, then in each shard the index that names them, so
+// that a shard never reads an index whose files are not all there.
+func (b *builder) handOver(src *job.Shards) error {
+	digest := b.plan.Digest()
+	var files []string
+	pools := make([]handedPool, len(b.st.Pools))
+	for k, ps := range b.st.Pools {
+		pools[k] = handedPool{ModelsFile: ps.ModelsFile, ResidualFile: ps.ResidualFile}
+		for _, f := range []string{ps.ModelsFile, ps.ResidualFile} {
+			if f != "" {
+				files = append(files, f)
+			}
+		}
+	}
+	work := filepath.Join(b.opt.Dir, workDir)
+	written := map[string]bool{}
+	for _, dir := range src.Dirs {
+		to := handOverDir(dir, digest)
+		if !written[to] {
+			if err := os.MkdirAll(to, 0o755); err != nil {
+				return err
+			}
+			for _, f := range files {
+				data, err := os.ReadFile(filepath.Join(work, f))
+				if err != nil {
+					return err
+				}
+				if err := writeFileAtomic(filepath.Join(to, f), data); err != nil {
+					return err
+				}
+			}
+			written[to] = true
+		}
+		index, err := json.Marshal(handOver{Digest: digest, Dir: filepath.Join("..", filepath.Base(to)), Pools: pools})
+		if err != nil {
+			return err
+		}
+		if err := writeFileAtomic(filepath.Join(dir, HandOverFile), index); err != nil {
+			return err
+		}
+	}
+	return ErrWaiting
+}
+
+// dropHandOver removes, once the merge has written the dataset, what it
+// handed to the shards of src: no shard needs the models any more.
+func dropHandOver(src *job.Shards, digest string) {
+	for _, dir := range src.Dirs {
+		os.Remove(filepath.Join(dir, HandOverFile))
+		os.RemoveAll(handOverDir(dir, digest))
+	}
+}
+
+// takeOver reads, in a shard, the models a merge has handed over, if
+// any.
+func (b *builder) takeOver() error {
+	name := filepath.Join(b.opt.Dir, HandOverFile)
+	data, err := os.ReadFile(name)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	var idx handOver
+	if err == nil {
+		err = json.Unmarshal(data, &idx)
+	}
+	switch {
+	case err != nil:
+		return inputerr.Errorf("%s: %w", name, err)
+	case idx.Digest != b.plan.Digest() || len(idx.Pools) != len(b.st.Pools):
+		return inputerr.Errorf("%s holds the balance models of another build; run the merge of this build's shards", name)
+	}
+	st := newState(b.plan)
+	for k, hp := range idx.Pools {
+		st.Pools[k].ModelsFile, st.Pools[k].ResidualFile = hp.ModelsFile, hp.ResidualFile
+	}
+	if err := st.loadModels(filepath.Join(b.opt.Dir, idx.Dir)); err != nil {
+		return err
+	}
+	for k := range st.Pools {
+		ps := &b.st.Pools[k]
+		ps.Models, ps.ModelsFile, ps.ResidualFile = st.Pools[k].Models, st.Pools[k].ModelsFile, st.Pools[k].ResidualFile
+	}
+	return nil
 }
 
 // shardStreams sets what the shards of pool k draw: their share of both
@@ -167,5 +407,9 @@ func Merge(ctx context.Context, src *job.Shards, o Options) (*Manifest, error) {
 	if o.Toolkit == (Toolkit{}) {
 		o.Toolkit = first.Toolkit
 	}
-	return run(ctx, &p, o, src)
+	m, err := run(ctx, &p, o, src)
+	if err == nil {
+		dropHandOver(src, p.Digest())
+	}
+	return m, err
 }

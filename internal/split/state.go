@@ -150,7 +150,7 @@ func parts(p *Plan, work string) []string {
 // open prepares the output directory: it resumes an unfinished build of
 // the same plan, refuses one of another plan, and refuses a directory that
 // already holds other files unless forced.
-func open(p *Plan, o Options) (*builder, error) {
+func open(p *Plan, o Options, sharded bool) (*builder, error) {
 	if err := atomicfile.RemoveStaleTemps(o.Dir, ""); err != nil {
 		return nil, err
 	}
@@ -165,7 +165,11 @@ func open(p *Plan, o Options) (*builder, error) {
 			return nil, inputerr.Errorf("cannot write %s: %w", o.Dir, err)
 		}
 	}
-	store, err := job.OpenStore(ckpt, p.Digest(), parts(p, work))
+	digest := p.Digest()
+	if sharded {
+		digest += "/merge" // the merge lays its streams out otherwise
+	}
+	store, err := job.OpenStore(ckpt, digest, parts(p, work))
 	if err != nil {
 		return nil, err
 	}
@@ -177,7 +181,7 @@ func open(p *Plan, o Options) (*builder, error) {
 		if err := st.loadModels(work); err != nil {
 			return nil, err
 		}
-		b, err := newBuilder(p, o, st)
+		b, err := newBuilder(p, o, st, sharded)
 		if err != nil {
 			return nil, err
 		}
