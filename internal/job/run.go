@@ -69,6 +69,16 @@ type Config[W, R any] struct {
 	// them) is not ready until the merge has handed that over. A shard
 	// stops at the first stream that is not ready and waits (ErrWaiting).
 	Ready func(k int) (bool, error)
+	// Take (optional), in a shard, is handed every item the shard
+	// computes, in index order, and says whether to write it: a shard
+	// that has enough of some kind of item (a stratum's) stops writing
+	// them, and its Do may then skip computing them. Whatever Take
+	// decides from must be in State, which a shard saves with its
+	// checkpoint and gives back to Load when it resumes.
+	Take func(k, i int, r R) bool
+	// Load (optional), in a shard that resumes, reads the state State
+	// saved into the job.
+	Load func(state func(v any) error) error
 }
 
 // ErrWaiting is returned by RunShard when the shard stops at a stream

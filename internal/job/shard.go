@@ -39,7 +39,7 @@ func streamFile(name string) string { return name + ".jsonl" }
 // below its ShardLimit, that its Drawn allows, each written as a JSON
 // line {"i": i, "r": item} to dir/NAME.jsonl. At the end it writes the
 // manifest m (with the files' checksums) as dir/shard.json. Emit, Missing
-// and End are not used.
+// and End are not used; Take, if set, chooses which items are written.
 //
 // The shard checkpoints into dir/.nlsat-shard and resumes there. A dir
 // that already holds this shard (same kind, digest, index, count and
@@ -78,6 +78,11 @@ func RunShard[W, R any](ctx context.Context, c Config[W, R], dir string, m Manif
 	}
 	defer store.Close()
 	s := &sharder[W, R]{Config: c, m: m, store: store}
+	if c.Load != nil && store.Resumed() {
+		if err := c.Load(store.State); err != nil {
+			return nil, err
+		}
+	}
 	if err := s.run(ctx); err != nil {
 		if errors.Is(err, ErrWaiting) {
 			return s.publish(dir)
@@ -156,7 +161,7 @@ func (s *sharder[W, R]) run(ctx context.Context) error {
 			Emit: func(j int, sl slot[R]) (bool, error) {
 				i := first + j*s.m.Count
 				next.Next = i + s.m.Count
-				if sl.drawn {
+				if sl.drawn && (s.Take == nil || s.Take(k, i, sl.r)) {
 					if err := writeLine(part, i, sl.r); err != nil {
 						return true, err
 					}
@@ -166,7 +171,7 @@ func (s *sharder[W, R]) run(ctx context.Context) error {
 				}
 				if time.Since(last) >= every {
 					last = time.Now()
-					return false, s.store.Save(next, nil)
+					return false, s.store.Save(next, s.state())
 				}
 				return false, nil
 			},
@@ -175,13 +180,21 @@ func (s *sharder[W, R]) run(ctx context.Context) error {
 			err = ctx.Err()
 		}
 		if err != nil {
-			return withSave(err, s.store.Save(next, nil))
+			return withSave(err, s.store.Save(next, s.state()))
 		}
-		if err := s.store.Save(Position{Stream: k + 1}, nil); err != nil {
+		if err := s.store.Save(Position{Stream: k + 1}, s.state()); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// state returns the job's state for the checkpoint (Config.State).
+func (s *sharder[W, R]) state() any {
+	if s.State == nil {
+		return nil
+	}
+	return s.State()
 }
 
 // slots returns the first index of this shard at or after from in

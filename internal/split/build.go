@@ -114,7 +114,7 @@ func run(ctx context.Context, p *Plan, o Options, src *job.Shards) (*Manifest, e
 		for k := range p.Pools {
 			b.shardStreams(c.Streams, k, src.Manifest.Oversample)
 		}
-		c.Missing = b.missing(src.Manifest.Oversample)
+		c.Missing = b.missing(len(src.Dirs), src.Manifest.Oversample)
 	}
 	if err := job.Run(ctx, c); err != nil {
 		if errors.Is(err, job.ErrWaiting) {

@@ -741,6 +741,17 @@ func TestShardResume(t *testing.T) {
 	if err != nil || !m.Done() {
 		t.Fatalf("the resumed shard is not done: %+v, %v", m, err)
 	}
+	// The shard stopped drawing each stratum at its quota, well inside
+	// its budget.
+	budget := 0
+	for s := range p.Pools[0].Strata {
+		budget += (p.budget(0, s, 1.2) + 1) / 2
+	}
+	for _, f := range m.Files {
+		if f.Set == p.Pools[0].Name && f.Rows >= budget*3/4 {
+			t.Errorf("the shard wrote %d candidates of %s, its budget %d: the quota did not stop it", f.Rows, f.Set, budget)
+		}
+	}
 	sameTree(t, cardtest.ReadTree(t, ref), cardtest.ReadTree(t, dir))
 	sameTree(t, cardtest.ReadTree(t, refMerged), cardtest.ReadTree(t, merged))
 }

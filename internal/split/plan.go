@@ -439,6 +439,27 @@ func (p *Plan) budget(k, s int, oversample float64) int {
 	return int(math.Ceil(oversample*(r/q+4*math.Sqrt(r*(1-q))/q))) + 16
 }
 
+// shardQuota returns how many candidates of each label a shard, one of
+// count, keeps of stratum s of pool k before it stops drawing the
+// stratum, or -1 when it draws its whole budget: those the balance keeps
+// and a split of the stratum admits (whatever the other rules, which the
+// merge applies, reject). The merge fills the stratum from every shard
+// in index order, so when it is full it has taken about 1/count of each
+// label's r pairs from each shard, binomially: this is that share plus
+// four standard deviations, times oversample, plus 4. Under the
+// difficulty and depth hold-outs the splits of a stratum admit different
+// candidates, and the shard draws its budget.
+func (p *Plan) shardQuota(k, s, count int, oversample float64) int {
+	if p.Holdout.Kind == HoldoutDifficulty || p.Holdout.Kind == HoldoutDepth {
+		return -1
+	}
+	r := float64(p.Pools[k].stratumPairs(s)) / float64(count)
+	if r == 0 {
+		return 0
+	}
+	return int(math.Ceil(oversample*(r+4*math.Sqrt(r)))) + 4
+}
+
 // SizeStrata makes one stratum per (n1, n2) with n1 in [n1lo, n1hi] and n2
 // in [n2lo, n2hi], each at the fitted hard m (phase.HardM).
 func SizeStrata(f fragments.Fragment, n1lo, n1hi, n2lo, n2hi int) []Stratum {

@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"sync/atomic"
 
 	"github.com/nlsat/nlsat/internal/dataset"
 	"github.com/nlsat/nlsat/internal/inputerr"
@@ -19,10 +20,11 @@ import (
 // Sharding. A build can be split into N shards run anywhere (array jobs,
 // several machines). Shard j draws and labels the candidates i ≡ j (mod N)
 // of every set: every one of them in both pilots, and its own candidates
-// up to a budget per stratum (Plan.budget). Merge then accepts the
+// up to a budget per stratum (Plan.budget), or fewer once it holds its
+// quota of the stratum (Plan.shardQuota, quotas). Merge then accepts the
 // candidates of all shards in index order exactly as a single build does,
 // so the merged dataset has the bytes of an unsharded build. Only when a
-// stratum needs more candidates than the budget does the merge fail,
+// stratum needs more candidates than the shards drew does the merge fail,
 // naming it.
 //
 // The shards and the merge take turns, so that every per-candidate step
@@ -166,13 +168,24 @@ func RunShard(ctx context.Context, p *Plan, sh Shard, o Options) (*job.Manifest,
 		}
 		return b.ready(s), nil
 	}
+	q := b.newQuotas(sh)
 	do := c.Do
 	c.Do = func(ctx context.Context, w solver.Backend, s, i int) (candidate, error) {
+		if q.enough(s, i) {
+			return candidate{skipped: true}, nil
+		}
 		cand, err := do(ctx, w, s, i)
 		if err != nil || cand.rec == nil {
 			return cand, err
 		}
 		return b.thin(s, i, cand), nil
+	}
+	c.Take, c.State = q.take, func() any { return q.Got }
+	c.Load = func(state func(v any) error) error {
+		if err := state(&q.Got); err != nil {
+			return err
+		}
+		return q.check()
 	}
 	c.Progress = func(s, done, total int, cand candidate) {
 		switch {
@@ -194,6 +207,86 @@ func RunShard(ctx context.Context, p *Plan, sh Shard, o Options) (*job.Manifest,
 		return got, ErrAlreadyBuilt
 	}
 	return got, err
+}
+
+// quotas is what a shard has kept of each stratum of each pool's
+// candidates (Plan.shardQuota): it writes a stratum's candidates, in
+// index order, until it holds its quota of both labels, and no more.
+type quotas struct {
+	b     *builder
+	quota [][]int         // per pool and stratum; -1: no quota
+	Got   [][][2]int      // per pool and stratum, per label (unsat, sat)
+	full  [][]atomic.Bool // per pool and stratum: Got reached quota
+}
+
+func (b *builder) newQuotas(sh Shard) *quotas {
+	q := &quotas{b: b}
+	for k, pl := range b.plan.Pools {
+		var qs []int
+		for s := range pl.Strata {
+			qs = append(qs, b.plan.shardQuota(k, s, sh.Count, sh.Oversample))
+		}
+		q.quota = append(q.quota, qs)
+		q.Got = append(q.Got, make([][2]int, len(pl.Strata)))
+		q.full = append(q.full, make([]atomic.Bool, len(pl.Strata)))
+	}
+	return q
+}
+
+// check marks the strata whose quotas Got, read back from a checkpoint,
+// holds, and refuses a state of another plan.
+func (q *quotas) check() error {
+	if len(q.Got) != len(q.quota) {
+		return errors.New("cannot resume: the checkpoint's candidate counts are not this build's")
+	}
+	for k := range q.Got {
+		if len(q.Got[k]) != len(q.quota[k]) {
+			return errors.New("cannot resume: the checkpoint's candidate counts are not this build's")
+		}
+		for s := range q.Got[k] {
+			q.mark(k, s)
+		}
+	}
+	return nil
+}
+
+// mark sets stratum s of pool k full once Got holds its quota of both
+// labels.
+func (q *quotas) mark(k, s int) {
+	if n := q.quota[k][s]; n >= 0 && q.Got[k][s][0] >= n && q.Got[k][s][1] >= n {
+		q.full[k][s].Store(true)
+	}
+}
+
+// enough reports whether item i of stream s, a candidate, belongs to a
+// stratum the shard has its quota of: it need not be drawn.
+func (q *quotas) enough(s, i int) bool {
+	ref := q.b.refs[s]
+	if ref.kind != candidateKind {
+		return false
+	}
+	return q.full[ref.k][i%len(q.b.plan.Pools[ref.k].Strata)].Load()
+}
+
+// take reports, for the candidates of stream s in index order, whether
+// the shard writes candidate i, and counts it: every candidate until its
+// stratum's quota is full, none after. A candidate counts when the
+// balance keeps it (not thinned) and a split of its stratum admits it.
+func (q *quotas) take(s, i int, c candidate) bool {
+	ref := q.b.refs[s]
+	if ref.kind != candidateKind {
+		return true
+	}
+	k := ref.k
+	st := i % len(q.b.plan.Pools[k].Strata)
+	if q.full[k][st].Load() {
+		return false
+	}
+	if c.rec != nil && !c.thinned && q.b.acceptors[k].mask(st, c) != 0 {
+		q.Got[k][st][c.rec.Label]++
+		q.mark(k, st)
+	}
+	return true
 }
 
 // ready reports whether a shard holds the balance models that stream s
@@ -378,7 +471,7 @@ func (b *builder) shardStreams(streams []job.Stream, k int, oversample float64) 
 
 // missing says, in a merge, what to do with a candidate no shard drew:
 // nothing, if its stratum is full; otherwise the shards drew too few.
-func (b *builder) missing(oversample float64) func(s, i int) (candidate, error) {
+func (b *builder) missing(count int, oversample float64) func(s, i int) (candidate, error) {
 	return func(s, i int) (candidate, error) {
 		ref := b.refs[s]
 		if ref.kind != candidateKind {
@@ -390,8 +483,8 @@ func (b *builder) missing(oversample float64) func(s, i int) (candidate, error) 
 			return candidate{skipped: true}, nil
 		}
 		st := i % len(pl.Strata)
-		return candidate{}, fmt.Errorf("set %s: stratum %s needs more candidates than the shards drew (%d, oversample %g); run the shards again with a higher --oversample",
-			pl.Name, pl.Strata[st].Key, b.plan.budget(k, st, oversample), oversample)
+		return candidate{}, fmt.Errorf("set %s: stratum %s needs more candidates than the shards drew (a budget of %d candidates, and per shard a quota of %d of each label, at oversample %g); run the shards again with a higher --oversample",
+			pl.Name, pl.Strata[st].Key, b.plan.budget(k, st, oversample), b.plan.shardQuota(k, st, count, oversample), oversample)
 	}
 }
 
