@@ -1,7 +1,9 @@
 package job
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -343,4 +345,38 @@ func TestShardsWaitForTheMerge(t *testing.T) {
 	if got := append(first.out, second.out...); !slices.Equal(got, ref.out) {
 		t.Errorf("merged in two turns:\n%q\nwant\n%q", got, ref.out)
 	}
+}
+
+// FuzzParseLine: a line writeLine wrote reads back as its index and item;
+// any other input never panics, and where parseLine cuts a line apart
+// without encoding/json, putting the parts back together gives the line.
+func FuzzParseLine(f *testing.F) {
+	f.Add(7, []byte(`{"thinned":true,"label":1}`), []byte(`{"i":12,"r":{"a":[1,2]}}`+"\n"))
+	f.Add(0, []byte(`"x"`), []byte(`{"r":1,"i":2}`))
+	f.Add(3, []byte(`null`), []byte(`{"i":1,"r":1,"x":2}`))
+	f.Fuzz(func(t *testing.T, i int, item, raw []byte) {
+		if i >= 0 && json.Valid(item) {
+			var buf bytes.Buffer
+			data, _ := json.Marshal(line{I: i, R: item})
+			buf.Write(append(data, '\n'))
+			l, err := parseLine(buf.Bytes())
+			var want line
+			json.Unmarshal(data, &want)
+			if err != nil || l.I != i || !bytes.Equal(l.R, want.R) {
+				t.Fatalf("%q: got %+v, %v; want index %d, item %q", buf.Bytes(), l, err, i, want.R)
+			}
+		}
+		l, err := parseLine(raw)
+		if err != nil {
+			return
+		}
+		var std line
+		if json.Unmarshal(raw, &std) == nil && std.I == l.I && bytes.Equal(std.R, l.R) {
+			return // what encoding/json reads
+		}
+		back := fmt.Sprintf(`{"i":%d,"r":%s}`, l.I, l.R)
+		if back != strings.TrimRight(string(raw), "\n") {
+			t.Fatalf("%q read as index %d, item %q", raw, l.I, l.R)
+		}
+	})
 }

@@ -2,6 +2,7 @@ package job
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -10,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"time"
 
 	"github.com/nlsat/nlsat/internal/atomicfile"
@@ -367,6 +369,29 @@ func (s *Shards) open(name string) error {
 	return nil
 }
 
+// parseLine reads a line of a stream file. A line as writeLine writes
+// it, {"i":I,"r":ITEM}, is cut apart without decoding ITEM, which the
+// item's own decoder checks; any other form goes through encoding/json.
+func parseLine(b []byte) (*line, error) {
+	rest, ok := bytes.CutPrefix(bytes.TrimRight(b, "\n"), []byte(`{"i":`))
+	if ok {
+		n := 0
+		for n < len(rest) && rest[n] >= '0' && rest[n] <= '9' {
+			n++
+		}
+		item, ok := bytes.CutPrefix(rest[n:], []byte(`,"r":`))
+		canonical := n == 1 || n > 1 && rest[0] != '0' // as JSON writes a number
+		if i, err := strconv.Atoi(string(rest[:n])); ok && err == nil && canonical && bytes.HasSuffix(item, []byte("}")) {
+			return &line{I: i, R: item[:len(item)-1]}, nil
+		}
+	}
+	var l line
+	if err := json.Unmarshal(b, &l); err != nil {
+		return nil, err
+	}
+	return &l, nil
+}
+
 func (s *Shards) close() {
 	for _, f := range s.files {
 		f.Close()
@@ -385,11 +410,11 @@ func (s *Shards) take(i int, r any) (bool, error) {
 			if len(b) == 0 && err != nil {
 				return false, nil
 			}
-			var l line
-			if err := json.Unmarshal(b, &l); err != nil {
+			l, err := parseLine(b)
+			if err != nil {
 				return false, fmt.Errorf("%s: not a line of a shard: %w", s.files[j].Name(), err)
 			}
-			s.peeked[j] = &l
+			s.peeked[j] = l
 		}
 		l := s.peeked[j]
 		switch {

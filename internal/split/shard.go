@@ -1,6 +1,7 @@
 package split
 
 import (
+	"bytes"
 	"context"
 	"encoding/hex"
 	"encoding/json"
@@ -100,13 +101,15 @@ func (c candidate) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON reads a candidate as MarshalJSON writes it.
 func (c *candidate) UnmarshalJSON(data []byte) error {
-	var t thinLine
-	if err := json.Unmarshal(data, &t); err != nil {
-		return err
-	}
-	if t.Thinned {
-		if t.Label != dataset.LabelAbsent && t.Label != dataset.LabelUnsat && t.Label != dataset.LabelSat {
-			return fmt.Errorf("a thinned candidate of label %d", t.Label)
+	// MarshalJSON writes a thinned candidate's field first; only such a
+	// line is read as one.
+	if bytes.HasPrefix(data, []byte(`{"thinned":`)) {
+		var t thinLine
+		if err := json.Unmarshal(data, &t); err != nil {
+			return err
+		}
+		if !t.Thinned || t.Label != dataset.LabelAbsent && t.Label != dataset.LabelUnsat && t.Label != dataset.LabelSat {
+			return fmt.Errorf("not a thinned candidate: %s", data)
 		}
 		*c = candidate{thinned: true, label: t.Label}
 		return nil
