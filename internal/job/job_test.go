@@ -380,3 +380,21 @@ func FuzzParseLine(f *testing.F) {
 		}
 	})
 }
+
+// TestShardRefusesAnotherLayout: a waiting shard's checkpoint holds a
+// position among its streams, so a run whose streams are laid out
+// otherwise (another version's layout) is refused, not resumed at a
+// position that means something else.
+func TestShardRefusesAnotherLayout(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "shard")
+	m := Manifest{Kind: "fitted", Digest: "d", Index: 0, Count: 2}
+	var f fitted
+	if _, err := RunShard(context.Background(), f.config(dir, nil), dir, m, false); !errors.Is(err, ErrWaiting) {
+		t.Fatalf("got %v, want ErrWaiting", err)
+	}
+	c := f.config(dir, nil)
+	c.Streams[0].Name, c.Streams[1].Name = c.Streams[1].Name, c.Streams[0].Name
+	if _, err := RunShard(context.Background(), c, dir, m, false); err == nil || !strings.Contains(err.Error(), "another configuration") {
+		t.Fatalf("streams reordered: got %v, want a refusal", err)
+	}
+}

@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/nlsat/nlsat/internal/atomicfile"
@@ -74,7 +75,13 @@ func RunShard[W, R any](ctx context.Context, c Config[W, R], dir string, m Manif
 			return nil, inputerr.Errorf("cannot write %s: %w", dir, unwrapPath(err))
 		}
 	}
-	store, err := OpenStore(ckpt, fmt.Sprintf("%s/%d/%d/%g", m.Digest, m.Index, m.Count, m.Oversample), parts)
+	// A checkpoint's position is an index into the streams: their names,
+	// in order, are part of what it must match.
+	names := make([]string, len(c.Streams))
+	for k, st := range c.Streams {
+		names[k] = st.Name
+	}
+	store, err := OpenStore(ckpt, fmt.Sprintf("%s/%d/%d/%g/%s", m.Digest, m.Index, m.Count, m.Oversample, strings.Join(names, ",")), parts)
 	if err != nil {
 		return nil, err
 	}
