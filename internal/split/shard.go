@@ -41,7 +41,8 @@ import (
 // it. A candidate the balance thins is stored as its label alone, and
 // the merge takes the shards' decisions instead of computing surfaces
 // and scores. A build with both balance stages so takes three turns of
-// shards and merge; one with the strata balance, one.
+// shards and merge, one without the residual stage two, and one with the
+// strata balance one.
 
 // HandOverFile is the name, in a shard directory, of the index of the
 // balance models a merge has handed to the shard.
