@@ -448,9 +448,12 @@ func (p *Plan) budget(k, s int, oversample float64) int {
 // label's r pairs from each shard, binomially: this is that share plus
 // four standard deviations, times oversample, plus 4. Under the
 // difficulty and depth hold-outs the splits of a stratum admit different
-// candidates, and the shard draws its budget.
+// candidates, and the shard draws its budget. So does a shard of a joint
+// build: its fragments share instances (S's are W's), which the merge
+// rejects as duplicates of another fragment's, and a quota blind to them
+// left the merge of --preset paper-joint-small short of W candidates.
 func (p *Plan) shardQuota(k, s, count int, oversample float64) int {
-	if p.Holdout.Kind == HoldoutDifficulty || p.Holdout.Kind == HoldoutDepth {
+	if p.Holdout.Kind == HoldoutDifficulty || p.Holdout.Kind == HoldoutDepth || p.Joint() {
 		return -1
 	}
 	r := float64(p.Pools[k].stratumPairs(s)) / float64(count)
