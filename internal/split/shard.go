@@ -240,13 +240,14 @@ func (b *builder) newQuotas(sh Shard) *quotas {
 // check marks the strata whose quotas Got, read back from a checkpoint,
 // holds, and refuses a state of another plan.
 func (q *quotas) check() error {
-	if len(q.Got) != len(q.quota) {
+	same := len(q.Got) == len(q.quota)
+	for k := 0; same && k < len(q.Got); k++ {
+		same = len(q.Got[k]) == len(q.quota[k])
+	}
+	if !same {
 		return errors.New("cannot resume: the checkpoint's candidate counts are not this build's")
 	}
 	for k := range q.Got {
-		if len(q.Got[k]) != len(q.quota[k]) {
-			return errors.New("cannot resume: the checkpoint's candidate counts are not this build's")
-		}
 		for s := range q.Got[k] {
 			q.mark(k, s)
 		}
