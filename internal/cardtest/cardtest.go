@@ -6,8 +6,10 @@ package cardtest
 import (
 	"bufio"
 	"bytes"
+	"compress/gzip"
 	"encoding/json"
 	"fmt"
+	"io"
 	"math/big"
 	"os"
 	"os/exec"
@@ -481,4 +483,31 @@ func ReadTree(t testing.TB, dir string) map[string][]byte {
 		t.Fatal(err)
 	}
 	return out
+}
+
+// EditGzip rewrites the gzip file name (a shard's stream file) with its
+// text passed through edit, as someone tampering with it would.
+func EditGzip(t testing.TB, name string, edit func(string) string) {
+	t.Helper()
+	data, err := os.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	z, err := gzip.NewReader(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	text, err := io.ReadAll(z)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	w := gzip.NewWriter(&out)
+	w.Write([]byte(edit(string(text))))
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(name, out.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
 }

@@ -136,9 +136,9 @@ func TestMergeRefuses(t *testing.T) {
 	os.WriteFile(name, []byte(strings.Replace(string(data), `"kind": "`+Kind+`"`, `"kind": "split"`, 1)), 0o644)
 	tampered := t.TempDir()
 	copyTree(t, dirs[1], tampered)
-	name = filepath.Join(tampered, "candidates.jsonl")
-	data, _ = os.ReadFile(name)
-	os.WriteFile(name, []byte(strings.Replace(string(data), `"label":0`, `"label":1`, 1)), 0o644)
+	cardtest.EditGzip(t, filepath.Join(tampered, "candidates.jsonl.gz"), func(s string) string {
+		return strings.Replace(s, `"label":0`, `"label":1`, 1)
+	})
 	for _, tt := range []struct {
 		name string
 		dirs []string

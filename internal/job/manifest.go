@@ -14,10 +14,10 @@ import (
 )
 
 // ManifestFile is the manifest's name in a shard directory;
-// ManifestSchema its format.
+// ManifestSchema its format. Version 2 compressed the stream files.
 const (
 	ManifestFile   = "shard.json"
-	ManifestSchema = "nlsat-shard/1"
+	ManifestSchema = "nlsat-shard/2"
 )
 
 // Manifest describes one finished shard.
@@ -94,8 +94,11 @@ func Read(dir string) (*Manifest, error) {
 		return nil, err
 	}
 	var m Manifest
-	if err := json.Unmarshal(data, &m); err != nil || m.Schema != ManifestSchema {
-		return nil, fmt.Errorf("%s: not a shard manifest of schema %s", filepath.Join(dir, ManifestFile), ManifestSchema)
+	if err := json.Unmarshal(data, &m); err != nil {
+		return nil, fmt.Errorf("%s: not a shard manifest: %w", filepath.Join(dir, ManifestFile), err)
+	}
+	if m.Schema != ManifestSchema {
+		return nil, fmt.Errorf("%s: a shard manifest of schema %q, but this nlsat reads %q; run the shard again with this nlsat", filepath.Join(dir, ManifestFile), m.Schema, ManifestSchema)
 	}
 	return &m, nil
 }

@@ -11,7 +11,7 @@ import (
 
 // Stream is one indexed sequence of items of a job.
 type Stream struct {
-	// Name names the stream's file in a shard directory (NAME.jsonl).
+	// Name names the stream's file in a shard directory (NAME.jsonl.gz).
 	Name string
 	// Start is the stream's first index.
 	Start int

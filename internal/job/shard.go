@@ -3,10 +3,12 @@ package job
 import (
 	"bufio"
 	"bytes"
+	"compress/gzip"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"math"
 	"os"
 	"path/filepath"
@@ -34,13 +36,16 @@ type line struct {
 	R json.RawMessage `json:"r"`
 }
 
-// streamFile is the file of stream name in a shard directory.
-func streamFile(name string) string { return name + ".jsonl" }
+// streamFile is the file of stream name in a shard directory: JSON
+// lines, compressed (see Part).
+func streamFile(name string) string { return name + ".jsonl.gz" }
 
 // RunShard computes shard m.Index of m.Count of the job c into dir: the
 // items i ≡ m.Index (mod m.Count) of every stream, from its Start and
 // below its ShardLimit, that its Drawn allows, each written as a JSON
-// line {"i": i, "r": item} to dir/NAME.jsonl. At the end it writes the
+// line {"i": i, "r": item} to dir/NAME.jsonl.gz (gzip members, which
+// depend only on the lines, not on the run's checkpoints or
+// interruptions). At the end it writes the
 // manifest m (with the files' checksums) as dir/shard.json. Emit, Missing
 // and End are not used; Take, if set, chooses which items are written.
 //
@@ -81,7 +86,7 @@ func RunShard[W, R any](ctx context.Context, c Config[W, R], dir string, m Manif
 	for k, st := range c.Streams {
 		names[k] = st.Name
 	}
-	store, err := OpenStore(ckpt, fmt.Sprintf("%s/%d/%d/%g/%s", m.Digest, m.Index, m.Count, m.Oversample, strings.Join(names, ",")), parts)
+	store, err := OpenStore(ckpt, fmt.Sprintf("%s/%d/%d/%g/%s/gzip", m.Digest, m.Index, m.Count, m.Oversample, strings.Join(names, ",")), parts)
 	if err != nil {
 		return nil, err
 	}
@@ -190,6 +195,9 @@ func (s *sharder[W, R]) run(ctx context.Context) error {
 		}
 		if err != nil {
 			return withSave(err, s.store.Save(next, s.state()))
+		}
+		if err := part.End(); err != nil {
+			return err
 		}
 		if err := s.store.Save(Position{Stream: k + 1}, s.state()); err != nil {
 			return err
@@ -364,13 +372,23 @@ func (s *Shards) open(name string) error {
 	s.close()
 	s.name = name
 	for _, dir := range s.Dirs {
-		f, err := os.Open(filepath.Join(dir, streamFile(name)))
+		name := filepath.Join(dir, streamFile(name))
+		f, err := os.Open(name)
 		if err != nil {
 			s.close()
 			return err
 		}
 		s.files = append(s.files, f)
-		s.cursor = append(s.cursor, bufio.NewReaderSize(f, 1<<16))
+		var r io.Reader = f
+		switch z, err := gzip.NewReader(bufio.NewReaderSize(f, 1<<16)); {
+		case err == nil:
+			r = z
+		case errors.Is(err, io.EOF): // no lines: no member either
+		default:
+			s.close()
+			return fmt.Errorf("%s: %w", name, err)
+		}
+		s.cursor = append(s.cursor, bufio.NewReaderSize(r, 1<<16))
 		s.peeked = append(s.peeked, nil)
 	}
 	return nil
@@ -414,7 +432,10 @@ func (s *Shards) take(i int, r any) (bool, error) {
 	for {
 		if s.peeked[j] == nil {
 			b, err := s.cursor[j].ReadBytes('\n')
-			if len(b) == 0 && err != nil {
+			if err != nil && !errors.Is(err, io.EOF) {
+				return false, fmt.Errorf("%s: %w", s.files[j].Name(), err)
+			}
+			if len(b) == 0 {
 				return false, nil
 			}
 			l, err := parseLine(b)

@@ -2,6 +2,8 @@ package job
 
 import (
 	"bufio"
+	"bytes"
+	"compress/gzip"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -38,10 +40,13 @@ type checkpoint struct {
 	State  json.RawMessage `json:"state"`
 }
 
-// PartState is how much of a part file is valid.
+// PartState is how much of a part file is valid. Rows counts the
+// rows of Bytes and, in a compressed part, those of Pending: the text
+// written since its last whole member, which the file does not hold yet.
 type PartState struct {
-	Bytes int64 `json:"bytes"`
-	Rows  int   `json:"rows"`
+	Bytes   int64  `json:"bytes"`
+	Rows    int    `json:"rows"`
+	Pending []byte `json:"pending,omitempty"`
 }
 
 // Store is the durable state of a run in progress: append-only part files
@@ -63,15 +68,30 @@ type Store struct {
 }
 
 // Part is one append-only file of a Store.
+//
+// A part whose name ends in ".gz" is compressed: gzip members of
+// MemberSize bytes of text each (the last one shorter), which a gzip
+// reader reads as one stream. A member is compressed only once it is
+// whole, and the checkpoint keeps the text of the member in progress, so
+// the file's bytes depend only on the text written to it, not on when
+// the run saved or was interrupted.
 type Part struct {
-	Name  string
-	saved PartState
-	f     *os.File
-	w     *bufio.Writer
-	rows  int
-	size  int64 // bytes: saved, plus written since
-	gone  bool  // moved by an earlier, interrupted Commit
+	Name    string
+	saved   PartState
+	f       *os.File
+	w       *bufio.Writer
+	rows    int
+	size    int64 // bytes: saved, plus written since (uncompressed parts)
+	gone    bool  // moved by an earlier, interrupted Commit
+	gz      *gzip.Writer
+	pending []byte // a compressed part's member in progress
 }
+
+// MemberSize is the text of one gzip member of a compressed part.
+const MemberSize = 256 << 10
+
+// compressed reports whether the part is written as gzip members.
+func (p *Part) compressed() bool { return strings.HasSuffix(p.Name, ".gz") }
 
 // OpenStore opens the store whose checkpoint is the file ckpt and whose
 // parts are the files parts, for a run whose configuration has the given
@@ -157,8 +177,8 @@ func (s *Store) Part(k int) *Part { return s.parts[k] }
 // written since.
 func (p *Part) Rows() int { return p.rows }
 
-// Size returns the part's length in bytes: what was saved, plus what
-// was written since.
+// Size returns the length in bytes of a part that is not compressed:
+// what was saved, plus what was written since.
 func (p *Part) Size() int64 { return p.size }
 
 // Write appends b to the part.
@@ -166,15 +186,58 @@ func (p *Part) Write(b []byte) (int, error) {
 	if p.w == nil {
 		return 0, fmt.Errorf("%s was moved into place by an earlier run; remove its checkpoint to start afresh", p.Name)
 	}
+	if p.compressed() {
+		p.pending = append(p.pending, b...)
+		if len(p.pending) >= MemberSize {
+			return len(b), p.member()
+		}
+		return len(b), nil
+	}
 	n, err := p.w.Write(b)
 	p.size += int64(n)
 	return n, err
 }
 
+// member compresses the member in progress into the file.
+func (p *Part) member() error {
+	if len(p.pending) == 0 {
+		return nil
+	}
+	if p.gz == nil {
+		var err error
+		if p.gz, err = gzip.NewWriterLevel(p.w, gzip.BestSpeed); err != nil {
+			return err
+		}
+	} else {
+		p.gz.Reset(p.w)
+	}
+	if _, err := p.gz.Write(p.pending); err != nil {
+		return err
+	}
+	p.pending = p.pending[:0]
+	return p.gz.Close()
+}
+
+// End ends a compressed part's member in progress, as when nothing more
+// will be written to the part; it does nothing to other parts.
+func (p *Part) End() error {
+	if p.w == nil || !p.compressed() {
+		return nil
+	}
+	if err := p.member(); err != nil {
+		return fmt.Errorf("writing %s: %w", p.Name, err)
+	}
+	return nil
+}
+
 // ReadAt reads back len(b) bytes of what the part holds at offset off.
+// A compressed part cannot be read back.
 func (p *Part) ReadAt(b []byte, off int64) (int, error) {
 	if p.w == nil {
 		return 0, fmt.Errorf("%s is not open", p.Name)
+	}
+	if p.compressed() {
+		return 0, fmt.Errorf("%s is compressed; it cannot be read back", p.Name)
 	}
 	if err := p.w.Flush(); err != nil {
 		return 0, err
@@ -211,6 +274,9 @@ func (p *Part) open() error {
 		return err
 	}
 	p.f, p.w, p.size = f, bufio.NewWriterSize(f, 1<<16), p.saved.Bytes
+	if p.compressed() {
+		p.pending = bytes.Clone(p.saved.Pending)
+	}
 	return nil
 }
 
@@ -226,7 +292,7 @@ func (p *Part) flush() (PartState, error) {
 		return PartState{}, fmt.Errorf("writing %s: %w", p.Name, err)
 	}
 	off, err := p.f.Seek(0, io.SeekCurrent)
-	return PartState{Bytes: off, Rows: p.rows}, err
+	return PartState{Bytes: off, Rows: p.rows, Pending: bytes.Clone(p.pending)}, err
 }
 
 // Save makes every part durable and writes the checkpoint: the position,
@@ -288,6 +354,9 @@ func (s *Store) Place(final []string) ([]PartState, error) {
 	for k, p := range s.parts {
 		if p.gone && (final[k] == "" || !exists(final[k])) {
 			return nil, fmt.Errorf("%s is gone, and %s is not there; remove %s to start afresh", p.Name, final[k], s.ckpt)
+		}
+		if err := p.End(); err != nil {
+			return nil, err
 		}
 		ps, err := p.flush()
 		if err != nil {

@@ -633,9 +633,9 @@ func TestShardsMerge(t *testing.T) {
 	}
 	tampered := filepath.Join(t.TempDir(), "tampered")
 	copyDir(t, three[1], tampered)
-	name := filepath.Join(tampered, "main.jsonl")
-	data, _ := os.ReadFile(name)
-	os.WriteFile(name, bytes.Replace(data, []byte(`"label":1`), []byte(`"label":0`), 1), 0o644)
+	cardtest.EditGzip(t, filepath.Join(tampered, "main.jsonl.gz"), func(s string) string {
+		return strings.Replace(s, `"label":1`, `"label":0`, 1)
+	})
 	tests := []struct {
 		name string
 		dirs []string
