@@ -95,11 +95,29 @@ func TestCountSentences(t *testing.T) {
 		}
 	}
 	// With distinct propositions (the default) every one is reachable
-	// too, and one more is refused.
+	// too, and one more is refused. hasPropositions, which stops
+	// enumerating early, agrees with the count on both sides of it, from
+	// an empty memo.
+	propCounts.Clear()
 	for _, tc := range tests {
 		p := tc.p
 		p.Equivalent = false
+		var early []bool
+		for _, m := range []int{1, 7, 50, 500} {
+			early = append(early, hasPropositions(tc.f, p, tc.n1, tc.n2, m))
+		}
 		c := CountPropositions(tc.f, p, tc.n1, tc.n2)
+		for i, m := range []int{1, 7, 50, 500} {
+			if early[i] != (m <= c) {
+				t.Errorf("hasPropositions(%v, m = %d) = %v, but %d propositions", tc.f, m, early[i], c)
+			}
+		}
+		for _, m := range []int{c - 1, c, c + 1} {
+			propCounts.Clear()
+			if got := hasPropositions(tc.f, p, tc.n1, tc.n2, m); got != (m <= c) {
+				t.Errorf("hasPropositions(%v, m = %d) = %v, but %d propositions", tc.f, m, got, c)
+			}
+		}
 		in, err := Sample(rand.New(rand.NewPCG(9, 9)), tc.f, p, c, tc.n1, tc.n2)
 		if err != nil || len(in.Sentences) != c {
 			t.Errorf("Sample(m = %d propositions) for %v: %d sentences, %v", c, tc.f, len(in.Sentences), err)

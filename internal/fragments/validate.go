@@ -30,7 +30,8 @@ func Validate(f Fragment, p Params, m, n1, n2 int) error {
 		return fmt.Errorf("fragment %s with n1 = %d and n2 = %d has only %d distinct sentences under these parameters, fewer than m = %d",
 			f, n1, n2, c, m)
 	}
-	if c := CountPropositions(f, p, n1, n2); !p.Equivalent && m > c {
+	if !p.Equivalent && !hasPropositions(f, p, n1, n2, m) {
+		c := CountPropositions(f, p, n1, n2)
 		return fmt.Errorf("fragment %s with n1 = %d and n2 = %d has only %d sentences of distinct meaning under these parameters, fewer than m = %d (--allow-equivalent draws equivalent ones too)",
 			f, n1, n2, c, m)
 	}
@@ -50,13 +51,32 @@ func CountPropositions(f Fragment, p Params, n1, n2 int) int {
 	if c > enumerateLimit {
 		return c
 	}
-	key := propKey{fmt.Sprint(drawable(f, p)), p.NegProb > 0 && p.NegProb < 1, p.NegProb == 1, p.Distinct, n1, n2}
+	key := keyOf(f, p, n1, n2)
 	if n, ok := propCounts.Load(key); ok {
 		return n.(int)
 	}
-	n := countPropositions(f, p, n1, n2)
+	n := enumeratePropositions(f, p, n1, n2, math.MaxInt)
 	propCounts.Store(key, n)
 	return n
+}
+
+// hasPropositions reports whether Sample can draw m sentences of
+// distinct meaning for fragment f from n1 nouns and n2 verbs under p, as
+// m <= CountPropositions does; but it stops enumerating at the m-th
+// meaning, which a sampler's m reaches long before the last sentence.
+func hasPropositions(f Fragment, p Params, n1, n2, m int) bool {
+	if c := CountSentences(f, p, n1, n2); c > enumerateLimit {
+		return m <= c
+	}
+	if n, ok := propCounts.Load(keyOf(f, p, n1, n2)); ok {
+		return m <= n.(int)
+	}
+	return enumeratePropositions(f, p, n1, n2, m) >= m
+}
+
+// keyOf returns the key of CountPropositions' answer.
+func keyOf(f Fragment, p Params, n1, n2 int) propKey {
+	return propKey{fmt.Sprint(drawable(f, p)), p.NegProb > 0 && p.NegProb < 1, p.NegProb == 1, p.Distinct, n1, n2}
 }
 
 // propKey is what CountPropositions' answer depends on.
@@ -71,7 +91,9 @@ type propKey struct {
 // every call.
 var propCounts sync.Map
 
-func countPropositions(f Fragment, p Params, n1, n2 int) int {
+// enumeratePropositions counts the distinct meanings of the sentences
+// of CountPropositions, enumerating them until it has found upTo.
+func enumeratePropositions(f Fragment, p Params, n1, n2, upTo int) int {
 	nouns, verbs := make([]string, n1), make([]string, n2)
 	for i := range nouns {
 		nouns[i] = fmt.Sprintf("n%d", i)
@@ -83,15 +105,22 @@ func countPropositions(f Fragment, p Params, n1, n2 int) int {
 	for _, t := range drawable(f, p) {
 		l := layoutOf(t)
 		for _, sh := range shapesOf(t) {
-			eachFilling(Sentence{Shape: sh}, l, p, nouns, verbs, func(s Sentence) { seen[s.Meaning()] = true })
+			more := eachFilling(Sentence{Shape: sh}, l, p, nouns, verbs, func(s Sentence) bool {
+				seen[s.Meaning()] = true
+				return len(seen) < upTo
+			})
+			if !more {
+				return len(seen)
+			}
 		}
 	}
 	return len(seen)
 }
 
 // eachFilling calls fn with s under every choice of polarities (when both
-// can be drawn), nouns and verbs of its layout.
-func eachFilling(s Sentence, l layout, p Params, nouns, verbs []string, fn func(Sentence)) {
+// can be drawn), nouns and verbs of its layout, until fn returns false;
+// it reports whether fn never did.
+func eachFilling(s Sentence, l layout, p Params, nouns, verbs []string, fn func(Sentence) bool) bool {
 	negs := 1
 	if p.NegProb > 0 && p.NegProb < 1 {
 		negs = 1 << len(l.neg)
@@ -100,40 +129,47 @@ func eachFilling(s Sentence, l layout, p Params, nouns, verbs []string, fn func(
 		for k, r := range l.neg {
 			s.term(r).Neg = p.NegProb == 1 || bitsN&(1<<k) != 0
 		}
-		eachWords(len(l.nouns), nouns, p.Distinct, func(ns []string) {
+		more := eachWords(len(l.nouns), nouns, p.Distinct, func(ns []string) bool {
 			for k, r := range l.nouns {
 				s.term(r).Noun = ns[k]
 			}
-			eachWords(l.verbs, verbs, p.Distinct, func(vs []string) {
+			return eachWords(l.verbs, verbs, p.Distinct, func(vs []string) bool {
 				if len(vs) > 0 {
 					s.R = vs[0]
 				}
 				if len(vs) > 1 {
 					s.S = vs[1]
 				}
-				fn(s)
+				return fn(s)
 			})
 		})
+		if !more {
+			return false
+		}
 	}
+	return true
 }
 
 // eachWords calls fn with every sequence of k words of ws (pairwise
-// distinct when distinct).
-func eachWords(k int, ws []string, distinct bool, fn func([]string)) {
-	var rec func(acc []string)
-	rec = func(acc []string) {
+// distinct when distinct), until fn returns false; it reports whether fn
+// never did.
+func eachWords(k int, ws []string, distinct bool, fn func([]string) bool) bool {
+	var rec func(acc []string) bool
+	rec = func(acc []string) bool {
 		if len(acc) == k {
-			fn(acc)
-			return
+			return fn(acc)
 		}
 		for _, w := range ws {
 			if distinct && containsWord(acc, w) {
 				continue
 			}
-			rec(append(acc, w))
+			if !rec(append(acc, w)) {
+				return false
+			}
 		}
+		return true
 	}
-	rec(make([]string, 0, k))
+	return rec(make([]string, 0, k))
 }
 
 func checkWordCounts(f Fragment, p Params, n1, n2 int) error {
