@@ -695,6 +695,27 @@ func copyDir(t *testing.T, from, to string) {
 	}
 }
 
+// TestShardsMergeMinCore: under --min-core, the shards say which unsat
+// candidates hold a core below it, so the merge keeps them out as one
+// process does. (The candidate lines once left that out, and a sharded
+// build let such instances in.)
+func TestShardsMergeMinCore(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a dataset sharded and unsharded")
+	}
+	p := smallPlan(t, fragments.V, 200, 40, 40, 0, 0)
+	p.MinCore = 3
+	ref := t.TempDir()
+	if _, err := Run(context.Background(), p, testOptions(ref, 2)); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(t.TempDir(), "merged")
+	if _, err := shardTurns(context.Background(), p, []string{filepath.Join(t.TempDir(), "shard0"), filepath.Join(t.TempDir(), "shard1")}, out, 2); err != nil {
+		t.Fatal(err)
+	}
+	sameTree(t, cardtest.ReadTree(t, ref), cardtest.ReadTree(t, out))
+}
+
 // TestShardResume interrupts a shard in each of its turns and compares
 // the finished shard with one run straight through, and the merges of
 // both.

@@ -396,12 +396,29 @@ const surfaceKeep = 0.5
 // residual stage keeps, about 0.58 on A, with a margin.
 const residualKeep = 0.45
 
+// minCoreKeep is the share of unsat candidates that Plan.MinCore (k)
+// lets in: those without an unsatisfiable subset of fewer than k
+// sentences. In the default regions about four in ten unsat instances
+// hold no contradictory pair (k = 3); count on one in four, and on one in
+// ten where subsets of three sentences are kept out too.
+func minCoreKeep(k int) float64 {
+	switch {
+	case k <= 2:
+		return 1
+	case k == 3:
+		return 0.25
+	}
+	return 0.1
+}
+
 // budget is the number of candidates a sharded build draws for stratum s
 // of pool k: for its r pairs and the rarer label's probability q (from the
 // measured P(sat), 0.3 where unmeasured, times surfaceKeep under the
-// surface balance; under the difficulty hold-out, see below), the mean number of draws that
-// yield r of that label plus four standard deviations (a negative
-// binomial: r/q and √(r(1−q))/q), times oversample, plus 16.
+// surface balance, residualKeep under its residual stage and
+// minCoreKeep under MinCore; under the difficulty hold-out, see below),
+// the mean number of draws that yield r of that label plus four standard
+// deviations (a negative binomial: r/q and √(r(1−q))/q), times
+// oversample, plus 16.
 func (p *Plan) budget(k, s int, oversample float64) int {
 	pairs := p.Pools[k].stratumPairs(s)
 	if pairs == 0 {
@@ -418,6 +435,9 @@ func (p *Plan) budget(k, s int, oversample float64) int {
 	if p.Balance.Residual {
 		q *= residualKeep
 	}
+	// Whichever label is rarer, the unsat candidates MinCore lets in
+	// are no rarer than this.
+	q *= minCoreKeep(p.MinCore)
 	r := float64(pairs)
 	if p.Holdout.Kind == HoldoutDifficulty || p.Holdout.Kind == HoldoutDepth {
 		// Train and validation take only unsat instances with a small MUS

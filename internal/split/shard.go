@@ -73,6 +73,7 @@ type candLine struct {
 	Renamed string          `json:"renamed"`
 	Capped  bool            `json:"capped"`
 	Hard    bool            `json:"hard,omitempty"`
+	Easy    bool            `json:"easy,omitempty"`
 	Kept    bool            `json:"kept,omitempty"`
 	Reason  string          `json:"reason"`
 	Record  *dataset.Record `json:"record"`
@@ -90,7 +91,7 @@ func (c candidate) MarshalJSON() ([]byte, error) {
 	if c.thinned {
 		return json.Marshal(thinLine{Thinned: true, Label: c.label})
 	}
-	l := candLine{Exact: hex.EncodeToString(c.exact[:]), Capped: c.capped, Hard: c.hard, Kept: c.kept, Reason: c.reason, Record: c.rec}
+	l := candLine{Exact: hex.EncodeToString(c.exact[:]), Capped: c.capped, Hard: c.hard, Easy: c.easy, Kept: c.kept, Reason: c.reason, Record: c.rec}
 	if c.renamed != ([32]byte{}) {
 		l.Renamed = hex.EncodeToString(c.renamed[:])
 	}
@@ -119,7 +120,7 @@ func (c *candidate) UnmarshalJSON(data []byte) error {
 	if err := json.Unmarshal(data, &l); err != nil {
 		return err
 	}
-	*c = candidate{capped: l.Capped, hard: l.Hard, kept: l.Kept, rec: l.Record, reason: l.Reason}
+	*c = candidate{capped: l.Capped, hard: l.Hard, easy: l.Easy, kept: l.Kept, rec: l.Record, reason: l.Reason}
 	for _, h := range []struct {
 		s   string
 		dst *[32]byte

@@ -1,7 +1,9 @@
 package split
 
 import (
+	"bytes"
 	"encoding/json"
+	"reflect"
 	"testing"
 
 	"github.com/nlsat/nlsat/internal/dataset"
@@ -16,6 +18,7 @@ func FuzzCandidateLine(f *testing.F) {
 		{thinned: true, label: dataset.LabelSat},
 		{thinned: true, label: dataset.LabelAbsent},
 		{kept: true, rec: rec, exact: [32]byte{1}, renamed: [32]byte{2}, capped: true},
+		{kept: true, rec: rec, exact: [32]byte{4}, hard: true, easy: true},
 		{reason: "timeout", exact: [32]byte{3}},
 	} {
 		data, err := json.Marshal(c)
@@ -43,8 +46,50 @@ func FuzzCandidateLine(f *testing.F) {
 			t.Fatalf("%s, written back as %s, does not read: %v", data, again, err)
 		}
 		if back.thinned != c.thinned || back.kept != c.kept || back.label != c.label || back.exact != c.exact ||
-			back.renamed != c.renamed || back.capped != c.capped || back.hard != c.hard || back.reason != c.reason || (back.rec == nil) != (c.rec == nil) {
+			back.renamed != c.renamed || back.capped != c.capped || back.hard != c.hard || back.easy != c.easy || back.reason != c.reason || (back.rec == nil) != (c.rec == nil) {
 			t.Fatalf("%s: read %+v, written %s, read back %+v", data, c, again, back)
 		}
 	})
+}
+
+// TestCandidateLineRoundTrip: every field of a candidate that the merge
+// reads comes back from its line as it was written, whatever else is
+// set. The merge reads nothing else of a shard's candidate, so a field
+// left out of the line would silently change what it decides (as easy,
+// under --min-core, once did).
+func TestCandidateLineRoundTrip(t *testing.T) {
+	rec := func() *dataset.Record {
+		return &dataset.Record{Sentences: []string{"Every artist is a baker.", "No baker is an artist."}, Label: dataset.LabelUnsat}
+	}
+	tests := []struct {
+		name string
+		c    candidate
+	}{
+		{"decided", candidate{rec: rec(), exact: [32]byte{1}, renamed: [32]byte{2}}},
+		{"kept, every flag", candidate{rec: rec(), exact: [32]byte{1}, renamed: [32]byte{2}, capped: true, hard: true, easy: true, kept: true}},
+		{"easy", candidate{rec: rec(), exact: [32]byte{3}, easy: true}},
+		{"hard", candidate{rec: rec(), exact: [32]byte{3}, hard: true}},
+		{"undecided", candidate{reason: "timeout", exact: [32]byte{5}}},
+		{"thinned", candidate{thinned: true, label: dataset.LabelUnsat}},
+		{"thinned, counted as none", candidate{thinned: true, label: dataset.LabelAbsent}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			data, err := json.Marshal(tt.c)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var back candidate
+			if err := json.Unmarshal(data, &back); err != nil {
+				t.Fatal(err)
+			}
+			wantRec, _ := json.Marshal(tt.c.rec)
+			gotRec, _ := json.Marshal(back.rec)
+			want, got := tt.c, back
+			want.rec, got.rec = nil, nil
+			if !reflect.DeepEqual(got, want) || !bytes.Equal(gotRec, wantRec) {
+				t.Errorf("%s\nread back as %+v (record %s)\nwant %+v (record %s)", data, got, gotRec, want, wantRec)
+			}
+		})
+	}
 }
