@@ -463,24 +463,33 @@ func (p *Plan) budget(k, s int, oversample float64) int {
 // count, keeps of stratum s of pool k before it stops drawing the
 // stratum, or -1 when it draws its whole budget: those the balance keeps
 // and a split of the stratum admits (whatever the other rules, which the
-// merge applies, reject). The merge fills the stratum from every shard
-// in index order, so when it is full it has taken about 1/count of each
-// label's r pairs from each shard, binomially: this is that share plus
-// four standard deviations, times oversample, plus 4. Under the
-// difficulty and depth hold-outs the splits of a stratum admit different
-// candidates, and the shard draws its budget. So does a shard of a joint
-// build: its fragments share instances (S's are W's), which the merge
-// rejects as duplicates of another fragment's, and a quota blind to them
-// left the merge of --preset paper-joint-small short of W candidates.
+// merge applies, reject). Candidate i belongs to stratum i mod S (S
+// strata) and to shard i mod count, so a stratum's candidates fall to
+// the count/g shards j ≡ s (mod g), g = gcd(S, count), in equal turns.
+// The merge fills the stratum from them in index order, so when it is
+// full it has taken about g/count of each label's r pairs from each,
+// binomially: the quota is that share plus four standard deviations,
+// times oversample, plus 4. Under the difficulty and depth hold-outs the
+// splits of a stratum admit different candidates, and the shard draws
+// its budget.
 func (p *Plan) shardQuota(k, s, count int, oversample float64) int {
-	if p.Holdout.Kind == HoldoutDifficulty || p.Holdout.Kind == HoldoutDepth || p.Joint() {
+	if p.Holdout.Kind == HoldoutDifficulty || p.Holdout.Kind == HoldoutDepth {
 		return -1
 	}
-	r := float64(p.Pools[k].stratumPairs(s)) / float64(count)
+	holders := count / gcd(len(p.Pools[k].Strata), count)
+	r := float64(p.Pools[k].stratumPairs(s)) / float64(holders)
 	if r == 0 {
 		return 0
 	}
 	return int(math.Ceil(oversample*(r+4*math.Sqrt(r)))) + 4
+}
+
+// gcd returns the greatest common divisor of a and b, both positive.
+func gcd(a, b int) int {
+	for b != 0 {
+		a, b = b, a%b
+	}
+	return a
 }
 
 // SizeStrata makes one stratum per (n1, n2) with n1 in [n1lo, n1hi] and n2
