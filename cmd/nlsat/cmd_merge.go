@@ -48,7 +48,11 @@ turns: the merge reads the shards as far as they have drawn, fits the
 balance models to their pilots, keeps its progress in --out and hands
 the models to the shards, then exits 0 asking for the shards to run
 again; after three turns it writes the dataset. Running it again when
-there is nothing new to read changes nothing.
+there is nothing new to read changes nothing. Once the merge has fitted
+the balance to their pilots, the shards remove them (unless split ran
+with --keep-pilots), so only the merge that took the turns with them,
+from its progress in --out, can finish them; a new merge of the same
+shards says so.
 
 ` + exitCodesHelp,
 		Example: `  nlsat generate --fragment S --count 100 --shard-index 0 --shard-count 2 --out gen-shard-0

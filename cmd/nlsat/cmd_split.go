@@ -15,6 +15,7 @@ import (
 	"github.com/nlsat/nlsat/internal/audit"
 	"github.com/nlsat/nlsat/internal/dataset"
 	"github.com/nlsat/nlsat/internal/fragments"
+	"github.com/nlsat/nlsat/internal/job"
 	"github.com/nlsat/nlsat/internal/progress"
 	"github.com/nlsat/nlsat/internal/split"
 	"github.com/nlsat/nlsat/internal/task"
@@ -48,6 +49,7 @@ type splitOptions struct {
 	audit                   bool
 	balance                 *enumFlag
 	pilot                   int
+	keepPilots              bool
 	shard                   shardOptions
 	solver                  *solverOptions
 	task                    *enumFlag
@@ -131,6 +133,7 @@ func (o *splitOptions) addFlags(cmd *cobra.Command) {
 	f.IntVar(&o.holdoutDepth, "holdout-depth", split.DefaultHoldoutDepth, holdoutDepthUsage)
 	f.BoolVar(&o.proofs, "proofs", false, proofsUsage)
 	o.shard.addFlags(cmd, true)
+	f.BoolVar(&o.keepPilots, "keep-pilots", false, "with shards: keep the pilots after the merge has fitted the balance to them, so that the finished shards can be merged again from scratch (into another format, say); they are most of a shard's storage")
 	o.solver.addFlags(cmd)
 	o.solver.records.addFlags(cmd)
 }
@@ -346,6 +349,7 @@ func runSplitShard(ctx context.Context, p *split.Plan, opt split.Options, o *spl
 		Index:      o.shard.slot.Index,
 		Count:      o.shard.slot.Count,
 		Oversample: o.shard.oversample,
+		KeepPilots: o.keepPilots,
 	}
 	m, err := split.RunShard(ctx, p, shard, opt)
 	if errors.Is(err, split.ErrAlreadyBuilt) {
@@ -353,9 +357,7 @@ func runSplitShard(ctx context.Context, p *split.Plan, opt split.Options, o *spl
 		return nil
 	}
 	if errors.Is(err, split.ErrWaiting) {
-		for _, f := range m.Files {
-			opt.Log("  %s: %d candidates", f.Path, f.Rows)
-		}
+		logShardFiles(opt, m)
 		opt.Log("shard %d of %d has drawn, in %s, all it can before the merge fits the balance models to every shard's pilots; "+
 			"merge the shards (nlsat merge --out DIR SHARD_DIR...), then run this shard again: the shards and the merge take turns until the merge writes the dataset",
 			m.Index, m.Count, time.Since(start).Round(time.Second))
@@ -368,9 +370,19 @@ func runSplitShard(ctx context.Context, p *split.Plan, opt split.Options, o *spl
 		}
 		return err
 	}
-	for _, f := range m.Files {
-		opt.Log("  %s: %d candidates", f.Path, f.Rows)
-	}
+	logShardFiles(opt, m)
 	opt.Log("shard %d of %d done in %s; merge all shards with: nlsat merge --out DIR SHARD_DIR...", m.Index, m.Count, time.Since(start).Round(time.Second))
 	return nil
+}
+
+// logShardFiles says what each of a shard's files holds, or held before
+// the shard removed it once the merge had read it.
+func logShardFiles(opt split.Options, m *job.Manifest) {
+	for _, f := range m.Files {
+		if f.Spent {
+			opt.Log("  %s: %d candidates, removed: the merge has read them", f.Path, f.Rows)
+			continue
+		}
+		opt.Log("  %s: %d candidates", f.Path, f.Rows)
+	}
 }

@@ -220,6 +220,12 @@ func TestSplitShardsMerge(t *testing.T) {
 			if code != exitUsage || !strings.Contains(stderr, "shards [1] of 3 are missing") {
 				t.Errorf("merge without shard 1: exit %d: %s", code, stderr)
 			}
+			// The shards removed their pilots once merged: a new merge is
+			// refused, naming what is gone.
+			code, _, stderr = nlsat(context.Background(), "", append([]string{"merge", "--out", filepath.Join(base, "again")}, dirs...)...)
+			if code != exitUsage || !strings.Contains(stderr, "removed its main-pilot.jsonl.gz once a merge had read it") {
+				t.Errorf("a new merge of merged shards: exit %d: %s", code, stderr)
+			}
 		}
 	}
 }

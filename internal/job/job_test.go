@@ -269,6 +269,7 @@ func (f *fitted) config(dir string, store *Store) Config[int, item] {
 			_, err = fmt.Sscan(string(data), &f.learnt)
 			return err == nil, err
 		},
+		Spent: func(k int) bool { return k == 0 && f.learnt != 0 },
 		Store: store,
 		State: func() any { return f.learnt },
 	}
@@ -277,7 +278,9 @@ func (f *fitted) config(dir string, store *Store) Config[int, item] {
 // TestShardsWaitForTheMerge runs the fitted job as 3 shards. Each stops
 // before "main" and publishes its pilot; the merge emits the pilots,
 // learns, checkpoints and waits; the shards, handed what it learnt, draw
-// "main"; a second merge resumes and ends in the output of one run.
+// "main"; a second merge resumes and ends in the output of one run. The
+// shards, handed what the merge learnt from their pilots, remove them
+// (Config.Spent), so a merge that would read them again is refused.
 func TestShardsWaitForTheMerge(t *testing.T) {
 	var ref fitted
 	if err := Run(context.Background(), ref.config("", nil)); err != nil {
@@ -331,8 +334,15 @@ func TestShardsWaitForTheMerge(t *testing.T) {
 	}
 	for j := range dirs {
 		os.WriteFile(filepath.Join(dirs[j], "learnt"), []byte(fmt.Sprint(first.learnt)), 0o644)
-		if m, err := shard(j); err != nil || !m.Done() || len(m.Files) != 2 {
+		m, err := shard(j)
+		if err != nil || !m.Done() || len(m.Files) != 2 {
 			t.Fatalf("shard %d after the merge: %+v, %v", j, m, err)
+		}
+		if f := m.Files[0]; !f.Spent || f.Rows != 10 || f.SHA256 != "" {
+			t.Errorf("shard %d's pilot after the merge: %+v, want it spent, of 10 rows", j, f)
+		}
+		if names, _ := filepath.Glob(filepath.Join(dirs[j], "pilot*")); len(names) > 0 {
+			t.Errorf("shard %d keeps its spent pilot: %v", j, names)
 		}
 		if _, err := shard(j); !errors.Is(err, ErrDone) {
 			t.Errorf("shard %d once more: got %v, want ErrDone", j, err)
@@ -344,6 +354,10 @@ func TestShardsWaitForTheMerge(t *testing.T) {
 	}
 	if got := append(first.out, second.out...); !slices.Equal(got, ref.out) {
 		t.Errorf("merged in two turns:\n%q\nwant\n%q", got, ref.out)
+	}
+	os.Remove(filepath.Join(base, "merge.json"))
+	if _, err := merge(); err == nil || !strings.Contains(err.Error(), "removed its pilot.jsonl.gz once a merge had read it") {
+		t.Errorf("a merge from scratch, after the shards removed their pilots: %v", err)
 	}
 }
 

@@ -54,13 +54,15 @@ type Toolkit struct {
 	Commit  string `json:"commit"`
 }
 
-// FileReport is one file of a shard with its checksum.
+// FileReport is one file of a shard with its checksum, or one the shard
+// has removed once the merge was done with it (Spent, Config.Spent).
 type FileReport struct {
 	Set    string `json:"set,omitempty"`
 	Path   string `json:"path"`
-	SHA256 string `json:"sha256"`
+	SHA256 string `json:"sha256,omitempty"`
 	Bytes  int64  `json:"bytes"`
 	Rows   int    `json:"rows"`
+	Spent  bool   `json:"spent,omitempty"`
 }
 
 // Sum returns the hex SHA-256 and the size of a file.
@@ -103,9 +105,13 @@ func Read(dir string) (*Manifest, error) {
 	return &m, nil
 }
 
-// Verify checks every file of a shard against its manifest.
+// Verify checks every file of a shard against its manifest (a spent
+// file is not there to check).
 func Verify(dir string, m *Manifest) error {
 	for _, f := range m.Files {
+		if f.Spent {
+			continue
+		}
 		sum, n, err := Sum(filepath.Join(dir, f.Path))
 		if err != nil {
 			return fmt.Errorf("shard %d: %w", m.Index, err)

@@ -79,6 +79,13 @@ type Config[W, R any] struct {
 	// Load (optional), in a shard that resumes, reads the state State
 	// saved into the job.
 	Load func(state func(v any) error) error
+	// Spent (optional), in a shard, says whether the merge is done with
+	// stream k: it has read the stream and checkpointed what it made of
+	// it (a model fitted to it), so that no merge of this run reads it
+	// again. Before each stream it draws, a shard removes the file of
+	// every spent stream it has drawn, and its manifest marks the stream
+	// spent (FileReport.Spent). It is asked after Ready.
+	Spent func(k int) bool
 }
 
 // ErrWaiting is returned by RunShard when the shard stops at a stream

@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"math"
 	"os"
 	"path/filepath"
@@ -91,7 +92,7 @@ func RunShard[W, R any](ctx context.Context, c Config[W, R], dir string, m Manif
 		return nil, err
 	}
 	defer store.Close()
-	s := &sharder[W, R]{Config: c, m: m, store: store}
+	s := &sharder[W, R]{Config: c, dir: dir, m: m, store: store}
 	if c.Load != nil && store.Resumed() {
 		if err := c.Load(store.State); err != nil {
 			return nil, err
@@ -124,6 +125,7 @@ func emptyDir(dir string, force bool) error {
 // sharder is a RunShard in progress.
 type sharder[W, R any] struct {
 	Config[W, R]
+	dir     string
 	m       Manifest
 	store   *Store
 	through int // the stream the shard waits at (ErrWaiting)
@@ -153,6 +155,9 @@ func (s *sharder[W, R]) run(ctx context.Context) error {
 				s.through = k
 				return ErrWaiting
 			}
+		}
+		if err := s.drop(k); err != nil {
+			return err
 		}
 		from := st.Start
 		if k == pos.Stream {
@@ -206,6 +211,58 @@ func (s *sharder[W, R]) run(ctx context.Context) error {
 	return nil
 }
 
+// drop empties the parts of the streams before k that are spent
+// (Config.Spent), saves the store so, and then removes their contents
+// and published files: the shard's storage holds only what a merge will
+// still read.
+func (s *sharder[W, R]) drop(k int) error {
+	if s.Spent == nil {
+		return nil
+	}
+	dropped := 0
+	for j := range k {
+		part := s.store.Part(j)
+		if part.Spent() || !s.Spent(j) {
+			continue
+		}
+		if err := part.drop(); err != nil {
+			return err
+		}
+		dropped++
+	}
+	if dropped > 0 {
+		// The position is the last one saved: nothing was drawn since,
+		// in this run, but the streams before k.
+		if err := s.store.Save(s.store.Position(), s.state()); err != nil {
+			return err
+		}
+	}
+	// Every spent part, so that a run interrupted here ends the work.
+	for j := range k {
+		if !s.store.Part(j).Spent() {
+			continue
+		}
+		if err := s.store.Part(j).cut(); err != nil {
+			return err
+		}
+		if err := os.Remove(filepath.Join(s.dir, streamFile(s.Streams[j].Name))); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return err
+		}
+	}
+	return nil
+}
+
+// report returns the manifest's entry for the file of stream k, in dir.
+func (s *sharder[W, R]) report(dir string, k int) (FileReport, error) {
+	name, part := streamFile(s.Streams[k].Name), s.store.Part(k)
+	if part.Spent() {
+		return FileReport{Set: s.Streams[k].Name, Path: name, Rows: part.Rows(), Spent: true}, nil
+	}
+	fr, err := Report(dir, name, part.Rows())
+	fr.Set = s.Streams[k].Name
+	return fr, err
+}
+
 // state returns the job's state for the checkpoint (Config.State).
 func (s *sharder[W, R]) state() any {
 	if s.State == nil {
@@ -247,17 +304,16 @@ func writeLine[R any](part *Part, i int, r R) error {
 func (s *sharder[W, R]) publish(dir string) (*Manifest, error) {
 	s.m.Files, s.m.Through = nil, s.through
 	for k := range s.through {
-		name := streamFile(s.Streams[k].Name)
-		final := filepath.Join(dir, name)
 		part := s.store.Part(k)
-		if err := linkOrCopy(part.Name, final); err != nil {
-			return nil, err
+		if !part.Spent() {
+			if err := linkOrCopy(part.Name, filepath.Join(dir, streamFile(s.Streams[k].Name))); err != nil {
+				return nil, err
+			}
 		}
-		fr, err := Report(dir, name, part.Rows())
+		fr, err := s.report(dir, k)
 		if err != nil {
 			return nil, err
 		}
-		fr.Set = s.Streams[k].Name
 		s.m.Files = append(s.m.Files, fr)
 	}
 	if err := s.writeManifest(dir); err != nil {
@@ -302,22 +358,19 @@ func (s *sharder[W, R]) writeManifest(dir string) error {
 func (s *sharder[W, R]) finish(dir string) (*Manifest, error) {
 	final := make([]string, len(s.Streams))
 	for k, st := range s.Streams {
-		final[k] = filepath.Join(dir, streamFile(st.Name))
-	}
-	rows := make([]int, len(s.Streams))
-	for k := range s.Streams {
-		rows[k] = s.store.Part(k).Rows()
+		if !s.store.Part(k).Spent() { // a spent part stays, empty, in the work directory
+			final[k] = filepath.Join(dir, streamFile(st.Name))
+		}
 	}
 	if err := s.store.Commit(final); err != nil {
 		return nil, err
 	}
 	s.m.Files, s.m.Through = nil, 0
-	for k, st := range s.Streams {
-		fr, err := Report(dir, streamFile(st.Name), rows[k])
+	for k := range s.Streams {
+		fr, err := s.report(dir, k)
 		if err != nil {
 			return nil, err
 		}
-		fr.Set = st.Name
 		s.m.Files = append(s.m.Files, fr)
 	}
 	if err := s.writeManifest(dir); err != nil {
@@ -336,11 +389,12 @@ type Shards struct {
 	Manifest *Manifest
 	// Through is the number of streams every shard has drawn (see
 	// Manifest.Through); a merge waits at the first stream past it.
-	Through int
-	files   []*os.File
-	cursor  []*bufio.Reader
-	peeked  []*line
-	name    string
+	Through   int
+	manifests []*Manifest
+	files     []*os.File
+	cursor    []*bufio.Reader
+	peeked    []*line
+	name      string
 }
 
 // OpenShards reads and checks the shard directories of one run: one kind,
@@ -364,14 +418,20 @@ func OpenShards(dirs []string) (*Shards, error) {
 			through = min(through, m.Through)
 		}
 	}
-	return &Shards{Dirs: byIndex, Manifest: ms[0], Through: through}, nil
+	return &Shards{Dirs: byIndex, Manifest: ms[0], Through: through, manifests: ms}, nil
 }
 
 // open opens every shard's file of stream name for reading.
 func (s *Shards) open(name string) error {
 	s.close()
 	s.name = name
-	for _, dir := range s.Dirs {
+	for j, dir := range s.Dirs {
+		for _, f := range s.manifests[j].Files {
+			if f.Set == name && f.Spent {
+				s.close()
+				return inputerr.Errorf("%s: shard %d removed its %s once a merge had read it; only the merge that read it can go on, from its checkpoint (to merge the shards anew, run them again from scratch)", dir, j, f.Path)
+			}
+		}
 		name := filepath.Join(dir, streamFile(name))
 		f, err := os.Open(name)
 		if err != nil {

@@ -47,6 +47,9 @@ type PartState struct {
 	Bytes   int64  `json:"bytes"`
 	Rows    int    `json:"rows"`
 	Pending []byte `json:"pending,omitempty"`
+	// Spent: the part was emptied once no one needed its rows (drop);
+	// Rows still counts those it held.
+	Spent bool `json:"spent,omitempty"`
 }
 
 // Store is the durable state of a run in progress: append-only part files
@@ -85,6 +88,7 @@ type Part struct {
 	gone    bool  // moved by an earlier, interrupted Commit
 	gz      *gzip.Writer
 	pending []byte // a compressed part's member in progress
+	spent   bool   // emptied by drop
 }
 
 // MemberSize is the text of one gzip member of a compressed part.
@@ -186,6 +190,9 @@ func (p *Part) Write(b []byte) (int, error) {
 	if p.w == nil {
 		return 0, fmt.Errorf("%s was moved into place by an earlier run; remove its checkpoint to start afresh", p.Name)
 	}
+	if p.spent {
+		return 0, fmt.Errorf("%s was emptied once its rows were spent; nothing more can be written to it", p.Name)
+	}
 	if p.compressed() {
 		p.pending = append(p.pending, b...)
 		if len(p.pending) >= MemberSize {
@@ -245,6 +252,39 @@ func (p *Part) ReadAt(b []byte, off int64) (int, error) {
 	return p.f.ReadAt(b, off)
 }
 
+// Spent reports whether the part was emptied by drop.
+func (p *Part) Spent() bool { return p.spent }
+
+// drop empties the part, whose rows no one needs any more, for good:
+// what it holds counts as nothing from the next Save on, when cut may
+// remove it, and nothing more may be written to it. Rows still counts
+// the rows it held. A run interrupted between the Save and cut cuts the
+// file when it resumes, as it cuts any part to its saved length.
+func (p *Part) drop() error {
+	if p.w == nil || p.spent {
+		return nil
+	}
+	p.pending = nil
+	p.w.Reset(p.f)
+	if _, err := p.f.Seek(0, io.SeekStart); err != nil {
+		return fmt.Errorf("emptying %s: %w", p.Name, err)
+	}
+	p.spent, p.size = true, 0
+	return nil
+}
+
+// cut removes what a dropped part's file held, once a Save has recorded
+// it empty.
+func (p *Part) cut() error {
+	if !p.spent || p.f == nil {
+		return nil
+	}
+	if err := p.f.Truncate(0); err != nil {
+		return fmt.Errorf("emptying %s: %w", p.Name, err)
+	}
+	return nil
+}
+
 // Row writes b as one row (a line, or a fixed-size record) of the part.
 func (p *Part) Row(b []byte) error {
 	if _, err := p.Write(b); err != nil {
@@ -277,6 +317,7 @@ func (p *Part) open() error {
 	if p.compressed() {
 		p.pending = bytes.Clone(p.saved.Pending)
 	}
+	p.spent = p.saved.Spent
 	return nil
 }
 
@@ -292,7 +333,7 @@ func (p *Part) flush() (PartState, error) {
 		return PartState{}, fmt.Errorf("writing %s: %w", p.Name, err)
 	}
 	off, err := p.f.Seek(0, io.SeekCurrent)
-	return PartState{Bytes: off, Rows: p.rows, Pending: bytes.Clone(p.pending)}, err
+	return PartState{Bytes: off, Rows: p.rows, Pending: bytes.Clone(p.pending), Spent: p.spent}, err
 }
 
 // Save makes every part durable and writes the checkpoint: the position,

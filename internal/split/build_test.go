@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -615,13 +616,26 @@ func TestShardsMerge(t *testing.T) {
 	if three == nil {
 		t.FailNow()
 	}
-	// Finished shards merge in one turn, given in any order.
-	t.Run("three finished shards in another order", func(t *testing.T) {
-		out := filepath.Join(t.TempDir(), "merged")
-		if _, err := merge(context.Background(), []string{three[2], three[0], three[1]}, testOptions(out, 2)); err != nil {
-			t.Fatal(err)
+	// The shards removed their pilots once the merge had fitted the
+	// balance to them: the merge that did can go on, but a new one is
+	// refused, not misled.
+	t.Run("a new merge of finished shards", func(t *testing.T) {
+		for _, dir := range three {
+			m, err := job.Read(dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, f := range m.Files {
+				_, gone := os.Stat(filepath.Join(dir, f.Path))
+				if pilot := strings.HasSuffix(f.Set, "pilot"); f.Spent != pilot || pilot != errors.Is(gone, fs.ErrNotExist) {
+					t.Errorf("%s: %+v (file: %v); want the pilots, and only them, spent and removed", dir, f, gone)
+				}
+			}
 		}
-		sameTree(t, want, cardtest.ReadTree(t, out))
+		out := filepath.Join(t.TempDir(), "merged")
+		if _, err := merge(context.Background(), []string{three[2], three[0], three[1]}, testOptions(out, 2)); err == nil || !strings.Contains(err.Error(), "once a merge had read it") {
+			t.Fatalf("got %v, want a refusal", err)
+		}
 	})
 
 	// Refusals, each with its own message.
@@ -721,17 +735,22 @@ func TestShardsMergeMinCore(t *testing.T) {
 // both.
 func TestShardResume(t *testing.T) {
 	p := smallPlan(t, fragments.W, 400, 40, 40, 0, 60)
-	other := filepath.Join(t.TempDir(), "shard0")
 	ref := filepath.Join(t.TempDir(), "ref")
 	refMerged := filepath.Join(t.TempDir(), "merged")
-	if _, err := shardTurns(context.Background(), p, []string{other, ref}, refMerged, 2); err != nil {
+	if _, err := shardTurns(context.Background(), p, []string{filepath.Join(t.TempDir(), "shard0"), ref}, refMerged, 2); err != nil {
 		t.Fatal(err)
 	}
 	sh := Shard{Index: 1, Count: 2}
+	// Shard 0 again, uninterrupted, for the merge of the resumed shard:
+	// the first one's pilots were spent in the reference's turns.
+	other := filepath.Join(t.TempDir(), "shard0")
 	dir := filepath.Join(t.TempDir(), "resumed")
 	merged := filepath.Join(t.TempDir(), "merged")
 	turns := 0
 	for ; turns < 4; turns++ {
+		if _, err := RunShard(context.Background(), p, Shard{Index: 0, Count: 2}, testOptions(other, 2)); err != nil && !errors.Is(err, ErrWaiting) {
+			t.Fatal(err)
+		}
 		// Stopped after 40 candidates, then run to the end of its turn.
 		for try, stop := range []int{40, -1} {
 			ctx, cancel := context.WithCancel(context.Background())

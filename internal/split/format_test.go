@@ -7,6 +7,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -163,14 +164,15 @@ func buildInterrupted(t *testing.T, p *Plan, dir string, o dataset.Output) {
 }
 
 // shardDirs runs the n shards of p to their end, taking turns with a
-// merge into a directory of its own.
+// merge into a directory of its own. They keep their pilots, so that
+// they can be merged again from scratch.
 func shardDirs(t *testing.T, p *Plan, n int) []string {
 	t.Helper()
 	var dirs []string
 	for range n {
 		dirs = append(dirs, filepath.Join(t.TempDir(), "shard"))
 	}
-	if _, err := shardTurns(context.Background(), p, dirs, filepath.Join(t.TempDir(), "merged"), 2); err != nil {
+	if _, err := shardTurnsKeeping(context.Background(), p, dirs, filepath.Join(t.TempDir(), "merged"), 2, true); err != nil {
 		t.Fatal(err)
 	}
 	return dirs
@@ -178,13 +180,22 @@ func shardDirs(t *testing.T, p *Plan, n int) []string {
 
 // shardTurns builds p as the shards dirs (shard j of len(dirs) in
 // dirs[j], each on workers workers, all at once) merged into out: the
-// shards and the merge take turns until the merge is done.
+// shards and the merge take turns until the merge is done. The merge is
+// given the shards last to first: it orders them itself.
 func shardTurns(ctx context.Context, p *Plan, dirs []string, out string, workers int) (*Manifest, error) {
+	return shardTurnsKeeping(ctx, p, dirs, out, workers, false)
+}
+
+// shardTurnsKeeping is shardTurns, with shards that keep their pilots
+// (Shard.KeepPilots) if keep.
+func shardTurnsKeeping(ctx context.Context, p *Plan, dirs []string, out string, workers int, keep bool) (*Manifest, error) {
+	backwards := slices.Clone(dirs)
+	slices.Reverse(backwards)
 	for range 4 {
 		errs := make(chan error, len(dirs))
 		for j, dir := range dirs {
 			go func() {
-				_, err := RunShard(ctx, p, Shard{Index: j, Count: len(dirs)}, testOptions(dir, workers))
+				_, err := RunShard(ctx, p, Shard{Index: j, Count: len(dirs), KeepPilots: keep}, testOptions(dir, workers))
 				if errors.Is(err, ErrWaiting) || errors.Is(err, ErrAlreadyBuilt) {
 					err = nil
 				}
@@ -198,7 +209,7 @@ func shardTurns(ctx context.Context, p *Plan, dirs []string, out string, workers
 		if failed != nil {
 			return nil, failed
 		}
-		m, err := merge(ctx, dirs, testOptions(out, 2))
+		m, err := merge(ctx, backwards, testOptions(out, 2))
 		if !errors.Is(err, ErrWaiting) {
 			return m, err
 		}

@@ -65,6 +65,11 @@ type Shard struct {
 	Index, Count int
 	// Oversample is the margin of the per-stratum budget (default 1.2).
 	Oversample float64
+	// KeepPilots keeps the shard's pilots once the merge has fitted the
+	// balance to them, which it otherwise removes (builder.spent): kept,
+	// the finished shards can be merged again from scratch (into another
+	// format, say), at most of their storage.
+	KeepPilots bool
 }
 
 // candLine is a candidate as a shard writes it.
@@ -172,6 +177,9 @@ func RunShard(ctx context.Context, p *Plan, sh Shard, o Options) (*job.Manifest,
 			return false, err
 		}
 		return b.ready(s), nil
+	}
+	if !sh.KeepPilots {
+		c.Spent = b.spent
 	}
 	q := b.newQuotas(sh)
 	do := c.Do
@@ -311,6 +319,33 @@ func (b *builder) ready(s int) bool {
 		case ps.Models == nil:
 			return false
 		case ref.kind == candidateKind && b.plan.ResidualFor(k) > 0 && ps.ResidualFile == "":
+			return false
+		}
+	}
+	return true
+}
+
+// spent reports, in a shard, whether the merge is done with stream s: a
+// pilot once it has handed over the first stages fitted to it, a
+// residual pilot once it has handed over the residual stage. A merge
+// hands models over only after it has checkpointed them, so no merge of
+// the build reads the stream again.
+func (b *builder) spent(s int) bool {
+	ref := b.refs[s]
+	pools := []int{ref.k}
+	if ref.k < 0 {
+		pools = b.groups[ref.g]
+	}
+	for _, k := range pools {
+		ps := &b.st.Pools[k]
+		switch {
+		case b.plan.PilotFor(k) == 0:
+			return false
+		case ref.kind == pilotKind && ps.Models == nil:
+			return false
+		case ref.kind == residualKind && ps.ResidualFile == "":
+			return false
+		case ref.kind == candidateKind:
 			return false
 		}
 	}
