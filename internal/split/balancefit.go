@@ -198,6 +198,15 @@ func compact(s *surface, t *textfeat.PatternTable) {
 	s.pairs, s.table = [2][]uint64{}, t
 }
 
+// surfaceRecord returns what surfaceOf reads of record r (its
+// sentences, templates, words, formulas and contradictory pair), and its
+// label: all the merge reads of a pilot candidate, which a shard so
+// stores without the rest (its text and certificate).
+func surfaceRecord(r *dataset.Record) *dataset.Record {
+	return &dataset.Record{Sentences: r.Sentences, Templates: r.Templates, N1: r.N1, N2: r.N2, Nouns: r.Nouns, Verbs: r.Verbs,
+		Formulas: r.Formulas, Label: r.Label, Difficulty: dataset.Difficulty{UnsatPair: r.Difficulty.UnsatPair}}
+}
+
 // surfaceOf returns the surface of record r of fragment f.
 func surfaceOf(f fragments.Fragment, r *dataset.Record) surface {
 	skel, st := textfeat.Structure(r.Sentences)

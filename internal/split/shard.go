@@ -191,7 +191,13 @@ func RunShard(ctx context.Context, p *Plan, sh Shard, o Options) (*job.Manifest,
 		if err != nil || cand.rec == nil {
 			return cand, err
 		}
-		return b.thin(s, i, cand), nil
+		cand = b.thin(s, i, cand)
+		if b.refs[s].kind != candidateKind && cand.rec != nil {
+			// The merge fits the balance to a pilot candidate's surface
+			// and label alone.
+			cand.rec = surfaceRecord(cand.rec)
+		}
+		return cand, nil
 	}
 	c.Take, c.State = q.take, func() any { return q.Got }
 	c.Load = func(state func(v any) error) error {

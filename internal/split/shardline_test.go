@@ -3,10 +3,14 @@ package split
 import (
 	"bytes"
 	"encoding/json"
+	"math/rand/v2"
 	"reflect"
 	"testing"
 
 	"github.com/nlsat/nlsat/internal/dataset"
+	"github.com/nlsat/nlsat/internal/fol"
+	"github.com/nlsat/nlsat/internal/fragments"
+	"github.com/nlsat/nlsat/internal/solver"
 )
 
 // FuzzCandidateLine: a candidate as a shard writes it reads back as the
@@ -91,5 +95,44 @@ func TestCandidateLineRoundTrip(t *testing.T) {
 				t.Errorf("%s\nread back as %+v (record %s)\nwant %+v (record %s)", data, got, gotRec, want, wantRec)
 			}
 		})
+	}
+}
+
+// TestPilotLineKeepsSurface: a shard stores a pilot candidate's record
+// as surfaceRecord trims it; read back from its line, it has the surface
+// and label of the whole record, for every fragment, both labels, with
+// and without a contradictory pair.
+func TestPilotLineKeepsSurface(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 5))
+	for _, f := range fragments.All() {
+		for i := range 40 {
+			n2 := 3
+			if f <= fragments.W {
+				n2 = 0
+			}
+			inst, err := fragments.Sample(rng, f, fragments.DefaultParams(), 6+rng.IntN(6), 4, n2)
+			if err != nil {
+				t.Fatal(err)
+			}
+			v := solver.Verdict{Status: solver.Sat, Model: &fol.Structure{Size: 2}}
+			if i%2 == 0 {
+				v = solver.Verdict{Status: solver.Unsat, MUS: []int{0, 1, 2}}
+				if i%4 == 0 {
+					v.Pair = []int{0, 2}
+				}
+			}
+			r := dataset.NewRecord(inst, v, "nlsat-native-1")
+			data, err := json.Marshal(candidate{rec: surfaceRecord(r), kept: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var back candidate
+			if err := json.Unmarshal(data, &back); err != nil {
+				t.Fatal(err)
+			}
+			if back.rec.Label != r.Label || !reflect.DeepEqual(back.surface(f), surfaceOf(f, r)) {
+				t.Fatalf("%s record %d: the pilot line %s reads back with another surface or label", f, i, data)
+			}
+		}
 	}
 }
