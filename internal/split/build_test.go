@@ -395,7 +395,7 @@ func TestBuildWorkersAndResume(t *testing.T) {
 		if _, err := Run(ctx, p, o); !errors.Is(err, context.Canceled) {
 			t.Fatalf("got %v, want canceled", err)
 		}
-		models := filepath.Join(dir, workDir, "models-0.json")
+		models := filepath.Join(dir, workDir, "models-0.json.gz")
 		if err := os.Remove(models); err != nil {
 			t.Fatal(err)
 		}
@@ -831,5 +831,38 @@ func TestInterruptDuringFit(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(dir, "data")); !errors.Is(err, os.ErrNotExist) {
 		t.Error("a data directory was written")
+	}
+}
+
+// TestWorkFiles: what saveWork writes (gzip-compressed JSON) reads back
+// through readWork, as does a plain JSON file an earlier version wrote
+// for a checkpoint that names it; a corrupt one is refused, named.
+func TestWorkFiles(t *testing.T) {
+	dir := t.TempDir()
+	os.MkdirAll(filepath.Join(dir, workDir), 0o755)
+	b := &builder{opt: Options{Dir: dir}}
+	want := map[string][]int{"pairs": {3, 1, 4, 1, 5}}
+	var file string
+	if err := b.saveWork("models-0.json", want, &file); err != nil || file != "models-0.json.gz" {
+		t.Fatalf("saved as %q: %v", file, err)
+	}
+	os.WriteFile(filepath.Join(dir, workDir, "models-1.json"), []byte(`{"pairs":[3,1,4,1,5]}`), 0o644)
+	os.WriteFile(filepath.Join(dir, workDir, "models-2.json.gz"), []byte(`{"pairs":[3,1,4,1,5]}`), 0o644)
+	tests := []struct {
+		file, err string
+	}{
+		{"models-0.json.gz", ""},
+		{"models-1.json", ""},
+		{"models-2.json.gz", "models-2.json.gz"},
+	}
+	for _, tt := range tests {
+		var got map[string][]int
+		err := readWork(filepath.Join(dir, workDir), tt.file, "the models", &got)
+		switch {
+		case tt.err == "" && (err != nil || !reflect.DeepEqual(got, want)):
+			t.Errorf("%s: read %v, %v", tt.file, got, err)
+		case tt.err != "" && (err == nil || !strings.Contains(err.Error(), tt.err)):
+			t.Errorf("%s: got %v, want an error naming it", tt.file, err)
+		}
 	}
 }

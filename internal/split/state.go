@@ -1,6 +1,8 @@
 package split
 
 import (
+	"bytes"
+	"compress/gzip"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -8,6 +10,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/nlsat/nlsat/internal/atomicfile"
 	"github.com/nlsat/nlsat/internal/inputerr"
@@ -53,14 +56,23 @@ func (b *builder) saveResidual(k int) error {
 	return b.saveWork(fmt.Sprintf("residual-%d.json", k), b.st.Pools[k].Models.Residual, &b.st.Pools[k].ResidualFile)
 }
 
-// saveWork writes v as JSON to the file name in the work directory and,
-// once it is written, sets *file to the name.
+// saveWork writes v as gzip-compressed JSON to the file name.gz in the
+// work directory and, once it is written, sets *file to that name. (The
+// models of a build with many pair patterns take tens of megabytes of
+// JSON, which the merge of a sharded build copies beside its shards.)
 func (b *builder) saveWork(name string, v any, file *string) error {
 	data, err := json.Marshal(v)
 	if err != nil {
 		return err
 	}
-	if err := writeFileAtomic(filepath.Join(b.opt.Dir, workDir, name), data); err != nil {
+	var z bytes.Buffer
+	w, _ := gzip.NewWriterLevel(&z, gzip.BestSpeed)
+	w.Write(data)
+	if err := w.Close(); err != nil {
+		return err
+	}
+	name += ".gz"
+	if err := writeFileAtomic(filepath.Join(b.opt.Dir, workDir, name), z.Bytes()); err != nil {
 		return err
 	}
 	*file = name
@@ -90,12 +102,22 @@ func (st *state) loadModels(work string) error {
 }
 
 // readWork reads into v the JSON file of the work directory work that
-// the checkpoint names for what.
+// the checkpoint names for what: gzip-compressed where its name ends in
+// ".gz" (saveWork), plain where an earlier version wrote it.
 func readWork(work, file, what string, v any) error {
 	name := filepath.Join(work, file)
 	data, err := os.ReadFile(name)
 	if err != nil {
 		return inputerr.Errorf("cannot resume: the checkpoint names %s in %s: %w", what, name, err)
+	}
+	if strings.HasSuffix(file, ".gz") {
+		z, err := gzip.NewReader(bytes.NewReader(data))
+		if err == nil {
+			data, err = io.ReadAll(z)
+		}
+		if err != nil {
+			return inputerr.Errorf("cannot resume: %s: %w", name, err)
+		}
 	}
 	if err := json.Unmarshal(data, v); err != nil {
 		return inputerr.Errorf("cannot resume: %s: %w", name, err)
