@@ -6,8 +6,9 @@
 # (user + sys seconds) of the one process, of the shards summed, of the
 # two merges that fit the balance and of the last merge, which selects
 # and writes; each as a share of the one process; the shards' storage at
-# its largest (before the last merge, the models handed over included)
-# against the dataset's; and whether the merged dataset has the bytes of
+# its largest (the most it held after any shard or merge but the last
+# merge, the models handed over included) against the dataset's; and
+# whether the merged dataset has the bytes of
 # the one process. Usage: scripts/shard-cost.sh [N] (default 4 shards),
 # with BIN=path/to/nlsat (default bin/nlsat, built first) and BUILDS to
 # choose the builds (default: V 12,000 / 1,200 / 1,200 and A 3,000 / 300
@@ -25,20 +26,24 @@ for b in $BUILDS; do
 	d=$work/$frag
 	mkdir -p "$d"
 	cpu one "$BIN" "${args[@]}" --out "$d/one"
-	shards=0 fits=0 last=0
+	shards=0 fits=0 last=0 smb=0
+	# peak keeps the largest storage the shards and the handed-over
+	# models have held so far (the last merge drops the models).
+	peak() {
+		local mb
+		mb=$({ du -scm --apparent-size "$d"/shard-* "$d"/.nlsat-balance-* 2>/dev/null || true; } | awk 'END {print $1}')
+		if [ "$mb" -gt "$smb" ]; then smb=$mb; fi
+	}
 	for turn in 1 2 3; do
 		for i in $(seq 0 $((n - 1))); do
 			cpu shard "$BIN" "${args[@]}" --shard-index "$i" --shard-count "$n" --out "$d/shard-$i"
 			shards=$(echo "$shards + ${secs[shard]}" | bc -l)
+			peak
 		done
-		if [ "$turn" = 3 ]; then
-			# The shards' storage at its largest: every stream drawn, and
-			# the balance models handed over (the last merge drops them).
-			smb=$(du -scm --apparent-size "$d"/shard-* "$d"/.nlsat-balance-* | awk 'END {print $1}')
-		fi
 		cpu merge "$BIN" merge -q --out "$d/merged" "$d"/shard-*
 		if [ "$turn" -lt 3 ]; then
 			fits=$(echo "$fits + ${secs[merge]}" | bc -l)
+			peak
 		else
 			last=${secs[merge]}
 		fi
