@@ -309,16 +309,22 @@ func (q *quotas) take(s, i int, c candidate) bool {
 	return true
 }
 
+// streamPools returns the pools whose candidates stream s draws: its
+// pool's, or those of its group (a pooled residual pilot).
+func (b *builder) streamPools(s int) []int {
+	ref := b.refs[s]
+	if ref.k < 0 {
+		return b.groups[ref.g]
+	}
+	return []int{ref.k}
+}
+
 // ready reports whether a shard holds the balance models that stream s
 // needs: a residual pilot, the first stages of its pools; candidates,
 // every stage of their pool. A pool without a pilot needs none.
 func (b *builder) ready(s int) bool {
 	ref := b.refs[s]
-	pools := []int{ref.k}
-	if ref.k < 0 {
-		pools = b.groups[ref.g]
-	}
-	for _, k := range pools {
+	for _, k := range b.streamPools(s) {
 		ps := &b.st.Pools[k]
 		switch {
 		case ref.kind == pilotKind || b.plan.PilotFor(k) == 0:
@@ -338,11 +344,7 @@ func (b *builder) ready(s int) bool {
 // the build reads the stream again.
 func (b *builder) spent(s int) bool {
 	ref := b.refs[s]
-	pools := []int{ref.k}
-	if ref.k < 0 {
-		pools = b.groups[ref.g]
-	}
-	for _, k := range pools {
+	for _, k := range b.streamPools(s) {
 		ps := &b.st.Pools[k]
 		switch {
 		case b.plan.PilotFor(k) == 0:
