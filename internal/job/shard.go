@@ -100,11 +100,11 @@ func RunShard[W, R any](ctx context.Context, c Config[W, R], dir string, m Manif
 	}
 	if err := s.run(ctx); err != nil {
 		if errors.Is(err, ErrWaiting) {
-			return s.publish(dir)
+			return s.publish()
 		}
 		return nil, err
 	}
-	return s.finish(dir)
+	return s.finish()
 }
 
 // emptyDir refuses a directory that holds anything but a shard's work
@@ -125,7 +125,7 @@ func emptyDir(dir string, force bool) error {
 // sharder is a RunShard in progress.
 type sharder[W, R any] struct {
 	Config[W, R]
-	dir     string
+	dir     string // the shard directory
 	m       Manifest
 	store   *Store
 	through int // the stream the shard waits at (ErrWaiting)
@@ -252,13 +252,13 @@ func (s *sharder[W, R]) drop(k int) error {
 	return nil
 }
 
-// report returns the manifest's entry for the file of stream k, in dir.
-func (s *sharder[W, R]) report(dir string, k int) (FileReport, error) {
+// report returns the manifest's entry for the file of stream k.
+func (s *sharder[W, R]) report(k int) (FileReport, error) {
 	name, part := streamFile(s.Streams[k].Name), s.store.Part(k)
 	if part.Spent() {
 		return FileReport{Set: s.Streams[k].Name, Path: name, Rows: part.Rows(), Spent: true}, nil
 	}
-	fr, err := Report(dir, name, part.Rows())
+	fr, err := Report(s.dir, name, part.Rows())
 	fr.Set = s.Streams[k].Name
 	return fr, err
 }
@@ -301,22 +301,22 @@ func writeLine[R any](part *Part, i int, r R) error {
 // ErrWaiting. The checkpoint stays: the shard goes on from it. Each file
 // is a link to its part (a copy where links fail), which no later run
 // writes to: a part grows only while its stream is drawn.
-func (s *sharder[W, R]) publish(dir string) (*Manifest, error) {
+func (s *sharder[W, R]) publish() (*Manifest, error) {
 	s.m.Files, s.m.Through = nil, s.through
 	for k := range s.through {
 		part := s.store.Part(k)
 		if !part.Spent() {
-			if err := linkOrCopy(part.Name, filepath.Join(dir, streamFile(s.Streams[k].Name))); err != nil {
+			if err := linkOrCopy(part.Name, filepath.Join(s.dir, streamFile(s.Streams[k].Name))); err != nil {
 				return nil, err
 			}
 		}
-		fr, err := s.report(dir, k)
+		fr, err := s.report(k)
 		if err != nil {
 			return nil, err
 		}
 		s.m.Files = append(s.m.Files, fr)
 	}
-	if err := s.writeManifest(dir); err != nil {
+	if err := s.writeManifest(); err != nil {
 		return nil, err
 	}
 	return &s.m, ErrWaiting
@@ -345,21 +345,21 @@ func linkOrCopy(src, dst string) error {
 	return os.Rename(tmp, dst)
 }
 
-// writeManifest writes the shard's manifest into dir.
-func (s *sharder[W, R]) writeManifest(dir string) error {
+// writeManifest writes the shard's manifest into its directory.
+func (s *sharder[W, R]) writeManifest() error {
 	data, err := json.MarshalIndent(s.m, "", "  ")
 	if err != nil {
 		return err
 	}
-	return atomicfile.WriteFile(filepath.Join(dir, ManifestFile), append(data, '\n'))
+	return atomicfile.WriteFile(filepath.Join(s.dir, ManifestFile), append(data, '\n'))
 }
 
 // finish moves the stream files into place and writes the manifest.
-func (s *sharder[W, R]) finish(dir string) (*Manifest, error) {
+func (s *sharder[W, R]) finish() (*Manifest, error) {
 	final := make([]string, len(s.Streams))
 	for k, st := range s.Streams {
 		if !s.store.Part(k).Spent() { // a spent part stays, empty, in the work directory
-			final[k] = filepath.Join(dir, streamFile(st.Name))
+			final[k] = filepath.Join(s.dir, streamFile(st.Name))
 		}
 	}
 	if err := s.store.Commit(final); err != nil {
@@ -367,16 +367,16 @@ func (s *sharder[W, R]) finish(dir string) (*Manifest, error) {
 	}
 	s.m.Files, s.m.Through = nil, 0
 	for k := range s.Streams {
-		fr, err := s.report(dir, k)
+		fr, err := s.report(k)
 		if err != nil {
 			return nil, err
 		}
 		s.m.Files = append(s.m.Files, fr)
 	}
-	if err := s.writeManifest(dir); err != nil {
+	if err := s.writeManifest(); err != nil {
 		return nil, err
 	}
-	return &s.m, os.RemoveAll(filepath.Join(dir, shardWork))
+	return &s.m, os.RemoveAll(filepath.Join(s.dir, shardWork))
 }
 
 // Shards are the finished shards of one run, checked and ordered by
