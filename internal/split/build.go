@@ -220,8 +220,47 @@ func (b *builder) keysPart() int { return len(b.files) }
 // complete backend's answer needs no certificate there, and it gets no
 // least model, MUS, proof or keys (unless the plan's MinCore, whose
 // test reads the MUS, asks for them). Its label and pair are those the
-// full certification would give, so the fit is the same.
+// full certification would give, so the fit is the same. A candidate of
+// the set, once the pool's balance models are fitted, is first decided
+// the same way, and only one the balance keeps is certified (most are
+// thinned: on the default A build about seven in ten).
 func (b *builder) draw(ctx context.Context, w solver.Backend, k, i int, pilot bool) (candidate, error) {
+	idx := k*PoolStride + i
+	inst, err := b.sample(k, i)
+	if err != nil {
+		return candidate{}, err
+	}
+	light := solver.IsComplete(w) && b.plan.MinCore == 0
+	models := b.st.Pools[k].Models
+	if light && (pilot || models != nil) {
+		v, err := solver.Decide(ctx, w, inst.Formulas(), solver.DecideOptions{MUS: true, LabelOnly: true})
+		if err != nil {
+			return candidate{}, err
+		}
+		if v.Status != solver.Unknown {
+			rec := dataset.NewRecord(inst, v, w.Name())
+			if pilot {
+				return b.surfaced(k, candidate{rec: rec}), nil
+			}
+			// A candidate of the set that the balance thins is counted
+			// by its label alone, and its surface and label are those of
+			// the uncertified answer: it is not certified for nothing.
+			// One it keeps is decided again below, with its certificate,
+			// as if this had not been.
+			if !models.keep(b.plan.Seed, idx, surfaceOf(b.plan.PoolFrag(k), rec), rec.Label) {
+				return candidate{thinned: true, label: rec.Label}, nil
+			}
+			c, err := b.certified(ctx, w, k, i, inst, false)
+			c.kept = c.rec != nil
+			return c, err
+		}
+	}
+	return b.certified(ctx, w, k, i, inst, true)
+}
+
+// sample draws the instance of candidate i of pool k: a function of the
+// plan and the index alone.
+func (b *builder) sample(k, i int) (fragments.Instance, error) {
 	pl := &b.plan.Pools[k]
 	idx := k*PoolStride + i
 	rng := rand.New(rand.NewPCG(b.plan.Seed, uint64(idx)))
@@ -233,15 +272,19 @@ func (b *builder) draw(ctx context.Context, w solver.Backend, k, i int, pilot bo
 	}
 	inst, err := fragments.Sample(rng, b.plan.PoolFrag(k), params, pt.M, pt.N1, pt.N2)
 	if err != nil {
-		return candidate{}, fmt.Errorf("instance %s: %w", dataset.SeedString(b.plan.Seed, idx), err)
+		return fragments.Instance{}, fmt.Errorf("instance %s: %w", dataset.SeedString(b.plan.Seed, idx), err)
 	}
-	light := pilot && solver.IsComplete(w) && b.plan.MinCore == 0
-	v, err := solver.Decide(ctx, w, inst.Formulas(), solver.DecideOptions{MUS: true, LabelOnly: light})
+	return inst, nil
+}
+
+// certified decides inst, candidate i of pool k, with backend w, and
+// certifies the answer: the candidate as the dataset would take it, and
+// with surface, as the balance sees it (builder.surfaced).
+func (b *builder) certified(ctx context.Context, w solver.Backend, k, i int, inst fragments.Instance, surface bool) (candidate, error) {
+	idx := k*PoolStride + i
+	v, err := solver.Decide(ctx, w, inst.Formulas(), solver.DecideOptions{MUS: true})
 	if err != nil {
 		return candidate{}, err
-	}
-	if light && v.Status != solver.Unknown {
-		return b.surfaced(k, candidate{rec: dataset.NewRecord(inst, v, w.Name())}), nil
 	}
 	keyed := inst
 	if b.plan.Joint() {
@@ -282,6 +325,9 @@ func (b *builder) draw(ctx context.Context, w solver.Backend, k, i int, pilot bo
 	if b.plan.Dedup == DedupRenaming {
 		form := canon.Canonical(keyed)
 		c.renamed, c.capped = sha256.Sum256([]byte(form.Key)), form.Capped
+	}
+	if !surface {
+		return c, nil
 	}
 	return b.surfaced(k, c), nil
 }

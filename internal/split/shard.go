@@ -382,7 +382,7 @@ func (b *builder) thin(s, i int, c candidate) candidate {
 		}
 		c.kept = true
 	case candidateKind:
-		if m == nil {
+		if m == nil || c.kept {
 			return c
 		}
 		if !m.keep(b.plan.Seed, k*PoolStride+i, c.surface(b.plan.PoolFrag(k)), c.rec.Label) {
