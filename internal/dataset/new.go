@@ -14,15 +14,23 @@ import (
 // seed are the caller's to set. A zero verdict with an empty name gives
 // an unlabelled record (label -1), as written without a solver.
 func NewRecord(inst fragments.Instance, v solver.Verdict, solverName string) *Record {
-	r := &Record{Fragment: inst.Fragment.String(), N1: len(inst.Nouns), N2: len(inst.Verbs), Nouns: inst.Nouns, Verbs: inst.Verbs}
+	r := &Record{}
+	r.SetInstance(inst)
+	r.SetVerdict(v, solverName)
+	return r
+}
+
+// SetInstance writes what r holds of instance inst, its fragment, sizes,
+// words, sentences, templates, formulas and text, into r.
+func (r *Record) SetInstance(inst fragments.Instance) {
+	r.Fragment, r.N1, r.N2, r.Nouns, r.Verbs = inst.Fragment.String(), len(inst.Nouns), len(inst.Verbs), inst.Nouns, inst.Verbs
+	r.Sentences, r.Templates, r.Formulas = nil, nil, nil
 	for _, s := range inst.Sentences {
 		r.Sentences = append(r.Sentences, s.English())
 		r.Templates = append(r.Templates, s.ID())
 		r.Formulas = append(r.Formulas, fol.String(s.Formula()))
 	}
 	r.Text = strings.Join(r.Sentences, " ")
-	r.SetVerdict(v, solverName)
-	return r
 }
 
 // SetVerdict writes the label, certificate and difficulty of verdict v,

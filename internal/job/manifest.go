@@ -14,10 +14,12 @@ import (
 )
 
 // ManifestFile is the manifest's name in a shard directory;
-// ManifestSchema its format. Version 2 compressed the stream files.
+// ManifestSchema its format. Version 2 compressed the stream files;
+// version 3 marks the lines of a split's candidates whose instance the
+// merge draws again.
 const (
 	ManifestFile   = "shard.json"
-	ManifestSchema = "nlsat-shard/2"
+	ManifestSchema = "nlsat-shard/3"
 )
 
 // Manifest describes one finished shard.

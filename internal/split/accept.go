@@ -101,6 +101,11 @@ func (a *acceptor) consider(i int, c candidate) (stop bool, err error) {
 			return false, nil
 		}
 	}
+	if c.resample {
+		if err := b.resample(k, i, c.rec); err != nil {
+			return true, err
+		}
+	}
 	mask := a.mask(s, c)
 	_, dupExact := b.exact[keyOf(c.exact)]
 	_, dupRenamed := b.renamed[keyOf(c.renamed)]

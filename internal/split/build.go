@@ -208,6 +208,11 @@ type candidate struct {
 	// label (dataset.LabelAbsent where the merge would count none).
 	kept, thinned bool
 	label         int
+	// resample says that the record holds none of the instance's fields
+	// but its fragment and sizes: a shard writes a candidate of the set
+	// so, since the merge draws the instance again from the plan and the
+	// index (builder.resample) for the few it reads the text of.
+	resample bool
 }
 
 // keysPart is the index of the keys among the store's parts (the split
@@ -275,6 +280,22 @@ func (b *builder) sample(k, i int) (fragments.Instance, error) {
 		return fragments.Instance{}, fmt.Errorf("instance %s: %w", dataset.SeedString(b.plan.Seed, idx), err)
 	}
 	return inst, nil
+}
+
+// resample gives rec, the record of candidate i of pool k as a shard
+// wrote it (without its instance: candidate.resample), its instance
+// again, drawn as the shard drew it.
+func (b *builder) resample(k, i int, rec *dataset.Record) error {
+	inst, err := b.sample(k, i)
+	if err != nil {
+		return err
+	}
+	if f := inst.Fragment.String(); f != rec.Fragment || len(inst.Nouns) != rec.N1 || len(inst.Verbs) != rec.N2 {
+		return fmt.Errorf("instance %s: a shard's record of fragment %s with %d nouns and %d verbs, where the plan draws %s with %d and %d",
+			dataset.SeedString(b.plan.Seed, k*PoolStride+i), rec.Fragment, rec.N1, rec.N2, f, len(inst.Nouns), len(inst.Verbs))
+	}
+	rec.SetInstance(inst)
+	return nil
 }
 
 // certified decides inst, candidate i of pool k, with backend w, and

@@ -74,14 +74,17 @@ type Shard struct {
 
 // candLine is a candidate as a shard writes it.
 type candLine struct {
-	Exact   string          `json:"exact"`
-	Renamed string          `json:"renamed"`
-	Capped  bool            `json:"capped"`
-	Hard    bool            `json:"hard,omitempty"`
-	Easy    bool            `json:"easy,omitempty"`
-	Kept    bool            `json:"kept,omitempty"`
-	Reason  string          `json:"reason"`
-	Record  *dataset.Record `json:"record"`
+	Exact   string `json:"exact"`
+	Renamed string `json:"renamed"`
+	Capped  bool   `json:"capped"`
+	Hard    bool   `json:"hard,omitempty"`
+	Easy    bool   `json:"easy,omitempty"`
+	Kept    bool   `json:"kept,omitempty"`
+	// Resample: the record holds of its instance only the fragment and
+	// sizes (candidate.resample).
+	Resample bool            `json:"resample,omitempty"`
+	Reason   string          `json:"reason"`
+	Record   *dataset.Record `json:"record"`
 }
 
 // thinLine is a candidate the balance thins, as a shard writes it.
@@ -99,6 +102,11 @@ func (c candidate) MarshalJSON() ([]byte, error) {
 	l := candLine{Exact: hex.EncodeToString(c.exact[:]), Capped: c.capped, Hard: c.hard, Easy: c.easy, Kept: c.kept, Reason: c.reason, Record: c.rec}
 	if c.renamed != ([32]byte{}) {
 		l.Renamed = hex.EncodeToString(c.renamed[:])
+	}
+	if c.resample && c.rec != nil {
+		r := *c.rec
+		r.Nouns, r.Verbs, r.Sentences, r.Templates, r.Formulas, r.Text = nil, nil, nil, nil, nil, ""
+		l.Record, l.Resample = &r, true
 	}
 	if l.Record != nil {
 		l.Record.Normalize()
@@ -125,7 +133,10 @@ func (c *candidate) UnmarshalJSON(data []byte) error {
 	if err := json.Unmarshal(data, &l); err != nil {
 		return err
 	}
-	*c = candidate{capped: l.Capped, hard: l.Hard, easy: l.Easy, kept: l.Kept, rec: l.Record, reason: l.Reason}
+	if l.Resample && l.Record == nil {
+		return fmt.Errorf("a candidate to sample again without its record: %s", data)
+	}
+	*c = candidate{capped: l.Capped, hard: l.Hard, easy: l.Easy, kept: l.Kept, rec: l.Record, reason: l.Reason, resample: l.Resample}
 	for _, h := range []struct {
 		s   string
 		dst *[32]byte
@@ -192,10 +203,16 @@ func RunShard(ctx context.Context, p *Plan, sh Shard, o Options) (*job.Manifest,
 			return cand, err
 		}
 		cand = b.thin(s, i, cand)
-		if b.refs[s].kind != candidateKind && cand.rec != nil {
+		switch {
+		case cand.rec == nil:
+		case b.refs[s].kind != candidateKind:
 			// The merge fits the balance to a pilot candidate's surface
 			// and label alone.
 			cand.rec = surfaceRecord(cand.rec)
+		default:
+			// The merge draws the instance of a candidate of the set
+			// again, for those it reads the text of.
+			cand.resample = true
 		}
 		return cand, nil
 	}

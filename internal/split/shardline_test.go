@@ -24,6 +24,7 @@ func FuzzCandidateLine(f *testing.F) {
 		{kept: true, rec: rec, exact: [32]byte{1}, renamed: [32]byte{2}, capped: true},
 		{kept: true, rec: rec, exact: [32]byte{4}, hard: true, easy: true},
 		{reason: "timeout", exact: [32]byte{3}},
+		{kept: true, rec: rec, exact: [32]byte{5}, resample: true},
 	} {
 		data, err := json.Marshal(c)
 		if err != nil {
@@ -38,6 +39,9 @@ func FuzzCandidateLine(f *testing.F) {
 		if json.Unmarshal(data, &c) != nil {
 			return
 		}
+		if c.resample && c.rec == nil {
+			t.Fatalf("%s read as a candidate to sample again without a record", data)
+		}
 		if c.thinned && (c.rec != nil || c.kept || c.label < dataset.LabelAbsent || c.label > dataset.LabelSat) {
 			t.Fatalf("%s read as a thinned candidate with more: %+v", data, c)
 		}
@@ -50,7 +54,7 @@ func FuzzCandidateLine(f *testing.F) {
 			t.Fatalf("%s, written back as %s, does not read: %v", data, again, err)
 		}
 		if back.thinned != c.thinned || back.kept != c.kept || back.label != c.label || back.exact != c.exact ||
-			back.renamed != c.renamed || back.capped != c.capped || back.hard != c.hard || back.easy != c.easy || back.reason != c.reason || (back.rec == nil) != (c.rec == nil) {
+			back.renamed != c.renamed || back.capped != c.capped || back.hard != c.hard || back.easy != c.easy || back.reason != c.reason || back.resample != c.resample || (back.rec == nil) != (c.rec == nil) {
 			t.Fatalf("%s: read %+v, written %s, read back %+v", data, c, again, back)
 		}
 	})
@@ -76,6 +80,12 @@ func TestCandidateLineRoundTrip(t *testing.T) {
 		{"undecided", candidate{reason: "timeout", exact: [32]byte{5}}},
 		{"thinned", candidate{thinned: true, label: dataset.LabelUnsat}},
 		{"thinned, counted as none", candidate{thinned: true, label: dataset.LabelAbsent}},
+		{"to sample again", candidate{rec: func() *dataset.Record {
+			// Without its instance, as the line holds it.
+			r := &dataset.Record{Fragment: "V", N1: 4, N2: 2, Label: dataset.LabelSat}
+			r.Normalize()
+			return r
+		}(), exact: [32]byte{6}, kept: true, resample: true}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -132,6 +142,65 @@ func TestPilotLineKeepsSurface(t *testing.T) {
 			}
 			if back.rec.Label != r.Label || !reflect.DeepEqual(back.surface(f), surfaceOf(f, r)) {
 				t.Fatalf("%s record %d: the pilot line %s reads back with another surface or label", f, i, data)
+			}
+		}
+	}
+}
+
+// TestResampledLine: a shard writes a candidate of the set without its
+// instance, and the merge, drawing the instance again from the plan and
+// the index, reads back the whole record, byte for byte, for every
+// fragment, both labels and a pool with zero-shot templates; a record
+// whose fragment or sizes the plan would not draw at that index is
+// refused.
+func TestResampledLine(t *testing.T) {
+	for _, f := range fragments.All() {
+		p := smallPlan(t, f, 40, 10, 10, 0, 10)
+		b, err := newBuilder(p, testOptions(t.TempDir(), 1), newState(p), true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for k := range p.Pools {
+			for i := range 12 {
+				inst, err := b.sample(k, i)
+				if err != nil {
+					t.Fatal(err)
+				}
+				v := solver.Verdict{Status: solver.Sat, Model: &fol.Structure{Size: 3}}
+				if i%2 == 0 {
+					v = solver.Verdict{Status: solver.Unsat, MUS: []int{0, 2}, Pair: []int{0, 2}}
+				}
+				r := dataset.NewRecord(inst, v, "nlsat-native-1")
+				r.Seed = dataset.SeedString(p.Seed, k*PoolStride+i)
+				data, err := json.Marshal(candidate{rec: r, kept: true, exact: [32]byte{7}, resample: true})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if bytes.Contains(data, []byte(r.Sentences[0])) || bytes.Contains(data, []byte(r.Formulas[0])) {
+					t.Fatalf("%s pool %d candidate %d: the line holds the instance: %s", f, k, i, data)
+				}
+				var back candidate
+				if err := json.Unmarshal(data, &back); err != nil {
+					t.Fatal(err)
+				}
+				if !back.resample || !back.kept || back.exact != [32]byte{7} {
+					t.Fatalf("%s: read back as %+v", data, back)
+				}
+				if err := b.resample(k, i, back.rec); err != nil {
+					t.Fatal(err)
+				}
+				r.Normalize()
+				back.rec.Normalize()
+				want, _ := json.Marshal(r)
+				got, _ := json.Marshal(back.rec)
+				if !bytes.Equal(got, want) {
+					t.Fatalf("%s pool %d candidate %d: resampled as\n%s\nwant\n%s", f, k, i, got, want)
+				}
+				wrong := *back.rec
+				wrong.N1++
+				if err := b.resample(k, i, &wrong); err == nil {
+					t.Fatalf("%s pool %d candidate %d: a record of %d nouns taken for one of %d", f, k, i, wrong.N1, r.N1)
+				}
 			}
 		}
 	}
