@@ -38,9 +38,10 @@ import (
 // the models to every shard (HandOverFile); run again, the shards go on
 // with them. With the models a shard decides itself what the merge would
 // of each residual pilot and candidate (thin): whether the balance keeps
-// it. A candidate the balance thins is stored as its label alone, and
-// the merge takes the shards' decisions instead of computing surfaces
-// and scores. A build with both balance stages so takes three turns of
+// it. A candidate the balance thins is stored as its label alone, one it
+// keeps without its instance (candidate.resample), which the merge draws
+// again from the plan and the index; the merge takes the shards'
+// decisions instead of computing surfaces and scores. A build with both balance stages so takes three turns of
 // shards and merge, one without the residual stage two, and one with the
 // strata balance one.
 
