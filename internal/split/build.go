@@ -210,8 +210,9 @@ type candidate struct {
 	label         int
 	// resample says that the record holds none of the instance's fields
 	// but its fragment and sizes: a shard writes a candidate of the set
-	// so, since the merge draws the instance again from the plan and the
-	// index (builder.resample) for the few it reads the text of.
+	// so, and the merge draws the instance again from the plan and the
+	// index (builder.resample) for those it judges, about as many as it
+	// accepts.
 	resample bool
 }
 

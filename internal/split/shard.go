@@ -41,9 +41,9 @@ import (
 // it. A candidate the balance thins is stored as its label alone, one it
 // keeps without its instance (candidate.resample), which the merge draws
 // again from the plan and the index; the merge takes the shards'
-// decisions instead of computing surfaces and scores. A build with both balance stages so takes three turns of
-// shards and merge, one without the residual stage two, and one with the
-// strata balance one.
+// decisions instead of computing surfaces and scores. A build with both
+// balance stages so takes three turns of shards and merge, one without
+// the residual stage two, and one with the strata balance one.
 
 // HandOverFile is the name, in a shard directory, of the index of the
 // balance models a merge has handed to the shard.

@@ -150,12 +150,20 @@ func TestPilotLineKeepsSurface(t *testing.T) {
 // TestResampledLine: a shard writes a candidate of the set without its
 // instance, and the merge, drawing the instance again from the plan and
 // the index, reads back the whole record, byte for byte, for every
-// fragment, both labels and a pool with zero-shot templates; a record
-// whose fragment or sizes the plan would not draw at that index is
-// refused.
+// fragment, both labels, the zero-shot pool's sizes and a pool drawn
+// without held-out templates; a record whose fragment or sizes the plan
+// would not draw at that index is refused.
 func TestResampledLine(t *testing.T) {
+	var plans []*Plan
 	for _, f := range fragments.All() {
-		p := smallPlan(t, f, 40, 10, 10, 0, 10)
+		plans = append(plans, smallPlan(t, f, 40, 10, 10, 0, 10))
+	}
+	held := smallPlan(t, fragments.V, 40, 10, 10, 0, 0)
+	held.Holdout = Holdout{Kind: HoldoutTemplates, HeldPairs: [][2]string{{"V1", "V2"}, {"V3", "V5"}}}
+	held.Pools[0].Templates = "train"
+	plans = append(plans, held)
+	for _, p := range plans {
+		f := p.PoolFrag(0)
 		b, err := newBuilder(p, testOptions(t.TempDir(), 1), newState(p), true)
 		if err != nil {
 			t.Fatal(err)
