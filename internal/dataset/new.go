@@ -33,6 +33,13 @@ func (r *Record) SetInstance(inst fragments.Instance) {
 	r.Text = strings.Join(r.Sentences, " ")
 }
 
+// DropInstance clears what SetInstance writes but the fragment and the
+// sizes: the record as a shard stores it when the instance can be drawn
+// again.
+func (r *Record) DropInstance() {
+	r.Nouns, r.Verbs, r.Sentences, r.Templates, r.Formulas, r.Text = nil, nil, nil, nil, nil, ""
+}
+
 // SetVerdict writes the label, certificate and difficulty of verdict v,
 // given by the solver named solverName, into r. An Unknown verdict gives
 // label -1.

@@ -106,7 +106,7 @@ func (c candidate) MarshalJSON() ([]byte, error) {
 	}
 	if c.resample && c.rec != nil {
 		r := *c.rec
-		r.Nouns, r.Verbs, r.Sentences, r.Templates, r.Formulas, r.Text = nil, nil, nil, nil, nil, ""
+		r.DropInstance()
 		l.Record, l.Resample = &r, true
 	}
 	if l.Record != nil {
@@ -212,7 +212,7 @@ func RunShard(ctx context.Context, p *Plan, sh Shard, o Options) (*job.Manifest,
 			cand.rec = surfaceRecord(cand.rec)
 		default:
 			// The merge draws the instance of a candidate of the set
-			// again, for those it reads the text of.
+			// again, for those it judges.
 			cand.resample = true
 		}
 		return cand, nil
