@@ -2,6 +2,7 @@ package split
 
 import (
 	"bytes"
+	"compress/gzip"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -395,7 +396,7 @@ func TestBuildWorkersAndResume(t *testing.T) {
 		if _, err := Run(ctx, p, o); !errors.Is(err, context.Canceled) {
 			t.Fatalf("got %v, want canceled", err)
 		}
-		models := filepath.Join(dir, workDir, "models-0.json.gz")
+		models := filepath.Join(dir, workDir, "models-0"+packedExt)
 		if err := os.Remove(models); err != nil {
 			t.Fatal(err)
 		}
@@ -834,26 +835,35 @@ func TestInterruptDuringFit(t *testing.T) {
 	}
 }
 
-// TestWorkFiles: what saveWork writes (gzip-compressed JSON) reads back
-// through readWork, as does a plain JSON file an earlier version wrote
-// for a checkpoint that names it; a corrupt one is refused, named.
+// TestWorkFiles: what saveWork writes (packed and gzip-compressed) reads
+// back through readWork, as do the JSON files, plain or gzip-compressed,
+// that earlier versions wrote for a checkpoint that names them; a corrupt
+// one is refused, named.
 func TestWorkFiles(t *testing.T) {
 	dir := t.TempDir()
 	os.MkdirAll(filepath.Join(dir, workDir), 0o755)
 	b := &builder{opt: Options{Dir: dir}}
 	want := map[string][]int{"pairs": {3, 1, 4, 1, 5}}
 	var file string
-	if err := b.saveWork("models-0.json", want, &file); err != nil || file != "models-0.json.gz" {
+	if err := b.saveWork("models-0", want, &file); err != nil || file != "models-0.packed.gz" {
 		t.Fatalf("saved as %q: %v", file, err)
 	}
 	os.WriteFile(filepath.Join(dir, workDir, "models-1.json"), []byte(`{"pairs":[3,1,4,1,5]}`), 0o644)
-	os.WriteFile(filepath.Join(dir, workDir, "models-2.json.gz"), []byte(`{"pairs":[3,1,4,1,5]}`), 0o644)
+	var z bytes.Buffer
+	w := gzip.NewWriter(&z)
+	w.Write([]byte(`{"pairs":[3,1,4,1,5]}`))
+	w.Close()
+	os.WriteFile(filepath.Join(dir, workDir, "models-2.json.gz"), z.Bytes(), 0o644)
+	os.WriteFile(filepath.Join(dir, workDir, "models-3.json.gz"), []byte(`{"pairs":[3,1,4,1,5]}`), 0o644)
+	os.WriteFile(filepath.Join(dir, workDir, "models-4.packed.gz"), z.Bytes(), 0o644)
 	tests := []struct {
 		file, err string
 	}{
-		{"models-0.json.gz", ""},
+		{"models-0.packed.gz", ""},
 		{"models-1.json", ""},
-		{"models-2.json.gz", "models-2.json.gz"},
+		{"models-2.json.gz", ""},
+		{"models-3.json.gz", "models-3.json.gz"},
+		{"models-4.packed.gz", "models-4.packed.gz"},
 	}
 	for _, tt := range tests {
 		var got map[string][]int

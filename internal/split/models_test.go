@@ -1,9 +1,12 @@
 package split
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"path/filepath"
 	"slices"
@@ -13,6 +16,7 @@ import (
 	"github.com/nlsat/nlsat/internal/dataset"
 	"github.com/nlsat/nlsat/internal/fragments"
 	"github.com/nlsat/nlsat/internal/golden"
+	"github.com/nlsat/nlsat/internal/learn"
 	"github.com/nlsat/nlsat/internal/solver"
 )
 
@@ -110,4 +114,110 @@ func TestKeepFromManyGoroutines(t *testing.T) {
 	if !slices.Equal(got, want) {
 		t.Error("the goroutines kept other candidates than one goroutine")
 	}
+}
+
+// TestPackedModels: models written packed (saveWork) read back bit for
+// bit: the JSON of what is read is the JSON of what was written, fitted
+// models and residual stages of every shape included; a file cut short,
+// grown or of other columns is refused.
+func TestPackedModels(t *testing.T) {
+	s, y, idx := sampledPilot(t, rand.New(rand.NewPCG(11, 12)), 600)
+	fitted := fitModels(s, y, idx, func(i int) float64 { return keepDraw(3, pilotSeed, i) })
+	if fitted.Free == nil || len(fitted.Free.Pairs) == 0 {
+		t.Fatalf("the pilot fitted no pair model: %+v", fitted)
+	}
+	res := &residual{
+		Keys:  [2][]uint64{{1, 5, 1 << 60, math.MaxUint64}, {}},
+		Mean:  []float64{0.5, -2},
+		Scale: []float64{1, 3},
+		Fit:   &learn.Sparse{B: -0.25, W: []float64{math.Copysign(0, -1), 1e-300, -7.5, math.MaxFloat64, 3, 0.1}},
+		Odds:  1.5,
+	}
+	unsorted := &residual{Keys: [2][]uint64{{9, 3, 0, 1 << 63}, nil}, Fit: &learn.Sparse{}}
+	withRes := *fitted
+	withRes.Residual = res
+	tests := []struct {
+		name string
+		v    any
+		into func() any
+	}{
+		{"fitted models", fitted, func() any { return new(balanceModels) }},
+		{"models with a residual stage", &withRes, func() any { return new(balanceModels) }},
+		{"models without stages", &balanceModels{}, func() any { return new(balanceModels) }},
+		{"a residual stage", res, func() any { return new(*residual) }},
+		{"unsorted and nil columns", unsorted, func() any { return new(*residual) }},
+		{"no residual stage", (*residual)(nil), func() any { return new(*residual) }},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			want, err := json.Marshal(tt.v)
+			if err != nil {
+				t.Fatal(err)
+			}
+			data, err := pack(tt.v)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if again, _ := json.Marshal(tt.v); !bytes.Equal(again, want) {
+				t.Fatal("pack changed the value it packed")
+			}
+			got := tt.into()
+			if err := unpack(data, got); err != nil {
+				t.Fatal(err)
+			}
+			if gotJSON, _ := json.Marshal(got); !bytes.Equal(gotJSON, want) {
+				t.Errorf("read back as %.300s, want %.300s", gotJSON, want)
+			}
+			if !bytes.Contains(want, []byte("[")) {
+				return
+			}
+			for _, bad := range [][]byte{data[:len(data)-1], append(slices.Clip(data), 0), data[:bytes.IndexByte(data, '\n')]} {
+				if err := unpack(bad, tt.into()); err == nil {
+					t.Errorf("a file of %d bytes (of %d) was read", len(bad), len(data))
+				}
+			}
+		})
+	}
+	t.Run("other columns", func(t *testing.T) {
+		data, _ := pack(res)
+		if err := unpack(data, new(balanceModels)); err == nil || !errors.Is(err, errPacked) {
+			t.Errorf("a residual stage's file read as models: %v", err)
+		}
+	})
+}
+
+// FuzzUnpack: no input makes unpack panic, and what it reads packs and
+// reads back to the same JSON.
+func FuzzUnpack(f *testing.F) {
+	fitted := &balanceModels{Free: &stage{Pairs: []*pairScorer{{Shared: 1, Keys: []uint64{2, 3, 40}, Full: &learn.Sparse{W: []float64{1, -1, 0.5}}}}}}
+	for _, v := range []any{fitted, &residual{Keys: [2][]uint64{{7}, nil}, Fit: &learn.Sparse{W: []float64{2}}}, (*residual)(nil)} {
+		data, err := pack(v)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(data)
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		for _, into := range []func() any{func() any { return new(balanceModels) }, func() any { return new(*residual) }} {
+			v := into()
+			if unpack(data, v) != nil {
+				continue
+			}
+			want, err := json.Marshal(v)
+			if err != nil {
+				continue // a NaN or infinity, which no fit writes
+			}
+			again, err := pack(v)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := into()
+			if err := unpack(again, got); err != nil {
+				t.Fatalf("repacked %q: %v", data, err)
+			}
+			if gotJSON, _ := json.Marshal(got); !bytes.Equal(gotJSON, want) {
+				t.Fatalf("%q read back as %s, want %s", data, gotJSON, want)
+			}
+		}
+	})
 }

@@ -47,21 +47,24 @@ type poolState struct {
 // saveModels writes pool k's models to their file in the work directory;
 // the next checkpoint names it.
 func (b *builder) saveModels(k int) error {
-	return b.saveWork(fmt.Sprintf("models-%d.json", k), b.st.Pools[k].Models, &b.st.Pools[k].ModelsFile)
+	return b.saveWork(fmt.Sprintf("models-%d", k), b.st.Pools[k].Models, &b.st.Pools[k].ModelsFile)
 }
 
 // saveResidual writes pool k's residual stage to its file in the work
 // directory; the next checkpoint names it.
 func (b *builder) saveResidual(k int) error {
-	return b.saveWork(fmt.Sprintf("residual-%d.json", k), b.st.Pools[k].Models.Residual, &b.st.Pools[k].ResidualFile)
+	return b.saveWork(fmt.Sprintf("residual-%d", k), b.st.Pools[k].Models.Residual, &b.st.Pools[k].ResidualFile)
 }
 
-// saveWork writes v as gzip-compressed JSON to the file name.gz in the
-// work directory and, once it is written, sets *file to that name. (The
-// models of a build with many pair patterns take tens of megabytes of
-// JSON, which the merge of a sharded build copies beside its shards.)
+// packedExt ends the name of a work file written by saveWork.
+const packedExt = ".packed.gz"
+
+// saveWork writes v, a pointer, packed (packed.go) and gzip-compressed,
+// to the file name+packedExt in the work directory and, once it is
+// written, sets *file to that name. (The merge of a sharded build copies
+// the models beside its shards.)
 func (b *builder) saveWork(name string, v any, file *string) error {
-	data, err := json.Marshal(v)
+	data, err := pack(v)
 	if err != nil {
 		return err
 	}
@@ -71,7 +74,7 @@ func (b *builder) saveWork(name string, v any, file *string) error {
 	if err := w.Close(); err != nil {
 		return err
 	}
-	name += ".gz"
+	name += packedExt
 	if err := writeFileAtomic(filepath.Join(b.opt.Dir, workDir, name), z.Bytes()); err != nil {
 		return err
 	}
@@ -101,9 +104,10 @@ func (st *state) loadModels(work string) error {
 	return nil
 }
 
-// readWork reads into v the JSON file of the work directory work that
-// the checkpoint names for what: gzip-compressed where its name ends in
-// ".gz" (saveWork), plain where an earlier version wrote it.
+// readWork reads into v the file of the work directory work that the
+// checkpoint names for what: packed where its name ends in packedExt
+// (saveWork), else JSON, gzip-compressed where its name ends in ".gz" and
+// plain where it does not (as earlier versions wrote it).
 func readWork(work, file, what string, v any) error {
 	name := filepath.Join(work, file)
 	data, err := os.ReadFile(name)
@@ -119,7 +123,12 @@ func readWork(work, file, what string, v any) error {
 			return inputerr.Errorf("cannot resume: %s: %w", name, err)
 		}
 	}
-	if err := json.Unmarshal(data, v); err != nil {
+	if strings.HasSuffix(file, packedExt) {
+		err = unpack(data, v)
+	} else {
+		err = json.Unmarshal(data, v)
+	}
+	if err != nil {
 		return inputerr.Errorf("cannot resume: %s: %w", name, err)
 	}
 	return nil
