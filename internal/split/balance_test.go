@@ -15,6 +15,7 @@ import (
 	"github.com/nlsat/nlsat/internal/dataset"
 	"github.com/nlsat/nlsat/internal/fragments"
 	"github.com/nlsat/nlsat/internal/phase"
+	"github.com/nlsat/nlsat/internal/solver"
 )
 
 func TestKeepProb(t *testing.T) {
@@ -79,6 +80,43 @@ func TestFeatures(t *testing.T) {
 		}
 		if !ok || math.Abs(v-w) > 1e-12 {
 			t.Errorf("%s = %g (present %v), want %g", n, v, ok, w)
+		}
+	}
+}
+
+// TestFeatureCounts: a surface holds its Features as counts
+// (featureCounts), which give the values bit for bit, appended after
+// whatever the buffer held; logarithms of counts past the table are
+// computed.
+func TestFeatureCounts(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for _, f := range fragments.All() {
+		for range 20 {
+			n2 := 2 + rng.IntN(5)
+			if f == fragments.S || f == fragments.W {
+				n2 = 0
+			}
+			inst, err := fragments.Sample(rng, f, fragments.DefaultParams(), 6+rng.IntN(12), 3+rng.IntN(4), n2)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r := dataset.NewRecord(inst, solver.Verdict{}, "")
+			want := append([]float64{-1}, Features(f, r)...)
+			s := surfaceOf(f, r)
+			got := s.features([]float64{-1})
+			if len(got) != len(want) || s.nfeatures() != len(want)-1 || len(FeatureNames(f)) != len(want)-1 {
+				t.Fatalf("%s: %d features, want %d", f, len(got), len(want))
+			}
+			for j := range got {
+				if math.Float64bits(got[j]) != math.Float64bits(want[j]) {
+					t.Fatalf("%s: feature %d is %v, want %v", f, j, got[j], want[j])
+				}
+			}
+		}
+	}
+	for _, k := range []uint32{0, 1, 2, 255, 256, 1000, 1 << 31} {
+		if got, want := log1pCount(k), math.Log1p(float64(k)); math.Float64bits(got) != math.Float64bits(want) {
+			t.Errorf("log1pCount(%d) = %v, want %v", k, got, want)
 		}
 	}
 }

@@ -165,6 +165,9 @@ const boostSkeletons = 128
 // patterns of its sentence pairs sharing a content word
 // (textfeat.PairPatterns), and whether it holds a contradictory pair.
 type surface struct {
+	// fc counts the candidate's Features (features computes them); x,
+	// where it is not nil, holds them instead (tests' surfaces).
+	fc    featureCounts
 	x, st []float64
 	skel  []uint64
 	pairs [2][]uint64 // sharing one content word, two
@@ -173,6 +176,22 @@ type surface struct {
 	// table instead (compact): ids in place of pairs.
 	ids   [2][]uint32
 	table *textfeat.PatternTable
+}
+
+// features appends s's Features to dst.
+func (s surface) features(dst []float64) []float64 {
+	if s.x != nil {
+		return append(dst, s.x...)
+	}
+	return s.fc.appendTo(dst)
+}
+
+// nfeatures is the number of s's Features.
+func (s surface) nfeatures() int {
+	if s.x != nil {
+		return len(s.x)
+	}
+	return s.fc.len()
 }
 
 // patterns returns s's patterns of pairs sharing at least shared content
@@ -211,18 +230,19 @@ func surfaceRecord(r *dataset.Record) *dataset.Record {
 func surfaceOf(f fragments.Fragment, r *dataset.Record) surface {
 	skel, st := textfeat.Structure(r.Sentences)
 	one, two := textfeat.PairPatterns(r.Sentences, nil)
-	return surface{x: Features(f, r), st: st[:], skel: skel, pairs: [2][]uint64{one, two}, core: len(r.Difficulty.UnsatPair) > 0}
+	return surface{fc: countFeatures(f, r), st: st[:], skel: skel, pairs: [2][]uint64{one, two}, core: len(r.Difficulty.UnsatPair) > 0}
 }
 
 // boostRow returns the trees' input for a candidate: m, n1, n2, the
 // counts of Features (not their shares and logarithms, which trees do not
 // need), the structural statistics and the skeleton counts.
 func boostRow(s surface, sk *textfeat.Skeletons) []float64 {
-	nc := (len(s.x) - 5 - len(balanceWords) - 18) / 3
+	x := s.features(nil)
+	nc := (len(x) - 5 - len(balanceWords) - 18) / 3
 	row := make([]float64, 0, 4+nc+len(s.st)+len(sk.Keys))
-	row = append(row, s.x[:3]...)
+	row = append(row, x[:3]...)
 	for j := range nc {
-		row = append(row, s.x[5+3*j])
+		row = append(row, x[5+3*j])
 	}
 	row = append(row, s.st...)
 	row = row[:len(row)+len(sk.Keys)]
@@ -377,7 +397,7 @@ func fitStage(s []surface, y []int8, idx []int, pairs []*pairScorer) *stage {
 			buf = st.appendLinear(buf[:0], s[j], st.pairScores(s[j], idx[j]))
 			return buf
 		}
-		return learn.FitLogisticRows(len(rows), len(s[0].x)+len(st.Pairs), row, ys, balanceLambda, balanceIters)
+		return learn.FitLogisticRows(len(rows), s[0].nfeatures()+len(st.Pairs), row, ys, balanceLambda, balanceIters)
 	}
 	all := make([]int, len(s))
 	for j := range all {
@@ -418,14 +438,14 @@ func (st *stage) pairScores(s surface, i int) []float64 {
 // then its pair scores (pairScores).
 func (st *stage) linear(s surface, pairs []float64) []float64 {
 	if st.Pairs == nil {
-		return s.x
+		return s.features(nil)
 	}
 	return st.appendLinear(nil, s, pairs)
 }
 
 // appendLinear appends linear's input for a candidate to dst.
 func (st *stage) appendLinear(dst []float64, s surface, pairs []float64) []float64 {
-	return append(append(dst, s.x...), pairs...)
+	return append(s.features(dst), pairs...)
 }
 
 // tree returns the trees' input for a candidate: boostRow, then its pair

@@ -121,9 +121,13 @@ func fitResidualStages(s []surface, y []int8, idx []int, member []int, sets int)
 		out[f] = r
 		nx := 0
 		if len(rows[f]) > 0 {
-			nx = len(s[rows[f][0]].x)
+			nx = s[rows[f][0]].nfeatures()
 		}
-		r.Mean, r.Scale = learn.MeanSD(len(rows[f]), nx, func(j int) []float64 { return s[rows[f][j]].x })
+		var buf []float64
+		r.Mean, r.Scale = learn.MeanSD(len(rows[f]), nx, func(j int) []float64 {
+			buf = s[rows[f][j]].features(buf[:0])
+			return buf
+		})
 		for c := range r.Scale {
 			if r.Scale[c] == 0 {
 				r.Scale[c] = 1
@@ -224,7 +228,7 @@ func (r *residual) appendRow(ci []int32, cv []float32, s surface, c1, c2 []int32
 	for _, c := range c2 {
 		ci, cv = append(ci, int32(n1)+c), append(cv, 1)
 	}
-	for c, v := range s.x {
+	for c, v := range s.features(nil) {
 		ci, cv = append(ci, int32(n1+n2+c)), append(cv, float32((v-r.Mean[c])/r.Scale[c]))
 	}
 	return ci, cv
