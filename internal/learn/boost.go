@@ -74,8 +74,14 @@ func FitBoosted(x [][]float64, y []int8, o BoostOptions) *Boosted {
 // plus Score (whose Base is then 0). A nil offset is FitBoosted, with
 // Base the log-odds of the labels' mean.
 func FitBoostedFrom(x [][]float64, y []int8, offset []float64, o BoostOptions) *Boosted {
+	return FitBoostedMatrix(Rows(x), y, offset, o)
+}
+
+// FitBoostedMatrix is FitBoostedFrom on the rows of x, which it reads
+// only to bin them, before the trees are grown.
+func FitBoostedMatrix(x Matrix, y []int8, offset []float64, o BoostOptions) *Boosted {
 	o = o.withDefaults()
-	n := len(x)
+	n := x.Len()
 	m := &Boosted{}
 	if n == 0 {
 		return m
@@ -122,14 +128,12 @@ func FitBoostedFrom(x [][]float64, y []int8, offset []float64, o BoostOptions) *
 
 // thresholds returns, per feature, up to bins thresholds: midpoints
 // between distinct training values, taken at even quantiles.
-func thresholds(x [][]float64, bins int) [][]float64 {
-	dim := len(x[0])
+func thresholds(x Matrix, bins int) [][]float64 {
+	dim := x.Dim()
 	out := make([][]float64, dim)
-	col := make([]float64, len(x))
+	col := make([]float64, 0, x.Len())
 	for j := range dim {
-		for i, row := range x {
-			col[i] = row[j]
-		}
+		col = x.Column(j, col[:0])
 		slices.Sort(col) // col is filled again for the next feature
 		vals := slices.Compact(col)
 		var mids []float64
@@ -151,13 +155,13 @@ func thresholds(x [][]float64, bins int) [][]float64 {
 // binned returns, per feature and record (column by column, so that the
 // split search reads each feature's bins in order), the interval of the
 // feature's thresholds its value lies in (0: below the first).
-func binned(x [][]float64, cuts [][]float64) [][]uint8 {
+func binned(x Matrix, cuts [][]float64) [][]uint8 {
 	out := make([][]uint8, len(cuts))
+	col := make([]float64, 0, x.Len())
 	for j := range out {
-		out[j] = make([]uint8, len(x))
-	}
-	for i, row := range x {
-		for j, v := range row {
+		out[j] = make([]uint8, x.Len())
+		col = x.Column(j, col[:0])
+		for i, v := range col {
 			b, found := slices.BinarySearch(cuts[j], v)
 			if found {
 				b++
