@@ -292,16 +292,23 @@ func fitModels(s []surface, y []int8, idx []int, draw func(i int) float64) *bala
 		}
 	}
 	if enough(fy) {
-		pairs := []*pairScorer{fitPairScorer(fs, fy, fi, 1), fitPairScorer(s, y, idx, 1), fitPairScorer(s, y, idx, 2)}
-		// From here on the pilot's pair patterns are read through the
-		// scorers' out-of-fold scores alone, which cover every candidate
-		// the fit scores (Free's, and the others are never scored by
-		// Free): the patterns, a fifth of the fit's memory, go.
-		for _, ss := range [][]surface{s, fs} {
-			for j := range ss {
-				ss[j].ids = [2][]uint32{}
+		// Once the scorers are fitted, the pilot's pair patterns are read
+		// through their out-of-fold scores alone, which cover every
+		// candidate the fit scores (Free's, and the others are never
+		// scored by Free), so the patterns go: those of pairs sharing two
+		// words after the one scorer that reads them, fitted first so
+		// that they are gone while the other two are fitted.
+		two := fitPairScorer(s, y, idx, 2)
+		drop := func(k int) {
+			for _, ss := range [][]surface{s, fs} {
+				for j := range ss {
+					ss[j].ids[k] = nil
+				}
 			}
 		}
+		drop(1)
+		pairs := []*pairScorer{fitPairScorer(fs, fy, fi, 1), fitPairScorer(s, y, idx, 1), two}
+		drop(0)
 		m.Free = fitStage(fs, fy, fi, pairs)
 	}
 	// Core's classes: 1 for a candidate without a pair that Free keeps
