@@ -34,6 +34,7 @@ func FitLogisticRows(n, dim int, row func(i int) []float64, y []int8, lambda flo
 	m := &Logistic{}
 	m.Mean, m.SD = MeanSD(n, dim, row)
 	d := NewDesign(dim)
+	d.ReserveDense(n)
 	vals := make([]float32, dim)
 	for i := range n {
 		for j, v := range row(i) {

@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+	"unsafe"
 )
 
 // TestMutualInfo checks values worked out by hand on 8 records. A copy of
@@ -138,6 +139,12 @@ func TestDesignFormsSameFit(t *testing.T) {
 		// Every even row of big is a row of the fit; the odd ones are
 		// noise that the subset must skip.
 		dense, valued, big, bigDense := NewDesign(dim), NewDesign(dim), NewDesign(dim), NewDesign(dim)
+		// Reserved designs are filled in the room reserved for them.
+		reserved, reservedDense := NewDesign(dim), NewDesign(dim)
+		reserved.Reserve(rows, rows*dim)
+		reservedDense.ReserveDense(rows)
+		room := []*float32{unsafe.SliceData(reservedDense.val)}
+		roomCol := unsafe.SliceData(reserved.col)
 		var y []int8
 		var keep []int
 		cols := make([]int32, dim)
@@ -157,6 +164,8 @@ func TestDesignFormsSameFit(t *testing.T) {
 			keep = append(keep, i)
 			dense.AddDense(vals)
 			valued.Add(cols, vals)
+			reserved.Add(cols, vals)
+			reservedDense.AddDense(vals)
 			label := int8(0)
 			if float64(vals[0]+vals[3]) > rng.NormFloat64() {
 				label = 1
@@ -165,7 +174,11 @@ func TestDesignFormsSameFit(t *testing.T) {
 		}
 		s := Settings{Lambda: 1e-3, Iterations: 60}
 		want := FitSparse(valued, y, s)
-		forms := map[string]*Design{"dense": dense, "subset": big.Subset(keep), "dense subset": bigDense.Subset(keep)}
+		if unsafe.SliceData(reserved.col) != roomCol || unsafe.SliceData(reservedDense.val) != room[0] {
+			t.Errorf("%d rows: a reserved design grew out of its room", rows)
+		}
+		forms := map[string]*Design{"dense": dense, "subset": big.Subset(keep), "dense subset": bigDense.Subset(keep),
+			"reserved": reserved, "reserved dense": reservedDense}
 		for name, d := range forms {
 			if d.rows() != rows {
 				t.Fatalf("%d rows, %s: %d rows", rows, name, d.rows())

@@ -662,6 +662,11 @@ func (ps *pairScorer) pilotDesign(s []surface) *learn.Design {
 	ids, column := t.Vocabulary(len(s), row, pairMinCount)
 	ps.Keys = t.Keys(ids)
 	d := learn.NewDesign(len(ps.Keys))
+	entries := 0
+	for j := range s {
+		entries += column.Count(row(j))
+	}
+	d.Reserve(len(s), entries)
 	var cols []int32
 	for j := range s {
 		cols = column.Append(cols[:0], row(j))

@@ -137,6 +137,14 @@ func fitResidualStages(s []surface, y []int8, idx []int, member []int, sets int)
 	}
 	shift := off[sets]
 	d := learn.NewDesign(shift + sets - 1)
+	entries := 0
+	for j := range s {
+		entries += cols[0].Count(s[j].ids[0]) + cols[1].Count(s[j].ids[1]) + s[j].nfeatures()
+		if set(j) > 0 {
+			entries++ // its intercept
+		}
+	}
+	d.Reserve(len(s), entries)
 	var ci []int32
 	var cv []float32
 	sat := make([]int, sets)

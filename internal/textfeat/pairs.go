@@ -423,6 +423,17 @@ func (t *PatternTable) Vocabulary(n int, row func(i int) []uint32, min int) (ids
 // model (-1 for none): PatternIndex for numbered rows.
 type PatternColumns []int32
 
+// Count returns how many numbers of row have a column.
+func (c PatternColumns) Count(row []uint32) int {
+	n := 0
+	for _, id := range row {
+		if c[id] >= 0 {
+			n++
+		}
+	}
+	return n
+}
+
 // Append appends to dst the columns of the numbers of row that have one,
 // in the row's order, and returns it.
 func (c PatternColumns) Append(dst []int32, row []uint32) []int32 {

@@ -147,7 +147,8 @@ func TestPatternTableNumbers(t *testing.T) {
 
 // TestPatternTableVocabulary: over rows of numbers, Vocabulary and
 // PatternColumns give what CommonPatterns and PatternIndex give over the
-// rows' patterns: the same columns in the same order, for every row.
+// rows' patterns: the same columns in the same order, for every row (and
+// Count counts them).
 func TestPatternTableVocabulary(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
 	for _, min := range []int{1, 2, 3, 5} {
@@ -177,6 +178,9 @@ func TestPatternTableVocabulary(t *testing.T) {
 		for i := range rows {
 			if a, b := column.Append(nil, numbered[i]), index.AppendColumns(nil, rows[i]); !slices.Equal(a, b) {
 				t.Fatalf("min %d, row %d: columns %v, want %v", min, i, a, b)
+			}
+			if n := column.Count(numbered[i]); n != len(index.AppendColumns(nil, rows[i])) {
+				t.Fatalf("min %d, row %d: counted %d columns, want %d", min, i, n, len(index.AppendColumns(nil, rows[i])))
 			}
 		}
 	}
