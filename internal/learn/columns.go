@@ -73,24 +73,25 @@ func (col *column) add(v float64) {
 			col.u8 = append(col.u8, b)
 			return
 		}
-		col.f32 = make([]float32, len(col.u8), 2*len(col.u8)+1)
-		for i, b := range col.u8 {
-			col.f32[i] = float32(b)
-		}
-		col.u8 = nil
+		col.f32, col.u8 = widen[float32](col.u8), nil
 	}
 	if col.f64 == nil {
 		if f := float32(v); float64(f) == v {
 			col.f32 = append(col.f32, f)
 			return
 		}
-		col.f64 = make([]float64, len(col.f32), 2*len(col.f32)+1)
-		for i, f := range col.f32 {
-			col.f64[i] = float64(f)
-		}
-		col.f32 = nil
+		col.f64, col.f32 = widen[float64](col.f32), nil
 	}
 	col.f64 = append(col.f64, v)
+}
+
+// widen returns the values of from as Ts, with room for as many more.
+func widen[T, F uint8 | float32 | float64](from []F) []T {
+	out := make([]T, len(from), 2*len(from)+1)
+	for i, v := range from {
+		out[i] = T(v)
+	}
+	return out
 }
 
 func (c *Columns) Len() int { return c.n }
