@@ -230,7 +230,7 @@ func Features(f fragments.Fragment, r *dataset.Record) []float64 {
 	return c.appendTo(nil)
 }
 
-// featureCounts is what Features computes its values from, in a tenth of
+// featureCounts is what Features computes its values from, in a fifth of
 // their memory: a split holds the surface of every candidate of its
 // pilots while it fits the balance, and the Features of 100,000 A
 // candidates took 189 MB. appendTo computes the values.
