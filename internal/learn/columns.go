@@ -105,28 +105,24 @@ func (c *Columns) Column(j int, dst []float64) []float64 {
 // appendTo appends the column's values at rows (nil: every row) to dst.
 func (col *column) appendTo(dst []float64, rows []int) []float64 {
 	switch {
-	case col.f64 != nil && rows == nil:
-		return append(dst, col.f64...)
 	case col.f64 != nil:
-		for _, i := range rows {
-			dst = append(dst, col.f64[i])
-		}
-	case col.f32 != nil && rows == nil:
-		for _, f := range col.f32 {
-			dst = append(dst, float64(f))
-		}
+		return appendAt(dst, col.f64, rows)
 	case col.f32 != nil:
-		for _, i := range rows {
-			dst = append(dst, float64(col.f32[i]))
+		return appendAt(dst, col.f32, rows)
+	}
+	return appendAt(dst, col.u8, rows)
+}
+
+// appendAt appends vals at rows (nil: all of them), as float64s, to dst.
+func appendAt[T uint8 | float32 | float64](dst []float64, vals []T, rows []int) []float64 {
+	if rows == nil {
+		for _, v := range vals {
+			dst = append(dst, float64(v))
 		}
-	case rows == nil:
-		for _, b := range col.u8 {
-			dst = append(dst, float64(b))
-		}
-	default:
-		for _, i := range rows {
-			dst = append(dst, float64(col.u8[i]))
-		}
+		return dst
+	}
+	for _, i := range rows {
+		dst = append(dst, float64(vals[i]))
 	}
 	return dst
 }
