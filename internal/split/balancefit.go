@@ -410,12 +410,16 @@ func fitStage(s []surface, y []int8, idx []int, pairs []*pairScorer) *stage {
 	for j := range all {
 		all[j] = j
 	}
+	folds := make([][]int, balanceFolds) // per fold, the rows of every other fold
+	for f := range folds {
+		folds[f] = without(all, idx, f)
+	}
 	st.Full = fit(all)
-	for f := range balanceFolds {
-		st.Folds = append(st.Folds, fit(without(all, idx, f)))
+	for _, rows := range folds {
+		st.Folds = append(st.Folds, fit(rows))
 	}
 	linear := st.calibrate(s, y, idx)
-	st.Boost = st.fitBoost(s, y, idx)
+	st.Boost = st.fitBoost(s, y, idx, folds)
 	st.calibrate(s, y, idx)
 	st.Shortcut.Linear = linear.Accuracy
 	n1 := 0
@@ -462,8 +466,9 @@ func (st *stage) tree(s surface, pairs []float64) []float64 {
 }
 
 // fitBoost fits the trees on top of the logistic models: Full on Full's
-// log-odds, each fold's on its logistic model's.
-func (st *stage) fitBoost(s []surface, y []int8, idx []int) *boostModels {
+// log-odds, each fold's (on the rows folds[f] of the other folds) on its
+// logistic model's.
+func (st *stage) fitBoost(s []surface, y []int8, idx []int, folds [][]int) *boostModels {
 	skels := make([][]uint64, len(s))
 	for j := range s {
 		skels[j] = s[j].skel
@@ -497,10 +502,6 @@ func (st *stage) fitBoost(s []surface, y []int8, idx []int) *boostModels {
 	if rows == nil {
 		rows = learn.NewColumns(0)
 	}
-	all := make([]int, len(s))
-	for j := range all {
-		all[j] = j
-	}
 	// A tree fit is serial: Full and the folds' fits run side by side,
 	// one per core. (The logistic fits, whose objective already works on
 	// blocks of rows in parallel, run one at a time: side by side they
@@ -514,7 +515,7 @@ func (st *stage) fitBoost(s []surface, y []int8, idx []int) *boostModels {
 			return
 		}
 		f := k - 1
-		fits[k] = learn.FitBoostedMatrix(rows.Subset(without(all, idx, f)), without(y, idx, f), without(off[k], idx, f), learn.BoostOptions{})
+		fits[k] = learn.FitBoostedMatrix(rows.Subset(folds[f]), without(y, idx, f), without(off[k], idx, f), learn.BoostOptions{})
 	})
 	bm.Full, bm.Folds = fits[0], fits[1:]
 	return bm
