@@ -21,11 +21,14 @@ import (
 )
 
 // TestMain lets a test run the real program in a child process, so that
-// it can be killed.
+// it can be killed, or stand in for kubectl (fakeKubectl).
 func TestMain(m *testing.M) {
 	if os.Getenv("NLSAT_TEST_RUN_MAIN") == "1" {
 		main()
 		return
+	}
+	if os.Getenv("NLSAT_TEST_FAKE_KUBECTL") == "1" {
+		os.Exit(fakeKubectl(os.Args[1:]))
 	}
 	os.Exit(m.Run())
 }
