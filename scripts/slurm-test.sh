@@ -21,7 +21,6 @@ done
 [ -x "$nlsat" ] || { echo "slurm-test: $nlsat is not an executable (make build)" >&2; exit 1; }
 
 tmp=$(mktemp -d /tmp/nlsat-slurm.XXXXXX)
-pids=()
 stop() {
 	for f in "$tmp/slurmd.pid" "$tmp/slurmctld.pid" "$tmp/munged.pid"; do
 		[ -s "$f" ] && kill "$(cat "$f")" 2>/dev/null || true
