@@ -876,3 +876,31 @@ func TestWorkFiles(t *testing.T) {
 		}
 	}
 }
+
+// TestAuditAfterCollected holds that a build lets go of what chose its
+// records (the acceptors' entries and counts, the dedup sets, all of which
+// grow with the candidates) before the audit, the other large holder of
+// memory, starts.
+func TestAuditAfterCollected(t *testing.T) {
+	p := smallPlan(t, fragments.V, 200, 40, 40, 0, 0)
+	p.Audit = true
+	seen := false
+	testHookBeforeAudit = func(b *builder) {
+		seen = true
+		if b.exact != nil || b.renamed != nil {
+			t.Errorf("the dedup sets are held during the audit: %d and %d keys", len(b.exact), len(b.renamed))
+		}
+		for k, a := range b.acceptors {
+			if a.entries != nil || a.counts != nil {
+				t.Errorf("set %d's entries are held during the audit", k)
+			}
+		}
+	}
+	defer func() { testHookBeforeAudit = nil }()
+	if _, err := Run(context.Background(), p, testOptions(t.TempDir(), 2)); err != nil {
+		t.Fatal(err)
+	}
+	if !seen {
+		t.Fatal("the build ran no audit")
+	}
+}

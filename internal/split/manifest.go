@@ -141,6 +141,7 @@ func (c *Counts) add(ss *stratumState) {
 // finish moves the partial files into place, checks them against the plan
 // and writes the manifest, the card and the checksums.
 func (b *builder) finish(ctx context.Context) (*Manifest, error) {
+	b.dropCollected()
 	states, err := b.place()
 	if err != nil {
 		return nil, err
@@ -185,6 +186,9 @@ func (b *builder) finish(ctx context.Context) (*Manifest, error) {
 			return nil, errNoAudit
 		}
 		b.phase("auditing the files for shortcuts", -1)
+		if testHookBeforeAudit != nil {
+			testHookBeforeAudit(b)
+		}
 		report, summary, err := b.opt.Audit(ctx, b.jsonlDir(), b.dataName)
 		if err != nil {
 			return nil, fmt.Errorf("shortcut audit: %w", err)
@@ -246,6 +250,21 @@ func (b *builder) removeWork() error {
 
 // place moves the split files to their final names (unless an earlier,
 // interrupted finish did) and returns the lengths the build wrote.
+// testHookBeforeAudit, when a test sets it, sees the builder as the
+// audit starts.
+var testHookBeforeAudit func(*builder)
+
+// dropCollected lets go of what chose the records, once every file is
+// written: the acceptors' entries and counts and the dedup sets, which
+// grow with the candidates collected (about 125 MB at a million S
+// records), so that the audit after them does not hold them too.
+func (b *builder) dropCollected() {
+	b.exact, b.renamed = nil, nil
+	for _, a := range b.acceptors {
+		a.entries, a.counts = nil, nil
+	}
+}
+
 func (b *builder) place() ([]job.PartState, error) {
 	var final []string
 	for _, df := range b.files {
