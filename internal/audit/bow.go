@@ -137,6 +137,15 @@ func (g *grammar) vocabulary(minCount int, keep func(name string) bool) (map[uin
 // gram in the vocabulary.
 func bowDesign(items []item, index map[uint32]int32) *learn.Design {
 	d := learn.NewDesign(len(index))
+	entries := 0
+	for i := range items {
+		for _, k := range items[i].grams {
+			if _, ok := index[k]; ok {
+				entries++
+			}
+		}
+	}
+	d.Reserve(len(items), entries)
 	var cols []int32
 	var vals []float32
 	for i := range items {
@@ -170,6 +179,7 @@ func (s standardiser) design(items []item) *learn.Design {
 	for j := range cols {
 		cols[j] = int32(j)
 	}
+	d.Reserve(len(items), len(items)*features)
 	for i := range items {
 		for j := range features {
 			vals[j] = 0

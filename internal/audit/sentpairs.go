@@ -136,6 +136,11 @@ func (pm *pairModel) vocabulary(train []item, gr *grammar, minCount int) {
 // row's columns in the order of its patterns.
 func (pm *pairModel) design(items []item) *learn.Design {
 	d := learn.NewDesign(len(pm.ids))
+	entries := 0
+	for i := range items {
+		entries += pm.column.Count(pm.patterns(&items[i]))
+	}
+	d.Reserve(len(items), entries)
 	var cols []int32
 	for i := range items {
 		cols = pm.column.Append(cols[:0], pm.patterns(&items[i]))
