@@ -19,26 +19,53 @@ import (
 // per backend, so that a subset whose shape was decided before costs a
 // map lookup instead of a solve.
 
-// shapeMemo maps a subset's key (subsetKey) to its status, and numbers
-// the sentence shapes the keys name (ids). Both stop growing at
-// shapeMemoMax entries: past that, subsets of new shapes are solved each
-// time.
+// shapeMemo maps a subset's key (subsetKey) to its status, numbers the
+// sentence shapes the keys name (ids) and the backends they are for
+// (backends). The first two stop growing at shapeMemoMax entries: past
+// that, subsets of new shapes are solved each time.
 var shapeMemo = struct {
 	sync.Mutex
-	m   map[shapeKey]Status
-	ids map[string]int32
-}{m: map[shapeKey]Status{}, ids: map[string]int32{}}
+	m        map[shapeKey]Status
+	ids      map[string]int32
+	backends map[string]uint64
+}{m: map[shapeKey]Status{}, ids: map[string]int32{}, backends: map[string]uint64{}}
 
 const shapeMemoMax = 1 << 20
 
-// shapeKey is the memo key of one or two sentences for one backend: the
-// backend's name, each sentence's shape by its number, and where each
-// predicate of the second stands among the first's (4 bits each, see
-// subsetKey). A key is only compared with others, never read.
+// A shape's number is below shapeMemoMax, so it fits in shapeBits bits
+// (with one more value, for no second sentence).
+const shapeBits = 21
+
+const _ = uint(1<<(shapeBits-1) - shapeMemoMax) // fails to compile if the cap outgrows the bits
+
+// shapeKey is the memo key of one or two sentences for one backend. shapes
+// holds the backend's number (memoBackend) in its bits from 2·shapeBits
+// up, the first sentence's shape number in the shapeBits below, and one
+// plus the second's (0 for none) in the lowest shapeBits; second holds
+// where each predicate of the second sentence stands among the first's (4
+// bits each, see subsetKey). At the cap, make run's builds hold a million
+// keys: as two words a key and its status take 24 bytes of the map's
+// slots, where a key with the backend's name took 40. A key is only
+// compared with others, never read.
 type shapeKey struct {
-	name   string
-	a, b   int32
-	second uint64
+	shapes, second uint64
+}
+
+// memoBackend returns the number of the backend called name in the memo's
+// keys, numbering it if it is new; false when the numbers have run out
+// (past 2^(64-2·shapeBits) backends), and its subsets are not memoised.
+func memoBackend(name string) (uint64, bool) {
+	shapeMemo.Lock()
+	defer shapeMemo.Unlock()
+	if n, ok := shapeMemo.backends[name]; ok {
+		return n, true
+	}
+	n := uint64(len(shapeMemo.backends))
+	if n >= 1<<(64-2*shapeBits) {
+		return 0, false
+	}
+	shapeMemo.backends[name] = n
+	return n, true
 }
 
 // memoStatus returns the recorded status of key, if any.
@@ -153,16 +180,16 @@ func nary(buf *[]byte, op byte, fs []fol.Formula, walk func(fol.Formula)) {
 }
 
 // subsetKey returns the memo key of the sentences idx (one or two) of a
-// problem whose sentence shapes are shapes, for the backend named name:
-// the name, each sentence's shape, and for the second sentence where each
-// of its predicates stands among the first's (or a new number), one plus
-// that place in 4 bits per predicate. Two subsets with the same key are
-// one subset with its predicates renamed one-to-one. ok is false, and
-// the subset is not to be memoised, when a shape has no number or the
-// places do not fit.
-func subsetKey(name string, shapes []*sentenceShape, idx []int) (key shapeKey, ok bool) {
+// problem whose sentence shapes are shapes, for the backend numbered
+// backend (memoBackend): the backend, each sentence's shape, and for the
+// second sentence where each of its predicates stands among the first's
+// (or a new number), one plus that place in 4 bits per predicate. Two
+// subsets with the same key are one subset with its predicates renamed
+// one-to-one. ok is false, and the subset is not to be memoised, when a
+// shape has no number or the places do not fit.
+func subsetKey(backend uint64, shapes []*sentenceShape, idx []int) (key shapeKey, ok bool) {
 	a := shapes[idx[0]]
-	key = shapeKey{name: name, a: a.id, b: -1}
+	key.shapes = backend<<(2*shapeBits) | uint64(a.id)<<shapeBits
 	if !a.numbered {
 		return key, false
 	}
@@ -173,7 +200,7 @@ func subsetKey(name string, shapes []*sentenceShape, idx []int) (key shapeKey, o
 	if !b.numbered || len(b.preds) > 16 {
 		return key, false
 	}
-	key.b = b.id
+	key.shapes |= uint64(b.id) + 1
 	next := len(a.preds)
 	for i, p := range b.preds {
 		k := -1

@@ -41,7 +41,11 @@ func TestSubsetKey(t *testing.T) {
 		{"a binary predicate", parse("∀x(artist(x) → ∀y(baker(y) → r(x,y)))", "∃x(artist(x) ∧ ¬baker(x))"), false},
 	}
 	key := func(name string, shapes []*sentenceShape, idx ...int) shapeKey {
-		k, ok := subsetKey(name, shapes, idx)
+		backend, ok := memoBackend(name)
+		if !ok {
+			t.Fatalf("no number for backend %s", name)
+		}
+		k, ok := subsetKey(backend, shapes, idx)
 		if !ok {
 			t.Fatalf("no key for %v", idx)
 		}
@@ -70,7 +74,37 @@ func TestSubsetKey(t *testing.T) {
 		atoms = append(atoms, fmt.Sprintf("p%d(x)", i))
 	}
 	wide := parse("∀x(artist(x) → baker(x))", "∃x("+strings.Join(atoms, " ∧ ")+")")
-	if _, ok := subsetKey("b", wide, []int{0, 1}); ok {
+	if _, ok := subsetKey(0, wide, []int{0, 1}); ok {
 		t.Error("a pair whose second sentence has 17 predicates has a key")
+	}
+}
+
+// TestSubsetKeyPacking: keys packed into two words stay distinct at the
+// ends of every field's range (shape numbers up to the memo's cap, the
+// second sentence's number plus one, backends), so that no two subsets
+// share a key by overflowing one field into the next.
+func TestSubsetKeyPacking(t *testing.T) {
+	shape := func(id int32) *sentenceShape { return &sentenceShape{id: id, numbered: true} }
+	ids := []int32{0, 1, 2, shapeMemoMax/2 - 1, shapeMemoMax / 2, shapeMemoMax - 2, shapeMemoMax - 1}
+	backends := []uint64{0, 1, 1<<(64-2*shapeBits) - 1}
+	seen := map[shapeKey]string{}
+	for _, backend := range backends {
+		for _, a := range ids {
+			for _, b := range append([]int32{-1}, ids...) {
+				shapes, idx := []*sentenceShape{shape(a), shape(b)}, []int{0, 1}
+				if b < 0 {
+					idx = idx[:1]
+				}
+				key, ok := subsetKey(backend, shapes, idx)
+				if !ok {
+					t.Fatalf("backend %d, shapes %d and %d: no key", backend, a, b)
+				}
+				what := fmt.Sprintf("backend %d, shapes %d and %d", backend, a, b)
+				if other, dup := seen[key]; dup {
+					t.Errorf("%s and %s share a key", what, other)
+				}
+				seen[key] = what
+			}
+		}
 	}
 }

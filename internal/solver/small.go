@@ -50,20 +50,20 @@ func NoCoreUpTo(ctx context.Context, b Backend, p *Problem, k int) (ok bool, cor
 		return false
 	}
 	shapes := make([]*sentenceShape, n)
-	name := b.Name()
+	backend, memoOK := memoBackend(b.Name())
 	// decideSubset returns the status of the sentences idx, with the
 	// checked model of a Sat answer that was solved (nil when the
 	// answer came from shapeMemo).
 	decideSubset := func(idx []int) (Status, *fol.Structure, error) {
 		var key shapeKey
 		memo := false
-		if len(idx) <= 2 {
+		if len(idx) <= 2 && memoOK {
 			for _, i := range idx {
 				if shapes[i] == nil {
 					shapes[i] = shapeOf(p.Sentences[i])
 				}
 			}
-			if key, memo = subsetKey(name, shapes, idx); memo {
+			if key, memo = subsetKey(backend, shapes, idx); memo {
 				if st, ok := memoStatus(key); ok {
 					return st, nil, nil
 				}
