@@ -183,12 +183,20 @@ if [ -n "$print" ]; then
 	exit 0
 fi
 
-# wait_job waits until the Job $1 has completed (status 0) or failed (1).
+# wait_job waits until the Job $1 has completed (status 0) or failed (1),
+# saying how many of its pods have succeeded and failed whenever that
+# changes (a Job whose pods cannot start, say for an image that cannot be
+# pulled, shows no progress: kubectl describe job $1 tells why).
 wait_job() {
-	local state
+	local state succeeded failed conditions last=
 	while :; do
-		state=$("$kubectl" get job "$1" -o 'jsonpath={.status.conditions[?(@.status=="True")].type}')
-		case " $state " in
+		state=$("$kubectl" get job "$1" -o 'jsonpath={.status.succeeded}/{.status.failed}/{.status.conditions[?(@.status=="True")].type}')
+		IFS=/ read -r succeeded failed conditions <<<"$state"
+		if [ "${succeeded:-0}/${failed:-0}" != "$last" ]; then
+			last=${succeeded:-0}/${failed:-0}
+			echo "job $1: pods succeeded ${succeeded:-0}, failed ${failed:-0}"
+		fi
+		case " $conditions " in
 		*" Complete "*) return 0 ;;
 		*" Failed "*) return 1 ;;
 		esac

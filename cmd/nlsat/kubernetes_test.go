@@ -139,7 +139,8 @@ func fakeKubectl(args []string) int {
 			return fail("persistentvolumeclaims %q not found", args[2])
 		}
 		return 0
-	case len(args) == 5 && args[0] == "get" && args[1] == "job" && args[3] == "-o" && strings.HasPrefix(args[4], "jsonpath="):
+	case len(args) == 5 && args[0] == "get" && args[1] == "job" && args[3] == "-o" &&
+		args[4] == `jsonpath={.status.succeeded}/{.status.failed}/{.status.conditions[?(@.status=="True")].type}`:
 		b, err := os.ReadFile(filepath.Join(state, "job-"+args[2]))
 		if err != nil {
 			return fail("jobs %q not found", args[2])
@@ -235,7 +236,7 @@ func runFakeJob(state string, job kubeObject) error {
 		logs bytes.Buffer
 		wg   sync.WaitGroup
 	)
-	failed := make([]bool, completions)
+	fails := make([]int, completions) // failed tries per index
 	for i := range completions {
 		wg.Go(func() {
 			for try := range tries {
@@ -247,7 +248,7 @@ func runFakeJob(state string, job kubeObject) error {
 				}
 				cmd.Stdout, cmd.Stderr = &out, &out
 				if err := cmd.Start(); err != nil {
-					failed[i] = true
+					fails[i] = tries
 					return
 				}
 				var killed atomic.Bool
@@ -268,15 +269,23 @@ func runFakeJob(state string, job kubeObject) error {
 				if err == nil {
 					return
 				}
+				fails[i]++
 			}
-			failed[i] = true
 		})
 	}
 	wg.Wait()
-	status := "Complete"
-	if slices.Contains(failed, true) {
-		status = "Failed"
+	// The Job's state as the script asks for it: pods succeeded, pods
+	// failed, and its condition.
+	succeeded, podsFailed, condition := 0, 0, "Complete"
+	for _, f := range fails {
+		podsFailed += f
+		if f < tries {
+			succeeded++
+		} else {
+			condition = "Failed"
+		}
 	}
+	status := fmt.Sprintf("%d/%d/%s", succeeded, podsFailed, condition)
 	if err := os.WriteFile(filepath.Join(state, "log-"+job.Metadata.Name), logs.Bytes(), 0o644); err != nil {
 		return err
 	}
@@ -331,6 +340,9 @@ func TestKubernetesBuild(t *testing.T) {
 	if err != nil {
 		logs, _ := os.ReadFile(filepath.Join(state, "log-nlsat-shards"))
 		t.Fatalf("kubernetes-build.sh: %v\n%s\nthe shards' last log:\n%s", err, out, logs)
+	}
+	if !strings.Contains(string(out), "job nlsat-shards: pods succeeded 3, failed 1") || !strings.Contains(string(out), "job nlsat-merge: pods succeeded 1, failed 0") {
+		t.Errorf("the script did not report the Jobs' pods:\n%s", out)
 	}
 	if !strings.Contains(string(out), "done: "+filepath.Join(data, "merged")) {
 		t.Errorf("the script did not say where the dataset is:\n%s", out)
