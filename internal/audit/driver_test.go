@@ -9,6 +9,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"slices"
 	"strings"
 	"testing"
@@ -383,5 +384,36 @@ func TestPairwiseIsBinary(t *testing.T) {
 		if !bytes.Equal(got, want) {
 			t.Errorf("pair %s-%s differs from the binary audit of its records:\n%s\n%s", labels[p[0]], labels[p[1]], got, want)
 		}
+	}
+}
+
+// TestTightenGC: an audit halves GOGC while it runs, overlapping audits
+// share the halving and the last one to end restores the setting, and a
+// collector turned off stays off.
+func TestTightenGC(t *testing.T) {
+	gcPercent := func() int {
+		p := debug.SetGCPercent(-1)
+		debug.SetGCPercent(p)
+		return p
+	}
+	defer debug.SetGCPercent(debug.SetGCPercent(100))
+	r1 := tightenGC()
+	if got := gcPercent(); got != 50 {
+		t.Errorf("during an audit GOGC is %d, want 50", got)
+	}
+	r2 := tightenGC()
+	r1()
+	r1() // a second call does nothing
+	if got := gcPercent(); got != 50 {
+		t.Errorf("while a second audit runs GOGC is %d, want 50", got)
+	}
+	r2()
+	if got := gcPercent(); got != 100 {
+		t.Errorf("after the audits GOGC is %d, want 100", got)
+	}
+	debug.SetGCPercent(-1)
+	tightenGC()()
+	if got := gcPercent(); got != -1 {
+		t.Errorf("a collector turned off is at %d after an audit", got)
 	}
 }
