@@ -126,9 +126,9 @@ func Run(ctx context.Context, t Task, dir string, opts Options) (*Report, error)
 // up to MaxTrain records while its models are fitted to them, all live
 // until it ends, and the runtime lets the heap grow to twice what is live
 // before it collects. Halved, the peak RSS of split --fragment S with
-// 320,000 train records fell from 798 to 624 MB for 2% more CPU. Audits
-// that overlap share one halving; a collector the user turned off
-// (GOGC=off) stays off.
+// 320,000 train records fell from 798 to 643 MB. Audits that overlap
+// share one halving; a collector the user turned off (GOGC=off) stays
+// off.
 func tightenGC() (restore func()) {
 	gcTight.Lock()
 	defer gcTight.Unlock()
