@@ -211,7 +211,7 @@ for turn in 1 2 3; do
 	"$kubectl" delete --ignore-not-found --cascade=foreground --wait "job/$name-shards" "job/$name-merge"
 	shards_manifest "$@" | "$kubectl" apply -f -
 	if ! wait_job "$name-shards"; then
-		echo "turn $turn: some shards failed for good (kubectl logs job/$name-shards); the merge names them" >&2
+		echo "turn $turn: some shards failed for good (kubectl logs -l job-name=$name-shards --prefix); the merge names them" >&2
 	fi
 	merge_manifest | "$kubectl" apply -f -
 	ok=1
