@@ -124,9 +124,9 @@ func quantity(q string) (int64, error) {
 // backoff limit. The volume is the directory named by the container's
 // mount path, which must exist. If $NLSAT_FAKE_KUBE_KILL names JOB/INDEX,
 // the first process of that index, each time the Job is applied, is
-// killed with SIGKILL after
-// $NLSAT_FAKE_KUBE_KILL_AFTER, as a node lost mid-run, and the kill is
-// written to the file kills. It answers only the calls the script makes.
+// killed with SIGKILL after $NLSAT_FAKE_KUBE_KILL_AFTER, as a node lost
+// mid-run, and the kill is written to the file kills. It answers only the
+// calls the script makes.
 func fakeKubectl(args []string) int {
 	state := os.Getenv("NLSAT_FAKE_KUBE")
 	fail := func(format string, a ...any) int {
@@ -190,7 +190,8 @@ func fakeKubectl(args []string) int {
 	return fail("unsupported call %q", args)
 }
 
-// runFakeJob runs every index of job and records Complete or Failed.
+// runFakeJob runs every index of job and records its pods' counts and
+// its condition, Complete or Failed, and their output.
 func runFakeJob(state string, job kubeObject) error {
 	pod := job.Spec.Template.Spec
 	if len(pod.Containers) != 1 || len(pod.Volumes) != 1 || pod.RestartPolicy != "Never" {
