@@ -24,11 +24,11 @@
 # Every shard's pod asks for, and is limited to, $CPUS cores (default 2)
 # and $MEMORY (default 2Gi); the merge's pod $MERGE_CPUS (default $CPUS)
 # and $MERGE_MEMORY (default 4Gi), since a split's first two merges fit
-# the balance models to the whole pilot. GOMAXPROCS is set from the pod's CPU limit, so
-# nlsat runs as many workers as the pod has cores, and GOMEMLIMIT from its
-# memory limit, so the Go runtime collects its heap harder as it nears the
-# limit. A pod that fails is started again up to three times per index and
-# resumes from its shard's checkpoint.
+# the balance models to the whole pilot. GOMAXPROCS is set from the pod's
+# CPU limit, so nlsat runs as many workers as the pod has cores, and
+# GOMEMLIMIT from its memory limit, so the Go runtime collects its heap
+# harder as it nears the limit. A pod that fails is started again up to
+# three times per index and resumes from its shard's checkpoint.
 #
 # A split's shards and its merge take three turns (pilots, residual pilots,
 # candidates; see deploy/slurm-build.sh), so the script applies the shards'
