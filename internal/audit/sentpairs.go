@@ -135,18 +135,7 @@ func (pm *pairModel) vocabulary(train []item, gr *grammar, minCount int) {
 // design returns the presence of each vocabulary pattern in items, a
 // row's columns in the order of its patterns.
 func (pm *pairModel) design(items []item) *learn.Design {
-	d := learn.NewDesign(len(pm.ids))
-	entries := 0
-	for i := range items {
-		entries += pm.column.Count(pm.patterns(&items[i]))
-	}
-	d.Reserve(len(items), entries)
-	var cols []int32
-	for i := range items {
-		cols = pm.column.Append(cols[:0], pm.patterns(&items[i]))
-		d.AddPresent(cols)
-	}
-	return d
+	return pm.column.Design(len(pm.ids), len(items), func(i int) []uint32 { return pm.patterns(&items[i]) })
 }
 
 // pairLambdas are the L2 penalties tried; the one with the best

@@ -143,7 +143,7 @@ func TestDesignFormsSameFit(t *testing.T) {
 		reserved, reservedDense := NewDesign(dim), NewDesign(dim)
 		reserved.Reserve(rows, rows*dim)
 		reservedDense.ReserveDense(rows)
-		room := []*float32{unsafe.SliceData(reservedDense.val)}
+		room := unsafe.SliceData(reservedDense.val)
 		roomCol := unsafe.SliceData(reserved.col)
 		var y []int8
 		var keep []int
@@ -174,7 +174,7 @@ func TestDesignFormsSameFit(t *testing.T) {
 		}
 		s := Settings{Lambda: 1e-3, Iterations: 60}
 		want := FitSparse(valued, y, s)
-		if unsafe.SliceData(reserved.col) != roomCol || unsafe.SliceData(reservedDense.val) != room[0] {
+		if unsafe.SliceData(reserved.col) != roomCol || unsafe.SliceData(reservedDense.val) != room {
 			t.Errorf("%d rows: a reserved design grew out of its room", rows)
 		}
 		forms := map[string]*Design{"dense": dense, "subset": big.Subset(keep), "dense subset": bigDense.Subset(keep),

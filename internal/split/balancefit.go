@@ -662,18 +662,7 @@ func (ps *pairScorer) pilotDesign(s []surface) *learn.Design {
 	row := func(j int) []uint32 { return s[j].ids[ps.Shared-1] }
 	ids, column := t.Vocabulary(len(s), row, pairMinCount)
 	ps.Keys = t.Keys(ids)
-	d := learn.NewDesign(len(ps.Keys))
-	entries := 0
-	for j := range s {
-		entries += column.Count(row(j))
-	}
-	d.Reserve(len(s), entries)
-	var cols []int32
-	for j := range s {
-		cols = column.Append(cols[:0], row(j))
-		d.AddPresent(cols)
-	}
-	return d
+	return column.Design(len(ps.Keys), len(s), row)
 }
 
 // columns returns the columns of the patterns among the scorer's, in
