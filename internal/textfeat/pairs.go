@@ -124,23 +124,25 @@ func (pt *patterner) read(s string, ids, extra map[string]int) patSent {
 	var out patSent
 	var lit []byte
 	Tokens(s, func(tok []byte) {
-		switch w := string(tok); {
-		case w == ".":
-		case w == "an":
+		// Only a new word is made a string: lookups of string(tok) and
+		// comparisons with it make none.
+		switch {
+		case string(tok) == ".":
+		case string(tok) == "an":
 			lit = append(lit, " a"...)
-		case skeletonWords[w]:
-			lit = append(append(lit, ' '), w...)
+		case skeletonWord(tok):
+			lit = append(append(lit, ' '), tok...)
 		default:
-			id, ok := ids[w]
+			id, ok := ids[string(tok)]
 			switch {
 			case ok:
 			case extra == nil:
 				id = len(ids)
-				ids[w] = id
+				ids[string(tok)] = id
 			default:
-				if id, ok = extra[w]; !ok {
+				if id, ok = extra[string(tok)]; !ok {
 					id = len(ids) + len(extra)
-					extra[w] = id
+					extra[string(tok)] = id
 				}
 			}
 			out.slots = append(out.slots, patSlot{lit: append(lit, ' '), content: id})

@@ -202,7 +202,7 @@ func refPattern(a, c string) (string, int) {
 		})
 		return out
 	}
-	content := func(w string) bool { return w != "an" && !skeletonWords[w] }
+	content := func(w string) bool { return w != "an" && !skeletonWord([]byte(w)) }
 	wa, wc := words(a), words(c)
 	shared := map[string]bool{}
 	for _, w := range wa {

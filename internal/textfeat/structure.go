@@ -40,9 +40,16 @@ var structNames = [NumStats]string{"sentences", "words", "nouns", "verbs", "noun
 	"noun-degree-sd", "nouns-once", "nouns-negated-and-plain", "share-negated-and-plain", "nouns-universal-and-existential",
 	"verb-degree-max", "verb-degree-mean", "him"}
 
-// skeletonWords are the words a skeleton keeps.
-var skeletonWords = map[string]bool{"every": true, "some": true, "no": true, "any": true, "not": true, "non-": true,
-	"who": true, "him": true, "is": true, "a": true, "an": true, "does": true, ".": true}
+// skeletonWord reports whether token w is one of the words a skeleton
+// keeps. (A switch on the bytes as a string compares without making
+// one, where a map lookup of the same conversion hashes it.)
+func skeletonWord(w []byte) bool {
+	switch string(w) {
+	case "every", "some", "no", "any", "not", "non-", "who", "him", "is", "a", "an", "does", ".":
+		return true
+	}
+	return false
+}
 
 // StructureNames are the names of Structure's statistics, in order.
 func StructureNames() []string { return structNames[:] }
@@ -68,9 +75,9 @@ func Structure(sentences []string) (skeletons []uint64, stats [NumStats]float64)
 				first = false
 			}
 			switch {
-			case skeletonWords[w]:
+			case skeletonWord(tok):
 				h.Write(tok)
-				neg, det = w == "non-", determiners[w]
+				neg, det = w == "non-", determiner(tok)
 				if w == "him" {
 					st[sHim]++
 				}
@@ -142,10 +149,17 @@ func sortByCount(keys []uint64, count map[uint64]int) {
 	slices.SortFunc(keys, func(a, b uint64) int { return cmp.Or(cmp.Compare(count[b], count[a]), cmp.Compare(a, b)) })
 }
 
-// determiners are the words a noun follows in every template: a content
-// word after one of them is a noun, any other content word a verb form.
-// The grammar alone tells them apart, whatever the vocabulary.
-var determiners = map[string]bool{"every": true, "some": true, "no": true, "any": true, "a": true, "an": true, "non-": true}
+// determiner reports whether token w is one of the words a noun follows
+// in every template: a content word after one of them is a noun, any
+// other content word a verb form. The grammar alone tells them apart,
+// whatever the vocabulary.
+func determiner(w []byte) bool {
+	switch string(w) {
+	case "every", "some", "no", "any", "a", "an", "non-":
+		return true
+	}
+	return false
+}
 
 // Skeletons are the sentence skeletons a model counts: the k commonest
 // of its training records, most common first (ties by hash). Its JSON
