@@ -248,8 +248,6 @@ func (b *builder) removeWork() error {
 	return os.Remove(work)
 }
 
-// place moves the split files to their final names (unless an earlier,
-// interrupted finish did) and returns the lengths the build wrote.
 // testHookBeforeAudit, when a test sets it, sees the builder as the
 // audit starts.
 var testHookBeforeAudit func(*builder)
@@ -265,6 +263,8 @@ func (b *builder) dropCollected() {
 	}
 }
 
+// place moves the split files to their final names (unless an earlier,
+// interrupted finish did) and returns the lengths the build wrote.
 func (b *builder) place() ([]job.PartState, error) {
 	var final []string
 	for _, df := range b.files {
