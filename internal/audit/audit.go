@@ -264,7 +264,7 @@ func fit(train []item, gr *grammar, spec *Spec, o Options) *models {
 			de[k] = bowDesign(train, e.index)
 			e.grams = learn.FitSparse(de[k], y, learn.Settings{Lambda: o.LambdaBoW, Iterations: o.Iterations})
 		} else {
-			e.pattern = fitPairModel(b.Name, b.Patterns, train, nil, gr, o)
+			e.pattern = fitPairModel(b.Name, b.Patterns, train, nil, gr, o, false)
 			de[k] = e.pattern.design(train)
 		}
 		m.extra = append(m.extra, e)

@@ -138,17 +138,40 @@ func (pm *pairModel) design(items []item) *learn.Design {
 	return pm.column.Design(len(pm.ids), len(items), func(i int) []uint32 { return pm.patterns(&items[i]) })
 }
 
+// trainDesign returns design(train) made of train's numbers of the
+// model's patterns, in place: they are its columns from then on, and the
+// items hold none (a pair model's design over 120,000 A records takes
+// some 150 MB, which a copy would hold beside them). Nothing reads them
+// after the one model that reads them is fitted (pairReport's: the
+// baselines of a task's own, which read them too, are fitted before).
+func (pm *pairModel) trainDesign(train []item) *learn.Design {
+	rows := make([][]int32, len(train))
+	for i := range train {
+		rows[i] = pm.column.InPlace(pm.patterns(&train[i]))
+		train[i].pats[pm.set] = nil
+	}
+	return learn.DesignOfRows(len(pm.ids), rows)
+}
+
 // pairLambdas are the L2 penalties tried; the one with the best
 // validation log-loss is kept (without a validation split, LambdaBoW).
 var pairLambdas = []float64{1e-3, 1e-2}
 
 // fitPairModel fits a pattern baseline called name on train's patterns
 // of pairs sharing at least set+1 content words, its penalty chosen on
-// valid (nil for none: LambdaBoW).
-func fitPairModel(name string, set int, train, valid []item, gr *grammar, o Options) *pairModel {
+// valid (nil for none: LambdaBoW). With useUp, nothing reads train's
+// patterns after, and they become the model's design in place
+// (trainDesign).
+func fitPairModel(name string, set int, train, valid []item, gr *grammar, o Options, useUp bool) *pairModel {
 	pm := &pairModel{set: set}
 	pm.vocabulary(train, gr, o.MinCount)
-	dt, y := pm.design(train), labelsOf(train)
+	var dt *learn.Design
+	if useUp {
+		dt = pm.trainDesign(train)
+	} else {
+		dt = pm.design(train)
+	}
+	y := labelsOf(train)
 	evalOn, yEval := dt, y
 	if len(valid) > 0 {
 		evalOn, yEval = pm.design(valid), labelsOf(valid)
@@ -203,8 +226,13 @@ func pairReport(splits []*split, gr *grammar, o Options) *SentPairReport {
 	}
 	rep := &SentPairReport{}
 	var models []*pairModel
+	used := [2]bool{}
 	for k := range PairModels {
-		pm := fitPairModel(PairModels[k].Name, PairModels[k].MinShared-1, train, valid, gr, o)
+		if used[PairModels[k].MinShared-1] {
+			panic("audit: two pairs baselines on one set of patterns, which the first uses up")
+		}
+		used[PairModels[k].MinShared-1] = true
+		pm := fitPairModel(PairModels[k].Name, PairModels[k].MinShared-1, train, valid, gr, o, true)
 		pm.topWeights(gr.patNames, 10)
 		models = append(models, pm)
 		rep.Models = append(rep.Models, pm.info)

@@ -84,6 +84,7 @@ func TestPresenceDesignSameFit(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			fast, general := NewDesign(tc.dim), NewDesign(tc.dim)
+			var each [][]int32
 			y := make([]int8, tc.rows)
 			for i := range tc.rows {
 				var cols []int32
@@ -93,6 +94,7 @@ func TestPresenceDesignSameFit(t *testing.T) {
 				cols, vals := presences(cols)
 				fast.AddPresent(cols)
 				general.Add(cols, vals)
+				each = append(each, cols)
 				y[i] = int8(rng.IntN(2))
 				if cols[0]%3 == 0 {
 					y[i] = 1
@@ -103,12 +105,16 @@ func TestPresenceDesignSameFit(t *testing.T) {
 				t.Fatal("a design of ones holds its values")
 			}
 			s := Settings{Lambda: 1e-3, Iterations: 50}
-			a, b := FitSparse(fast, y, s), FitSparse(general, y, s)
+			rows := DesignOfRows(tc.dim, each)
+			a, b, c := FitSparse(fast, y, s), FitSparse(general, y, s), FitSparse(rows, y, s)
 			if a.B != b.B || a.Iterations != b.Iterations || !slices.Equal(a.W, b.W) {
 				t.Fatalf("fits differ: B %v / %v, iterations %d / %d", a.B, b.B, a.Iterations, b.Iterations)
 			}
+			if c.B != b.B || c.Iterations != b.Iterations || !slices.Equal(c.W, b.W) {
+				t.Fatalf("the design of rows fits differently: B %v / %v, iterations %d / %d", c.B, b.B, c.Iterations, b.Iterations)
+			}
 			for i := range tc.rows {
-				if a.Score(fast, i) != a.Score(general, i) {
+				if a.Score(fast, i) != a.Score(general, i) || a.Score(rows, i) != a.Score(general, i) {
 					t.Fatalf("row %d: scores differ", i)
 				}
 			}
@@ -226,10 +232,11 @@ func TestDesignForms(t *testing.T) {
 		t.Errorf("a subset of a subset scores %v, want row 1's 10.5", got)
 	}
 	for name, add := range map[string]func(){
-		"dense after sparse": func() { d.AddDense([]float32{1, 2, 3}) },
-		"to a subset":        func() { sub.AddPresent([]int32{0}) },
-		"sparse after dense": func() { e := NewDesign(1); e.AddDense([]float32{1}); e.AddPresent([]int32{0}) },
-		"short dense row":    func() { NewDesign(2).AddDense([]float32{1}) },
+		"dense after sparse":  func() { d.AddDense([]float32{1, 2, 3}) },
+		"to a subset":         func() { sub.AddPresent([]int32{0}) },
+		"sparse after dense":  func() { e := NewDesign(1); e.AddDense([]float32{1}); e.AddPresent([]int32{0}) },
+		"short dense row":     func() { NewDesign(2).AddDense([]float32{1}) },
+		"to a design of rows": func() { DesignOfRows(2, [][]int32{{1}}).AddPresent([]int32{0}) },
 	} {
 		func() {
 			defer func() {
@@ -252,6 +259,7 @@ func TestBlockLossRowOrder(t *testing.T) {
 	for _, rows := range []int{3, 4, 4097, 4099} {
 		forms := map[string]*Design{"presences": NewDesign(dim), "valued": NewDesign(dim), "dense": NewDesign(dim)}
 		big := NewDesign(dim)
+		var each, bigEach [][]int32
 		var y []int8
 		var keep []int
 		for i := range rows {
@@ -269,10 +277,14 @@ func TestBlockLossRowOrder(t *testing.T) {
 			forms["dense"].AddDense(dense)
 			big.Add(c32, vals)
 			big.AddPresent([]int32{int32(rng.IntN(dim))})
+			each = append(each, c32)
+			bigEach = append(bigEach, c32, []int32{int32(rng.IntN(dim))})
 			keep = append(keep, 2*i)
 			y = append(y, int8(rng.IntN(2)))
 		}
 		forms["subset"] = big.Subset(keep)
+		forms["rows"] = DesignOfRows(dim, each)
+		forms["subset of rows"] = DesignOfRows(dim, bigEach).Subset(keep)
 		x := make([]float64, dim+1)
 		for j := range x {
 			x[j] = rng.NormFloat64()

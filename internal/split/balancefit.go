@@ -285,20 +285,31 @@ func fitModels(s []surface, y []int8, idx []int, draw func(i int) float64) *bala
 	}
 	var fs []surface
 	var fy []int8
-	var fi []int
+	var fi, free []int
 	for j := range s {
 		if y[j] == 1 || !s[j].core {
-			fs, fy, fi = append(fs, s[j]), append(fy, y[j]), append(fi, idx[j])
+			fs, fy, fi, free = append(fs, s[j]), append(fy, y[j]), append(fi, idx[j]), append(free, j)
 		}
 	}
 	if enough(fy) {
-		// Once the scorers are fitted, the pilot's pair patterns are read
+		// The pair models' designs are the pilot's rows of pattern
+		// numbers turned into columns where they lie (InPlace), and once
+		// the scorers are fitted the pilot's pair patterns are read
 		// through their out-of-fold scores alone, which cover every
 		// candidate the fit scores (Free's, and the others are never
 		// scored by Free), so the patterns go: those of pairs sharing two
 		// words after the one scorer that reads them, fitted first so
-		// that they are gone while the other two are fitted.
-		two := fitPairScorer(s, y, idx, 2)
+		// that they are gone while the other two are fitted. Those of
+		// pairs sharing one serve two scorers, whose columns are both
+		// chosen first: the rows become the columns of the scorer fitted
+		// to every candidate, then Free's rows those of Free's, which are
+		// among them (a pattern Free's candidates show pairMinCount times
+		// every candidate does).
+		t := s[0].table
+		all := make([]int, len(s))
+		for j := range all {
+			all[j] = j
+		}
 		drop := func(k int) {
 			for _, ss := range [][]surface{s, fs} {
 				for j := range ss {
@@ -306,9 +317,23 @@ func fitModels(s []surface, y []int8, idx []int, draw func(i int) float64) *bala
 				}
 			}
 		}
+		twoIDs, twoCols := pilotVocabulary(s, all, 2)
+		two := fitPairScorer(t, twoIDs, learn.DesignOfRows(len(twoIDs), pilotRows(s, all, 2, twoCols)), y, idx, 2)
 		drop(1)
-		pairs := []*pairScorer{fitPairScorer(fs, fy, fi, 1), fitPairScorer(s, y, idx, 1), two}
-		drop(0)
+		freeIDs, freeCols := pilotVocabulary(s, free, 1)
+		oneIDs, oneCols := pilotVocabulary(s, all, 1)
+		rows := pilotRows(s, all, 1, oneCols)
+		one := fitPairScorer(t, oneIDs, learn.DesignOfRows(len(oneIDs), rows), y, idx, 1)
+		toFree := make([]int32, len(oneIDs))
+		for c, id := range oneIDs {
+			toFree[c] = freeCols[id]
+		}
+		freeRows := make([][]int32, len(free))
+		for k, j := range free {
+			freeRows[k] = remap(rows[j], toFree)
+		}
+		drop(0) // the rows of Free's candidates stay, as freeRows
+		pairs := []*pairScorer{fitPairScorer(t, freeIDs, learn.DesignOfRows(len(freeIDs), freeRows), fy, fi, 1), one, two}
 		m.Free = fitStage(fs, fy, fi, pairs)
 	}
 	// Core's classes: 1 for a candidate without a pair that Free keeps
@@ -614,11 +639,11 @@ const (
 )
 
 // fitPairScorer fits a pair model on the patterns of pairs that share at
-// least shared content words to the pilot candidates s with classes y and
-// pilot indices idx.
-func fitPairScorer(s []surface, y []int8, idx []int, shared int) *pairScorer {
-	ps := &pairScorer{Shared: shared, Lambda: pairLambda}
-	d := ps.pilotDesign(s)
+// least shared content words to the pilot candidates whose presences of
+// the patterns numbered ids in t are the rows of d (pilotRows), with
+// classes y and pilot indices idx.
+func fitPairScorer(t *textfeat.PatternTable, ids []uint32, d *learn.Design, y []int8, idx []int, shared int) *pairScorer {
+	ps := &pairScorer{Shared: shared, Lambda: pairLambda, Keys: t.Keys(ids)}
 	fit := func(f int) *learn.Sparse {
 		var rows []int
 		var ys []int8
@@ -644,12 +669,12 @@ func fitPairScorer(s []surface, y []int8, idx []int, shared int) *pairScorer {
 	return ps
 }
 
-// pilotDesign sets Keys to the patterns that at least pairMinCount
-// occurrences among the pilot candidates s show and returns the presence
-// of each in s, a row's columns in the order of its patterns: what
-// textfeat.CommonPatterns and columns give, looked up by the numbers of
-// the candidates' one table.
-func (ps *pairScorer) pilotDesign(s []surface) *learn.Design {
+// pilotVocabulary returns, of the patterns of pairs sharing at least
+// shared content words, the numbers in the pilot's table of those that
+// at least pairMinCount occurrences among the candidates s[j], j in rows,
+// show, in the order of the patterns (a pair model's columns, what
+// textfeat.CommonPatterns gives), and every number's column.
+func pilotVocabulary(s []surface, rows []int, shared int) ([]uint32, textfeat.PatternColumns) {
 	t := textfeat.NewPatternTable()
 	if len(s) > 0 {
 		t = s[0].table
@@ -659,10 +684,32 @@ func (ps *pairScorer) pilotDesign(s []surface) *learn.Design {
 			panic("split: pilot candidates whose patterns are numbered by different tables")
 		}
 	}
-	row := func(j int) []uint32 { return s[j].ids[ps.Shared-1] }
-	ids, column := t.Vocabulary(len(s), row, pairMinCount)
-	ps.Keys = t.Keys(ids)
-	return column.Design(len(ps.Keys), len(s), row)
+	return t.Vocabulary(len(rows), func(k int) []uint32 { return s[rows[k]].ids[shared-1] }, pairMinCount)
+}
+
+// pilotRows returns the rows of a pair model's design (the presences of
+// its patterns, whose columns are column) of the candidates s[j], j in
+// rows: a row's columns in the order of its patterns, as columns gives
+// them. The candidates' numbers of the patterns of pairs sharing shared
+// words become the rows, in place: they are not numbers after.
+func pilotRows(s []surface, rows []int, shared int, column textfeat.PatternColumns) [][]int32 {
+	each := make([][]int32, len(rows))
+	for k, j := range rows {
+		each[k] = column.InPlace(s[j].ids[shared-1])
+	}
+	return each
+}
+
+// remap replaces, in place, the columns of row that to maps to a column
+// (to[c] ≥ 0) by that, drops the others, and returns what is left.
+func remap(row, to []int32) []int32 {
+	out := row[:0]
+	for _, c := range row {
+		if n := to[c]; n >= 0 {
+			out = append(out, n)
+		}
+	}
+	return out
 }
 
 // columns returns the columns of the patterns among the scorer's, in
