@@ -85,6 +85,17 @@ func memoRecord(key shapeKey, st Status) {
 	}
 }
 
+// ForgetShapes lets go of the statuses the memo holds (at its cap, some
+// 50 MB), for a caller that has no more decisions to make, such as a
+// build whose files are written and that audits them next. Later
+// decisions solve their subsets again and record them anew. The shapes'
+// numbers stay, since keys of subsets being decided meanwhile name them.
+func ForgetShapes() {
+	shapeMemo.Lock()
+	defer shapeMemo.Unlock()
+	shapeMemo.m = map[shapeKey]Status{}
+}
+
 // shapeID returns the number of the sentence shape text, numbering it if
 // it is new; false when the memo is full and text has no number.
 func shapeID(text []byte) (int32, bool) {

@@ -712,6 +712,30 @@ func remap(row, to []int32) []int32 {
 	return out
 }
 
+// release lets go of the index columns makes, which a later call makes
+// again.
+func (ps *pairScorer) release() {
+	ps.column, ps.columnOnce = nil, sync.Once{}
+}
+
+// release lets go of what the models' scorers index for scoring
+// candidates of the set (release); m may be nil.
+func (m *balanceModels) release() {
+	if m == nil {
+		return
+	}
+	for _, st := range []*stage{m.Free, m.Core} {
+		if st != nil {
+			for _, ps := range st.Pairs {
+				ps.release()
+			}
+		}
+	}
+	if r := m.Residual; r != nil {
+		r.column, r.columnOnce = [2]textfeat.PatternIndex{}, sync.Once{}
+	}
+}
+
 // columns returns the columns of the patterns among the scorer's, in
 // the patterns' order.
 func (ps *pairScorer) columns(pairs []uint64) []int32 {

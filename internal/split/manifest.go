@@ -18,6 +18,7 @@ import (
 
 	"github.com/nlsat/nlsat/internal/dataset"
 	"github.com/nlsat/nlsat/internal/job"
+	"github.com/nlsat/nlsat/internal/solver"
 )
 
 // File names of a built dataset, beside the data directory.
@@ -253,14 +254,21 @@ func (b *builder) removeWork() error {
 var testHookBeforeAudit func(*builder)
 
 // dropCollected lets go of what chose the records, once every file is
-// written: the acceptors' entries and counts and the dedup sets, which
-// grow with the candidates collected (about 125 MB at a million S
-// records), so that the audit after them does not hold them too.
+// written, so that the audit after them does not hold it too: the
+// acceptors' entries and counts and the dedup sets, which grow with the
+// candidates collected (about 125 MB at a million S records), the
+// balance models' indices of their patterns (70 MB in an A build with two
+// full pilots) and the solver's memo of decided shapes (about 50 MB at
+// its cap).
 func (b *builder) dropCollected() {
 	b.exact, b.renamed = nil, nil
 	for _, a := range b.acceptors {
 		a.entries, a.counts = nil, nil
 	}
+	for k := range b.st.Pools {
+		b.st.Pools[k].Models.release()
+	}
+	solver.ForgetShapes()
 }
 
 // place moves the split files to their final names (unless an earlier,

@@ -18,6 +18,7 @@ import (
 	"github.com/nlsat/nlsat/internal/golden"
 	"github.com/nlsat/nlsat/internal/learn"
 	"github.com/nlsat/nlsat/internal/solver"
+	"github.com/nlsat/nlsat/internal/textfeat"
 )
 
 // TestModelsGolden pins the surface-balance models fitted to a pilot of
@@ -114,6 +115,46 @@ func TestKeepFromManyGoroutines(t *testing.T) {
 	if !slices.Equal(got, want) {
 		t.Error("the goroutines kept other candidates than one goroutine")
 	}
+}
+
+// TestModelsRelease: models that let go of their indices of patterns
+// (release, as a build does before its audit) score every candidate as
+// before, making the indices again when asked.
+func TestModelsRelease(t *testing.T) {
+	s, y, idx := sampledPilot(t, rand.New(rand.NewPCG(11, 12)), 600)
+	m := fitModels(s, y, idx, func(i int) float64 { return keepDraw(3, pilotSeed, i) })
+	rs, ry, ridx := sampledPilot(t, rand.New(rand.NewPCG(15, 16)), 600)
+	tab := textfeat.NewPatternTable()
+	for j := range rs {
+		compact(&rs[j], tab)
+	}
+	m.Residual = fitResidualStage(rs, ry, ridx)
+	if m.Free == nil || len(m.Free.Pairs) == 0 || m.Residual == nil {
+		t.Fatalf("the pilots fitted no pair models or residual stage: %+v", m)
+	}
+	cands, _, _ := sampledPilot(t, rand.New(rand.NewPCG(13, 14)), 200)
+	probs := func() []float64 {
+		var out []float64
+		for i := range cands {
+			out = append(out, m.Free.prob(cands[i], -1), m.Residual.prob(cands[i]))
+		}
+		return out
+	}
+	want := probs()
+	m.release()
+	for k, ps := range m.Free.Pairs {
+		if ps.column != nil {
+			t.Errorf("pair model %d kept its index", k)
+		}
+	}
+	if m.Residual.column[0] != nil || m.Residual.column[1] != nil {
+		t.Error("the residual stage kept its indices")
+	}
+	if got := probs(); !slices.Equal(got, want) {
+		t.Error("released models score candidates differently")
+	}
+	var none *balanceModels
+	none.release()
 }
 
 // TestPackedModels: models written packed (saveWork) read back bit for
