@@ -10,6 +10,8 @@ import (
 	"os/signal"
 	"runtime/pprof"
 	"syscall"
+
+	"github.com/nlsat/nlsat/internal/memlimit"
 )
 
 // profileEnv names a file to write a CPU profile of the whole command to,
@@ -19,7 +21,9 @@ const profileEnv = "NLSAT_CPUPROFILE"
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	stopProfile := startProfile(os.Getenv(profileEnv))
+	stopLimit := memlimit.Follow()
 	code := run(ctx, os.Args[1:], streams{In: os.Stdin, Out: os.Stdout, Err: os.Stderr})
+	stopLimit()
 	stopProfile()
 	stop()
 	os.Exit(code)

@@ -70,6 +70,7 @@ var Packages = map[string]Floor{
 	"internal/layers":            Leaf,
 	"internal/inputerr":          Leaf,
 	"internal/atomicfile":        Leaf,
+	"internal/memlimit":          Leaf,
 	"internal/learn":             Leaf,
 	"internal/textfeat":          Leaf,
 	"internal/binom":             Leaf,
