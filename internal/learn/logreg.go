@@ -138,7 +138,8 @@ func (d *Design) AddDense(vals []float32) {
 }
 
 // mustGrow panics when a row of the other form is added to a dense
-// design or to one that is not, or any row to a subset.
+// design or to one that is not, or any row to a subset or a design of
+// rows.
 func (d *Design) mustGrow(dense bool) {
 	if d.sel != nil || d.each != nil || d.dense != dense {
 		panic("learn: a row added to a subset or a design of rows, or dense and sparse rows in one design")

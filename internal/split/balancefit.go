@@ -712,8 +712,8 @@ func remap(row, to []int32) []int32 {
 	return out
 }
 
-// release lets go of the index columns makes, which a later call makes
-// again.
+// release lets go of the index that columns makes, which its next call
+// makes again.
 func (ps *pairScorer) release() {
 	ps.column, ps.columnOnce = nil, sync.Once{}
 }
