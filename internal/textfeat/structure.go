@@ -40,6 +40,9 @@ var structNames = [NumStats]string{"sentences", "words", "nouns", "verbs", "noun
 	"noun-degree-sd", "nouns-once", "nouns-negated-and-plain", "share-negated-and-plain", "nouns-universal-and-existential",
 	"verb-degree-max", "verb-degree-mean", "him"}
 
+// What a skeleton writes for a noun, a verb and after every word.
+var nounMark, verbMark, space = []byte("N"), []byte("V"), []byte{' '}
+
 // skeletonWord reports whether token w is one of the words a skeleton
 // keeps. (A switch on the bytes as a string compares without making
 // one, where a map lookup of the same conversion hashes it.)
@@ -62,31 +65,32 @@ func StructureNames() []string { return structNames[:] }
 func Structure(sentences []string) (skeletons []uint64, stats [NumStats]float64) {
 	var st [NumStats]float64
 	type use struct{ n, neg, plain, univ, exist int }
-	nouns, verbs := map[string]*use{}, map[string]int{}
+	nouns, verbs := map[string]*use{}, map[string]*int{}
 	sk := make([]uint64, 0, len(sentences))
 	for _, s := range sentences {
 		h := fnv.New64a()
 		first, universal, neg, subject, det := true, false, false, true, false
 		Tokens(s, func(tok []byte) {
-			w := string(tok)
+			// A token is made a string only as a new key of nouns or
+			// verbs: comparisons and lookups of string(tok) make none.
 			st[sWords]++
 			if first {
-				universal = w == "every" || w == "no"
+				universal = string(tok) == "every" || string(tok) == "no"
 				first = false
 			}
 			switch {
 			case skeletonWord(tok):
 				h.Write(tok)
-				neg, det = w == "non-", determiner(tok)
-				if w == "him" {
+				neg, det = string(tok) == "non-", determiner(tok)
+				if string(tok) == "him" {
 					st[sHim]++
 				}
 			case det:
-				h.Write([]byte("N"))
-				u := nouns[w]
+				h.Write(nounMark)
+				u := nouns[string(tok)]
 				if u == nil {
 					u = &use{}
-					nouns[w] = u
+					nouns[string(tok)] = u
 				}
 				u.n++
 				if neg {
@@ -104,11 +108,16 @@ func Structure(sentences []string) (skeletons []uint64, stats [NumStats]float64)
 				}
 				neg, det = false, false
 			default:
-				h.Write([]byte("V"))
-				verbs[w]++
+				h.Write(verbMark)
+				c := verbs[string(tok)]
+				if c == nil {
+					c = new(int)
+					verbs[string(tok)] = c
+				}
+				*c++
 				neg = false
 			}
-			h.Write([]byte{' '})
+			h.Write(space)
 		})
 		sk = append(sk, h.Sum64())
 	}
@@ -135,8 +144,8 @@ func Structure(sentences []string) (skeletons []uint64, stats [NumStats]float64)
 		st[sBothPolaritiesShare] = st[sBothPolarities] / n
 	}
 	for _, c := range verbs {
-		st[sVerbMax] = max(st[sVerbMax], float64(c))
-		st[sVerbMean] += float64(c)
+		st[sVerbMax] = max(st[sVerbMax], float64(*c))
+		st[sVerbMean] += float64(*c)
 	}
 	if len(verbs) > 0 {
 		st[sVerbMean] /= float64(len(verbs))
