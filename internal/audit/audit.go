@@ -264,8 +264,9 @@ func fit(train []item, gr *grammar, spec *Spec, o Options) *models {
 			de[k] = bowDesign(train, e.index)
 			e.grams = learn.FitSparse(de[k], y, learn.Settings{Lambda: o.LambdaBoW, Iterations: o.Iterations})
 		} else {
-			e.pattern = fitPairModel(b.Name, b.Patterns, train, nil, gr, o, false)
+			e.pattern = newPairModel(b.Patterns, train, gr, o.MinCount)
 			de[k] = e.pattern.design(train)
+			e.pattern.fitOn(b.Name, de[k], train, nil, o)
 		}
 		m.extra = append(m.extra, e)
 		m.names = append(m.names, b.Name)

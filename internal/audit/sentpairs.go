@@ -141,8 +141,8 @@ func (pm *pairModel) design(items []item) *learn.Design {
 // trainDesign returns design(train) made of train's numbers of the
 // model's patterns, in place: they are its columns from then on, and the
 // items hold none (a pair model's design over 120,000 A records takes
-// some 150 MB, which a copy would hold beside them). Nothing reads them
-// after the one model that reads them is fitted (pairReport's: the
+// some 150 MB, which a copy would hold beside them). Only pairReport's
+// models use train's patterns up: nothing reads them after (the
 // baselines of a task's own, which read them too, are fitted before).
 func (pm *pairModel) trainDesign(train []item) *learn.Design {
 	rows := make([][]int32, len(train))
@@ -157,20 +157,19 @@ func (pm *pairModel) trainDesign(train []item) *learn.Design {
 // validation log-loss is kept (without a validation split, LambdaBoW).
 var pairLambdas = []float64{1e-3, 1e-2}
 
-// fitPairModel fits a pattern baseline called name on train's patterns
-// of pairs sharing at least set+1 content words, its penalty chosen on
-// valid (nil for none: LambdaBoW). With useUp, nothing reads train's
-// patterns after, and they become the model's design in place
-// (trainDesign).
-func fitPairModel(name string, set int, train, valid []item, gr *grammar, o Options, useUp bool) *pairModel {
+// newPairModel returns the pairs baseline on the patterns of pairs
+// sharing at least set+1 content words, its vocabulary set from train;
+// fitOn fits it.
+func newPairModel(set int, train []item, gr *grammar, minCount int) *pairModel {
 	pm := &pairModel{set: set}
-	pm.vocabulary(train, gr, o.MinCount)
-	var dt *learn.Design
-	if useUp {
-		dt = pm.trainDesign(train)
-	} else {
-		dt = pm.design(train)
-	}
+	pm.vocabulary(train, gr, minCount)
+	return pm
+}
+
+// fitOn fits the baseline, called name, to train, whose design (design,
+// or trainDesign) is dt, its penalty chosen on valid (nil for none:
+// LambdaBoW).
+func (pm *pairModel) fitOn(name string, dt *learn.Design, train, valid []item, o Options) {
 	y := labelsOf(train)
 	evalOn, yEval := dt, y
 	if len(valid) > 0 {
@@ -196,9 +195,8 @@ func fitPairModel(name string, set int, train, valid []item, gr *grammar, o Opti
 			best, bestLoss, pm.fit = lambda, loss, m
 		}
 	}
-	pm.info = SentPairInfo{Name: name, MinShared: set + 1, Patterns: len(pm.ids), Lambda: best, Iterations: pm.fit.Iterations,
+	pm.info = SentPairInfo{Name: name, MinShared: pm.set + 1, Patterns: len(pm.ids), Lambda: best, Iterations: pm.fit.Iterations,
 		TowardSat: []Weight{}, TowardUnsat: []Weight{}}
-	return pm
 }
 
 // topWeights names the top patterns of largest weight either way.
@@ -232,7 +230,8 @@ func pairReport(splits []*split, gr *grammar, o Options) *SentPairReport {
 			panic("audit: two pairs baselines on one set of patterns, which the first uses up")
 		}
 		used[PairModels[k].MinShared-1] = true
-		pm := fitPairModel(PairModels[k].Name, PairModels[k].MinShared-1, train, valid, gr, o, true)
+		pm := newPairModel(PairModels[k].MinShared-1, train, gr, o.MinCount)
+		pm.fitOn(PairModels[k].Name, pm.trainDesign(train), train, valid, o)
 		pm.topWeights(gr.patNames, 10)
 		models = append(models, pm)
 		rep.Models = append(rep.Models, pm.info)
