@@ -171,8 +171,11 @@ func TestSplitSurvivesKill(t *testing.T) {
 	sameFiles(t, want, tree(t, dir))
 }
 
-// TestSplitShardsMerge runs a split as 3 shards in parallel processes and
-// as 1 shard, merges each, and compares both with an unsharded run.
+// TestSplitShardsMerge runs a split as 3 shards in parallel processes,
+// each finding its index another way, merges them, and compares the
+// result with an unsharded run. (The split package's tests merge one
+// shard and three; TestOutputsUnchanged pins a merge of shards named by
+// --shard-index.)
 func TestSplitShardsMerge(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a dataset as shards in child processes")
@@ -183,53 +186,47 @@ func TestSplitShardsMerge(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
 	want := tree(t, ref)
-	for _, n := range []int{1, 3} {
-		base := t.TempDir()
-		dirs := make([]string, n)
-		out := filepath.Join(base, "merged")
-		// The shards and the merge take turns: pilots, residual pilots,
-		// candidates.
-		for turn := 1; turn <= 3; turn++ {
-			runShards(t, n, func(i int) ([]string, []string) {
-				dir := filepath.Join(base, fmt.Sprint("shard", i))
-				dirs[i] = dir
-				// One shard takes its index from flags; with 3 shards,
-				// the others take it from the environment as Slurm and
-				// Kubernetes set it.
-				args := append(split, "--out", dir, "-j", "1")
-				switch {
-				case n == 1:
-					return append(args, "--shard-index", "0", "--shard-count", "1"), nil
-				case i < 2:
-					return args, []string{"SLURM_ARRAY_TASK_ID=" + fmt.Sprint(i+1), "SLURM_ARRAY_TASK_MIN=1", "SLURM_ARRAY_TASK_COUNT=3"}
-				}
-				return append(args, "--shard-count", "3"), []string{"JOB_COMPLETION_INDEX=" + fmt.Sprint(i)}
-			})
-			code, _, stderr := nlsat(context.Background(), "", append([]string{"merge", "--out", out}, dirs...)...)
-			if code != 0 {
-				t.Fatalf("merge of %d shards, turn %d: exit %d: %s", n, turn, code, stderr)
+	const n = 3
+	base := t.TempDir()
+	dirs := make([]string, n)
+	out := filepath.Join(base, "merged")
+	// The shards and the merge take turns: pilots, residual pilots,
+	// candidates.
+	for turn := 1; turn <= 3; turn++ {
+		runShards(t, n, func(i int) ([]string, []string) {
+			dir := filepath.Join(base, fmt.Sprint("shard", i))
+			dirs[i] = dir
+			// Two shards take their index from a Slurm array's
+			// environment, the third from Kubernetes' with its count
+			// from a flag.
+			args := append(split, "--out", dir, "-j", "1")
+			if i < 2 {
+				return args, []string{"SLURM_ARRAY_TASK_ID=" + fmt.Sprint(i+1), "SLURM_ARRAY_TASK_MIN=1", "SLURM_ARRAY_TASK_COUNT=3"}
 			}
-			_, err := os.Stat(filepath.Join(out, "manifest.json"))
-			if done := err == nil; done != (turn == 3) {
-				t.Fatalf("merge of %d shards, turn %d: done %v: %s", n, turn, done, stderr)
-			}
-			if turn < 3 && !strings.Contains(stderr, "run the shards again") {
-				t.Errorf("merge of %d shards, turn %d, does not say what comes next: %s", n, turn, stderr)
-			}
+			return append(args, "--shard-count", "3"), []string{"JOB_COMPLETION_INDEX=" + fmt.Sprint(i)}
+		})
+		code, _, stderr := nlsat(context.Background(), "", append([]string{"merge", "--out", out}, dirs...)...)
+		if code != 0 {
+			t.Fatalf("merge, turn %d: exit %d: %s", turn, code, stderr)
 		}
-		sameFiles(t, want, tree(t, out))
-		if n == 3 {
-			code, _, stderr := nlsat(context.Background(), "", "merge", "--out", filepath.Join(base, "partial"), dirs[0], dirs[2])
-			if code != exitUsage || !strings.Contains(stderr, "shards [1] of 3 are missing") {
-				t.Errorf("merge without shard 1: exit %d: %s", code, stderr)
-			}
-			// The shards removed their pilots once merged: a new merge is
-			// refused, naming what is gone.
-			code, _, stderr = nlsat(context.Background(), "", append([]string{"merge", "--out", filepath.Join(base, "again")}, dirs...)...)
-			if code != exitUsage || !strings.Contains(stderr, "removed its main-pilot.jsonl.gz once a merge had read it") {
-				t.Errorf("a new merge of merged shards: exit %d: %s", code, stderr)
-			}
+		_, err := os.Stat(filepath.Join(out, "manifest.json"))
+		if done := err == nil; done != (turn == 3) {
+			t.Fatalf("merge, turn %d: done %v: %s", turn, done, stderr)
 		}
+		if turn < 3 && !strings.Contains(stderr, "run the shards again") {
+			t.Errorf("merge, turn %d, does not say what comes next: %s", turn, stderr)
+		}
+	}
+	sameFiles(t, want, tree(t, out))
+	code, _, stderr := nlsat(context.Background(), "", "merge", "--out", filepath.Join(base, "partial"), dirs[0], dirs[2])
+	if code != exitUsage || !strings.Contains(stderr, "shards [1] of 3 are missing") {
+		t.Errorf("merge without shard 1: exit %d: %s", code, stderr)
+	}
+	// The shards removed their pilots once merged: a new merge is
+	// refused, naming what is gone.
+	code, _, stderr = nlsat(context.Background(), "", append([]string{"merge", "--out", filepath.Join(base, "again")}, dirs...)...)
+	if code != exitUsage || !strings.Contains(stderr, "removed its main-pilot.jsonl.gz once a merge had read it") {
+		t.Errorf("a new merge of merged shards: exit %d: %s", code, stderr)
 	}
 }
 
