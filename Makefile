@@ -33,9 +33,13 @@ run: build
 
 # -timeout: go test's default of 10 minutes per package is close to what
 # cmd/nlsat takes on a loaded 2-core machine (532 s measured beside make run).
+# The race detector runs the packages whose code is concurrent, with -short:
+# what -short skips or shrinks there are long statistical checks and
+# cross-checks, which the first line has run in full; the concurrent code
+# they call runs in the tests that remain.
 test: lint
 	$(GO) test $(TAGS) -timeout 30m ./...
-	$(GO) test $(TAGS) -timeout 30m -race ./internal/pipeline/ ./internal/job/ ./internal/phase/ ./internal/solver/ ./internal/solver/z3/
+	$(GO) test $(TAGS) -timeout 30m -race -short ./internal/pipeline/ ./internal/job/ ./internal/phase/ ./internal/solver/ ./internal/solver/z3/
 	$(GO) test $(TAGS) -timeout 30m -race -run TestKeepFromManyGoroutines ./internal/split/
 
 # Everyday work: every test but those that build whole datasets or run
