@@ -47,8 +47,8 @@ type Config[W, R any] struct {
 	// Missing, in a merge, gives the item that no shard holds (i at or
 	// above ShardLimit, or not Drawn); nil makes that an error.
 	Missing func(k, i int) (R, error)
-	// End (optional) is called once stream k has ended, before the
-	// checkpoint moves past it.
+	// End (optional) is called once stream k has ended and every call
+	// of Do for it has returned, before the checkpoint moves past it.
 	End func(k int) error
 	// Store, if set, is saved every Every (0: DefaultEvery; negative:
 	// after every item), after each stream and when the run fails; a run

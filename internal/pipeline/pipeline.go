@@ -44,7 +44,8 @@ var errStopped = errors.New("stopped")
 
 // Run processes indices 0, 1, … until Limit is reached, Emit asks to stop,
 // an error occurs or ctx is canceled. It returns the first error (Do's,
-// Emit's, New's or ctx.Err()).
+// Emit's, New's or ctx.Err()), and only once every call of Do has
+// returned.
 func Run[W, R any](ctx context.Context, cfg Config[W, R]) error {
 	n := cfg.Workers
 	if n <= 0 {

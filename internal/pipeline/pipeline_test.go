@@ -64,6 +64,38 @@ func TestRunUnboundedStopsWhenEmitSays(t *testing.T) {
 	}
 }
 
+// TestRunReturnsAfterEveryDo: when Emit stops the run while workers are
+// still computing later indices, Run returns only after every Do has
+// returned, so that the caller may let go of what Do reads.
+func TestRunReturnsAfterEveryDo(t *testing.T) {
+	var running, started atomic.Int32
+	err := Run(context.Background(), Config[struct{}, int]{
+		Workers: 4, Limit: -1,
+		New: func() (struct{}, error) { return struct{}{}, nil },
+		Do: func(_ context.Context, _ struct{}, i int) (int, error) {
+			running.Add(1)
+			defer running.Add(-1)
+			started.Add(1)
+			if i > 0 {
+				time.Sleep(20 * time.Millisecond)
+			}
+			return i, nil
+		},
+		Emit: func(i, _ int) (bool, error) {
+			for started.Load() < 4 {
+				time.Sleep(time.Millisecond) // the other workers are in Do
+			}
+			return true, nil
+		},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := running.Load(); n != 0 {
+		t.Errorf("Run returned with %d calls of Do running", n)
+	}
+}
+
 func TestRunReportsErrorsAndCancellation(t *testing.T) {
 	boom := errors.New("boom")
 	cfg := Config[struct{}, int]{

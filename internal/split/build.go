@@ -522,10 +522,17 @@ func (b *builder) config(ctx context.Context) job.Config[solver.Backend, candida
 				}
 				return b.fitResidual(ctx, ref.k)
 			}
-			a := b.acceptors[b.refs[s].k]
+			k := b.refs[s].k
+			a := b.acceptors[k]
 			if a.open > 0 {
 				return fmt.Errorf("set %s stopped with %d strata not full", a.pl.Name, a.open)
 			}
+			// The set's candidates are all scored: the stream's workers
+			// have ended (job.Run calls End after them), and no later
+			// stream draws for pool k. Its models' indices of their
+			// patterns (38 MB for train's in make run's build) go before
+			// the next pool's pilot is fitted.
+			b.st.Pools[k].Models.release()
 			return a.write()
 		},
 		Every: b.opt.CheckpointEvery,
@@ -648,6 +655,10 @@ func (b *builder) fitOn(i int, s surface, label int) {
 	b.idx = append(b.idx, i)
 }
 
+// testHookFitPilot, when a test sets it, sees the builder as pool k's
+// pilot ends, before its models are fitted.
+var testHookFitPilot func(b *builder, k int)
+
 // fitModelsFunc is fitModels, which a test replaces.
 var fitModelsFunc = fitModels
 
@@ -667,6 +678,9 @@ func (b *builder) phase(what string, total int) func() {
 // alone. The fit, which can take a minute and does not look at ctx, runs
 // apart, so that an interrupt stops the build at once.
 func (b *builder) fitPilot(ctx context.Context, k int) error {
+	if testHookFitPilot != nil {
+		testHookFitPilot(b, k)
+	}
 	x, y, idx := b.x, b.y, b.idx
 	b.x, b.y, b.idx, b.table, b.member = nil, nil, nil, nil, nil
 	if b.plan.PilotFor(k) == 0 || b.st.Pools[k].Models != nil || b.acceptors[k].open == 0 {

@@ -904,3 +904,36 @@ func TestAuditAfterCollected(t *testing.T) {
 		t.Fatal("the build ran no audit")
 	}
 }
+
+// TestModelsReleasedAfterSet: once a set's candidates are all scored,
+// its models' indices of their patterns are let go before the next
+// pool's pilot is fitted, the build's largest step.
+func TestModelsReleasedAfterSet(t *testing.T) {
+	p := smallPlan(t, fragments.V, 200, 40, 40, 0, 40)
+	seen := false
+	testHookFitPilot = func(b *builder, k int) {
+		if k != 1 {
+			return
+		}
+		seen = true
+		m := b.st.Pools[0].Models
+		if m == nil || m.Free == nil || len(m.Free.Pairs) == 0 || m.Residual == nil {
+			t.Fatalf("train's models have no pair models or residual stage: %+v", m)
+		}
+		for j, ps := range m.Free.Pairs {
+			if ps.column != nil {
+				t.Errorf("train's pair model %d keeps its index while the next pilot is fitted", j)
+			}
+		}
+		if m.Residual.column[0] != nil || m.Residual.column[1] != nil {
+			t.Error("train's residual stage keeps its indices while the next pilot is fitted")
+		}
+	}
+	defer func() { testHookFitPilot = nil }()
+	if _, err := Run(context.Background(), p, testOptions(t.TempDir(), 2)); err != nil {
+		t.Fatal(err)
+	}
+	if !seen {
+		t.Fatal("the build fitted no second pilot")
+	}
+}
