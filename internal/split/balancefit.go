@@ -283,12 +283,11 @@ func fitModels(s []surface, y []int8, idx []int, draw func(i int) float64) *bala
 			compact(&s[j], t)
 		}
 	}
-	var fs []surface
 	var fy []int8
-	var fi, free []int
+	var fi, free []int // Free's candidates: their labels, pilot indices and rows of s
 	for j := range s {
 		if y[j] == 1 || !s[j].core {
-			fs, fy, fi, free = append(fs, s[j]), append(fy, y[j]), append(fi, idx[j]), append(free, j)
+			fy, fi, free = append(fy, y[j]), append(fi, idx[j]), append(free, j)
 		}
 	}
 	if enough(fy) {
@@ -311,10 +310,8 @@ func fitModels(s []surface, y []int8, idx []int, draw func(i int) float64) *bala
 			all[j] = j
 		}
 		drop := func(k int) {
-			for _, ss := range [][]surface{s, fs} {
-				for j := range ss {
-					ss[j].ids[k] = nil
-				}
+			for j := range s {
+				s[j].ids[k] = nil
 			}
 		}
 		twoIDs, twoCols := pilotVocabulary(s, all, 2)
@@ -334,6 +331,12 @@ func fitModels(s []surface, y []int8, idx []int, draw func(i int) float64) *bala
 		}
 		drop(0) // the rows of Free's candidates stay, as freeRows
 		pairs := []*pairScorer{fitPairScorer(t, freeIDs, learn.DesignOfRows(len(freeIDs), freeRows), fy, fi, 1), one, two}
+		// Free's surfaces are copied only now, while no pattern numbers
+		// are held, and without them.
+		fs := make([]surface, len(free))
+		for k, j := range free {
+			fs[k] = s[j]
+		}
 		m.Free = fitStage(fs, fy, fi, pairs)
 	}
 	// Core's classes: 1 for a candidate without a pair that Free keeps
