@@ -256,17 +256,14 @@ var testHookBeforeAudit func(*builder)
 // dropCollected lets go of what chose the records, once every file is
 // written, so that the audit after them does not hold it too: the
 // acceptors' entries and counts and the dedup sets, which grow with the
-// candidates collected (about 125 MB at a million S records), the
-// balance models' indices of their patterns (70 MB in an A build with two
-// full pilots) and the solver's memo of decided shapes (about 50 MB at
-// its cap).
+// candidates collected (about 125 MB at a million S records), and the
+// solver's memo of decided shapes (about 50 MB at its cap). The balance
+// models' indices of their patterns went as each set ended (config's
+// End).
 func (b *builder) dropCollected() {
 	b.exact, b.renamed = nil, nil
 	for _, a := range b.acceptors {
 		a.entries, a.counts = nil, nil
-	}
-	for k := range b.st.Pools {
-		b.st.Pools[k].Models.release()
 	}
 	solver.ForgetShapes()
 }
