@@ -151,7 +151,10 @@ func TestSplitSurvivesKill(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a dataset several times")
 	}
-	split := []string{"split", "--fragment", "V", "--train", "1000", "--validation", "100", "--test", "100", "--zero-shot", "60", "--seed", "6"}
+	// A pilot of 1,000, not the 9,600 the flags would draw: the test is
+	// of kills and resumes, at whatever step they land.
+	split := []string{"split", "--fragment", "V", "--train", "1000", "--validation", "100", "--test", "100", "--zero-shot", "60", "--seed", "6",
+		"--balance-pilot", "1000"}
 	ref := filepath.Join(t.TempDir(), "ref")
 	if code, _, stderr := nlsat(context.Background(), "", append(split, "--out", ref, "-q")...); code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
@@ -180,7 +183,8 @@ func TestSplitShardsMerge(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a dataset as shards in child processes")
 	}
-	split := []string{"split", "--fragment", "Z", "--train", "400", "--validation", "40", "--test", "40", "--zero-shot", "60", "--seed", "8", "-q"}
+	split := []string{"split", "--fragment", "Z", "--train", "400", "--validation", "40", "--test", "40", "--zero-shot", "60", "--seed", "8", "-q",
+		"--balance-pilot", "1000"}
 	ref := filepath.Join(t.TempDir(), "ref")
 	if code, _, stderr := nlsat(context.Background(), "", append(split, "--out", ref)...); code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
@@ -281,7 +285,7 @@ func TestSplitHoldouts(t *testing.T) {
 		t.Run(kind, func(t *testing.T) {
 			dir := filepath.Join(t.TempDir(), kind)
 			code, _, stderr := nlsat(context.Background(), "", "split", "--fragment", "W", "--train", "400", "--validation", "40",
-				"--test", "100", "--holdout", kind, "--seed", "2", "-q", "--out", dir)
+				"--test", "100", "--holdout", kind, "--seed", "2", "-q", "--balance-pilot", "1000", "--out", dir)
 			if code != 0 {
 				t.Fatalf("exit %d: %s", code, stderr)
 			}
