@@ -86,14 +86,22 @@ func memoRecord(key shapeKey, st Status) {
 }
 
 // ForgetShapes lets go of the statuses the memo holds (at its cap, some
-// 50 MB), for a caller that has no more decisions to make, such as a
-// build whose files are written and that audits them next. Later
-// decisions solve their subsets again and record them anew. The shapes'
-// numbers stay, since keys of subsets being decided meanwhile name them.
+// 50 MB), for a caller that has no decisions to make for a while and
+// needs the memory for something else: a build fitting its balance
+// models, or auditing the files it has written. Later decisions solve
+// their subsets again and record them anew. The shapes' numbers stay,
+// since keys of subsets being decided meanwhile name them.
 func ForgetShapes() {
 	shapeMemo.Lock()
 	defer shapeMemo.Unlock()
 	shapeMemo.m = map[shapeKey]Status{}
+}
+
+// ShapesHeld returns the number of subsets whose status the memo holds.
+func ShapesHeld() int {
+	shapeMemo.Lock()
+	defer shapeMemo.Unlock()
+	return len(shapeMemo.m)
 }
 
 // shapeID returns the number of the sentence shape text, numbering it if

@@ -118,7 +118,13 @@ func TestForgetShapes(t *testing.T) {
 			t.Fatal("the memo never answered every subset")
 		}
 	}
+	if solver.ShapesHeld() == 0 {
+		t.Fatal("the memo holds no subset")
+	}
 	solver.ForgetShapes()
+	if n := solver.ShapesHeld(); n != 0 {
+		t.Errorf("the memo holds %d subsets after ForgetShapes", n)
+	}
 	ok2, core2, after := solve()
 	if after != first || ok2 != ok || !slices.Equal(core2, core) {
 		t.Errorf("after forgetting: %d solves, answer %v %v; the first time %d, %v %v", after, ok2, core2, first, ok, core)

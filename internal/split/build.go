@@ -656,7 +656,7 @@ func (b *builder) fitOn(i int, s surface, label int) {
 }
 
 // testHookFitPilot, when a test sets it, sees the builder as pool k's
-// pilot ends, before its models are fitted.
+// models are about to be fitted to its pilot.
 var testHookFitPilot func(b *builder, k int)
 
 // fitModelsFunc is fitModels, which a test replaces.
@@ -678,9 +678,6 @@ func (b *builder) phase(what string, total int) func() {
 // alone. The fit, which can take a minute and does not look at ctx, runs
 // apart, so that an interrupt stops the build at once.
 func (b *builder) fitPilot(ctx context.Context, k int) error {
-	if testHookFitPilot != nil {
-		testHookFitPilot(b, k)
-	}
 	x, y, idx := b.x, b.y, b.idx
 	b.x, b.y, b.idx, b.table, b.member = nil, nil, nil, nil, nil
 	if b.plan.PilotFor(k) == 0 || b.st.Pools[k].Models != nil || b.acceptors[k].open == 0 {
@@ -694,6 +691,14 @@ func (b *builder) fitPilot(ctx context.Context, k int) error {
 	if sat < 10 || len(y)-sat < 10 {
 		return fmt.Errorf("set %s: the pilot decided %d of its %d candidates, %d sat and %d unsat: too few of one label to fit the surface balance; use --balance strata, or a region nearer the phase change",
 			b.plan.Pools[k].Name, len(y), b.plan.PilotFor(k), sat, len(y)-sat)
+	}
+	// The fit is the build's largest step, and no decision runs beside
+	// it (End is called after the stream's workers): the solver's memo
+	// of decided shapes (some 50 MB at its cap) goes, and the decisions
+	// after the fit fill it again.
+	solver.ForgetShapes()
+	if testHookFitPilot != nil {
+		testHookFitPilot(b, k)
 	}
 	fit := fitModelsFunc
 	models, err := pipeline.Apart(ctx, func() *balanceModels {

@@ -917,7 +917,8 @@ func TestAuditAfterCollected(t *testing.T) {
 
 // TestModelsReleasedAfterSet: once a set's candidates are all scored,
 // its models' indices of their patterns are let go before the next
-// pool's pilot is fitted, the build's largest step.
+// pool's pilot is fitted, the build's largest step; so is the solver's
+// memo of decided shapes, which the pilot's decisions filled.
 func TestModelsReleasedAfterSet(t *testing.T) {
 	p := smallPlan(t, fragments.V, 200, 40, 40, 0, 40)
 	seen := false
@@ -926,6 +927,9 @@ func TestModelsReleasedAfterSet(t *testing.T) {
 			return
 		}
 		seen = true
+		if n := solver.ShapesHeld(); n != 0 {
+			t.Errorf("the solver's memo holds %d subsets while the pilot is fitted", n)
+		}
 		m := b.st.Pools[0].Models
 		if m == nil || m.Free == nil || len(m.Free.Pairs) == 0 || m.Residual == nil {
 			t.Fatalf("train's models have no pair models or residual stage: %+v", m)
