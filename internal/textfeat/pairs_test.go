@@ -303,9 +303,9 @@ func TestPairPatternsAsDefined(t *testing.T) {
 	}
 }
 
-// BenchmarkPairPatterns writes the patterns of 40 sentences over 16
-// nouns and verbs, the size of an A instance of the default region.
-func BenchmarkPairPatterns(b *testing.B) {
+// benchSentences returns 40 random sentences over 16 nouns and verbs,
+// the size of an A instance of the default region, always the same.
+func benchSentences() []string {
 	rng := rand.New(rand.NewPCG(7, 8))
 	templates := []string{"Every %s is a %s.", "No %s is an %s.", "Some %s is not a non-%s.", "Every non-%s %s every %s.",
 		"No %s who is a %s %s some %s.", "Some %s who %s every %s is a %s."}
@@ -313,6 +313,12 @@ func BenchmarkPairPatterns(b *testing.B) {
 	for range 40 {
 		ss = append(ss, randomSentence(rng, templates, 16))
 	}
+	return ss
+}
+
+// BenchmarkPairPatterns writes the patterns of benchSentences.
+func BenchmarkPairPatterns(b *testing.B) {
+	ss := benchSentences()
 	for b.Loop() {
 		PairPatterns(ss, nil)
 	}

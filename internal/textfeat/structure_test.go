@@ -39,16 +39,9 @@ func TestStructureFindsNounsAndVerbs(t *testing.T) {
 	}
 }
 
-// BenchmarkStructure reads the structure of 40 sentences over 16 nouns
-// and verbs, the size of an A instance of the default region.
+// BenchmarkStructure reads the structure of benchSentences.
 func BenchmarkStructure(b *testing.B) {
-	rng := rand.New(rand.NewPCG(7, 8))
-	templates := []string{"Every %s is a %s.", "No %s is an %s.", "Some %s is not a non-%s.", "Every non-%s %s every %s.",
-		"No %s who is a %s %s some %s.", "Some %s who %s every %s is a %s."}
-	var ss []string
-	for range 40 {
-		ss = append(ss, randomSentence(rng, templates, 16))
-	}
+	ss := benchSentences()
 	for b.Loop() {
 		Structure(ss)
 	}
