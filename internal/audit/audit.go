@@ -105,7 +105,7 @@ func Run(ctx context.Context, t Task, dir string, opts Options) (*Report, error)
 	if len(spec.Labels) > 2 {
 		return runPairwise(ctx, spec, dir, splits, gr, o)
 	}
-	rep, _, err := auditSplits(ctx, spec, dir, splits, gr, o)
+	rep, _, err := auditSplits(ctx, spec, dir, splits, gr, o, true)
 	if err != nil {
 		return nil, err
 	}
@@ -156,9 +156,11 @@ var gcTight struct {
 
 // auditSplits trains the baselines on splits[0] (labels 0 and 1) and
 // scores them on the others. It returns the models for more predictions.
-func auditSplits(ctx context.Context, spec *Spec, dir string, splits []*split, gr *grammar, o Options) (*Report, *models, error) {
+// With own, train's items are its own and their n-grams go into the
+// n-gram model's design (see fit).
+func auditSplits(ctx context.Context, spec *Spec, dir string, splits []*split, gr *grammar, o Options, own bool) (*Report, *models, error) {
 	train := splits[0]
-	m := fit(train.fitItems(), gr, spec, o)
+	m := fit(train.fitItems(), gr, spec, o, own)
 	if err := ctx.Err(); err != nil {
 		return nil, nil, err
 	}
@@ -243,7 +245,11 @@ func (e *extraModel) predict(d *learn.Design, i int) int8 {
 	return e.pattern.fit.Predict(d, i)
 }
 
-func fit(train []item, gr *grammar, spec *Spec, o Options) *models {
+// fit trains the baselines on train. Their designs need train's n-grams,
+// which nothing reads after: fit lets them go. With own, no other items
+// share the n-grams' memory, and the n-gram model's design is made of it
+// (bowDesignInPlace) rather than beside it.
+func fit(train []item, gr *grammar, spec *Spec, o Options, own bool) *models {
 	y := labelsOf(train)
 	c := learn.LabelCounts(y)
 	m := &models{feats: spec.Features, names: []string{Majority, CountsLogreg, BoWLogreg}, majority: 1,
@@ -255,7 +261,10 @@ func fit(train []item, gr *grammar, spec *Spec, o Options) *models {
 	dc := m.std.design(train)
 	m.counts = learn.FitSparse(dc, y, learn.Settings{Lambda: o.LambdaCounts, Iterations: o.Iterations})
 	m.index, m.vocab = gr.vocabulary(o.MinCount, nil)
-	db := bowDesign(train, m.index)
+	var db *learn.Design
+	if !own {
+		db = bowDesign(train, m.index)
+	}
 	de := make([]*learn.Design, len(spec.Baselines))
 	for k, b := range spec.Baselines {
 		e := &extraModel{Baseline: b}
@@ -272,6 +281,9 @@ func fit(train []item, gr *grammar, spec *Spec, o Options) *models {
 		m.names = append(m.names, b.Name)
 	}
 	m.names = append(m.names, GBMStructure)
+	if own {
+		db = bowDesignInPlace(train, m.index) // last: the task's own baselines read the grams too
+	}
 	for i := range train {
 		train[i].grams, train[i].counts = nil, nil // only the designs need them now
 	}

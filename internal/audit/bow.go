@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"math"
 	"slices"
+	"unsafe"
 
 	"github.com/nlsat/nlsat/internal/learn"
 	"github.com/nlsat/nlsat/internal/textfeat"
@@ -159,6 +160,40 @@ func bowDesign(items []item, index map[uint32]int32) *learn.Design {
 		d.Add(cols, vals)
 	}
 	return d
+}
+
+// logCounts are the values of the n-gram model's entries by count:
+// log(1 + count), as the float32 that bowDesign stores.
+var logCounts = func() *[256]float32 {
+	var v [256]float32
+	for c := range v {
+		v[c] = float32(math.Log1p(float64(c)))
+	}
+	return &v
+}()
+
+// bowDesignInPlace returns bowDesign(items, index) made of the items' own
+// grams and counts, without a copy beside them (the n-gram design of
+// 120,000 A records takes some 120 MB): each item's grams become the
+// columns of those in the vocabulary, in their order, read as int32s (a
+// column is below 2³¹), and its counts their levels (learn.DesignOfLevels,
+// whose sums are bowDesign's). The items hold no grams from then on, and
+// no other items may share their grams' memory.
+func bowDesignInPlace(items []item, index map[uint32]int32) *learn.Design {
+	rows, levels := make([][]int32, len(items)), make([][]uint8, len(items))
+	for i := range items {
+		it := &items[i]
+		cols := unsafe.Slice((*int32)(unsafe.Pointer(unsafe.SliceData(it.grams))), len(it.grams))[:0]
+		lv := it.counts[:0]
+		for j, k := range it.grams { // cols[q] and lv[q] are written after entry j ≥ q is read
+			if c, ok := index[k]; ok {
+				cols, lv = append(cols, c), append(lv, it.counts[j])
+			}
+		}
+		rows[i], levels[i] = cols, lv
+		it.grams, it.counts = nil, nil
+	}
+	return learn.DesignOfLevels(len(index), rows, levels, logCounts)
 }
 
 // standardiser centres and scales the surface features by their training

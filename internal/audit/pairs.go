@@ -201,7 +201,7 @@ func runPairwise(ctx context.Context, spec *Spec, dir string, splits []*split, g
 				}
 			}
 		}
-		rep, m, err := auditSplits(ctx, spec, dir, ps, gr, o)
+		rep, m, err := auditSplits(ctx, spec, dir, ps, gr, o, false) // the pairs' items share their grams
 		if err != nil {
 			return nil, err
 		}

@@ -122,6 +122,68 @@ func TestPresenceDesignSameFit(t *testing.T) {
 	}
 }
 
+// levelValues are the values of a design of levels in the tests:
+// log(1 + level) as a float32, the n-gram model's.
+func levelValues() *[256]float32 {
+	var v [256]float32
+	for k := range v {
+		v[k] = float32(math.Log1p(float64(k)))
+	}
+	return &v
+}
+
+// TestLevelDesignSameFit: a design of levels (DesignOfLevels) must fit
+// and score bit for bit as the valued design that Add fills with the
+// values its levels stand for.
+func TestLevelDesignSameFit(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	values := levelValues()
+	for _, tc := range []struct {
+		name           string
+		rows, dim, nnz int
+	}{
+		{"small", 200, 30, 4},
+		{"wide", 3000, 2000, 25},
+		{"several blocks", 9000, 500, 10},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			general := NewDesign(tc.dim)
+			var each [][]int32
+			var levels [][]uint8
+			y := make([]int8, tc.rows)
+			for i := range tc.rows {
+				var cols []int32
+				for range 1 + rng.IntN(tc.nnz) {
+					cols = append(cols, int32(rng.IntN(tc.dim)))
+				}
+				cols, _ = presences(cols)
+				lv, vals := make([]uint8, len(cols)), make([]float32, len(cols))
+				for k := range cols {
+					lv[k] = uint8(1 + rng.IntN(4))
+					vals[k] = values[lv[k]]
+				}
+				general.Add(cols, vals)
+				each, levels = append(each, cols), append(levels, lv)
+				y[i] = int8(rng.IntN(2))
+				if lv[0] >= 3 {
+					y[i] = 1
+				}
+			}
+			s := Settings{Lambda: 1e-3, Iterations: 50}
+			d := DesignOfLevels(tc.dim, each, levels, values)
+			a, b := FitSparse(d, y, s), FitSparse(general, y, s)
+			if a.B != b.B || a.Iterations != b.Iterations || !slices.Equal(a.W, b.W) {
+				t.Fatalf("fits differ: B %v / %v, iterations %d / %d", a.B, b.B, a.Iterations, b.Iterations)
+			}
+			for i := range tc.rows {
+				if b.Score(d, i) != b.Score(general, i) || b.Predict(d, i) != b.Predict(general, i) {
+					t.Fatalf("row %d: scores differ", i)
+				}
+			}
+		})
+	}
+}
+
 // presences returns the distinct columns of cols in order, each with the
 // value 1: a row of a design of presences.
 func presences(cols []int32) ([]int32, []float32) {
@@ -237,6 +299,11 @@ func TestDesignForms(t *testing.T) {
 		"sparse after dense":  func() { e := NewDesign(1); e.AddDense([]float32{1}); e.AddPresent([]int32{0}) },
 		"short dense row":     func() { NewDesign(2).AddDense([]float32{1}) },
 		"to a design of rows": func() { DesignOfRows(2, [][]int32{{1}}).AddPresent([]int32{0}) },
+		"to a design of levels": func() {
+			DesignOfLevels(2, [][]int32{{1}}, [][]uint8{{3}}, levelValues()).Add([]int32{0}, []float32{2})
+		},
+		"levels of another row count": func() { DesignOfLevels(2, [][]int32{{1}}, nil, levelValues()) },
+		"a row's levels short":        func() { DesignOfLevels(2, [][]int32{{0, 1}}, [][]uint8{{3}}, levelValues()) },
 	} {
 		func() {
 			defer func() {
@@ -260,6 +327,8 @@ func TestBlockLossRowOrder(t *testing.T) {
 		forms := map[string]*Design{"presences": NewDesign(dim), "valued": NewDesign(dim), "dense": NewDesign(dim)}
 		big := NewDesign(dim)
 		var each, bigEach [][]int32
+		var levels, bigLevels [][]uint8
+		values := levelValues()
 		var y []int8
 		var keep []int
 		for i := range rows {
@@ -274,6 +343,12 @@ func TestBlockLossRowOrder(t *testing.T) {
 			}
 			forms["presences"].AddPresent(c32)
 			forms["valued"].Add(c32, vals)
+			lv := make([]uint8, len(cols))
+			for k := range lv {
+				lv[k] = uint8(rng.IntN(256))
+			}
+			levels = append(levels, lv)
+			bigLevels = append(bigLevels, lv, []uint8{uint8(rng.IntN(256))})
 			forms["dense"].AddDense(dense)
 			big.Add(c32, vals)
 			big.AddPresent([]int32{int32(rng.IntN(dim))})
@@ -285,6 +360,8 @@ func TestBlockLossRowOrder(t *testing.T) {
 		forms["subset"] = big.Subset(keep)
 		forms["rows"] = DesignOfRows(dim, each)
 		forms["subset of rows"] = DesignOfRows(dim, bigEach).Subset(keep)
+		forms["levels"] = DesignOfLevels(dim, each, levels, values)
+		forms["subset of levels"] = DesignOfLevels(dim, bigEach, bigLevels, values).Subset(keep)
 		x := make([]float64, dim+1)
 		for j := range x {
 			x[j] = rng.NormFloat64()

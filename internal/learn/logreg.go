@@ -21,7 +21,10 @@ import (
 //   - dense (AddDense): row i has every column in order, with the values
 //     val[i·dim:(i+1)·dim], and no column numbers are stored;
 //   - rows of presences (DesignOfRows): row i has the columns rows[i],
-//     each with the value 1, held in slices of the caller's.
+//     each with the value 1, held in slices of the caller's;
+//   - rows of levels (DesignOfLevels): row i has the columns rows[i],
+//     column rows[i][q] with the value values[levels[i][q]], the rows
+//     and levels held in slices of the caller's.
 //
 // A design can also stand for some of another's rows (Subset), sharing
 // its storage: a fold of a cross-validation costs no copy.
@@ -34,6 +37,10 @@ type Design struct {
 	n     int       // the rows of a dense design
 	sel   []int32   // a subset's rows, in the storage's numbering
 	each  [][]int32 // a design of rows: each row's columns
+	// levels are a design of levels' rows of levels, values what each
+	// level stands for.
+	levels [][]uint8
+	values *[256]float32
 }
 
 // rows returns the number of rows.
@@ -79,6 +86,26 @@ func DesignOfRows(dim int, rows [][]int32) *Design {
 		rows = [][]int32{}
 	}
 	return &Design{dim: dim, each: rows}
+}
+
+// DesignOfLevels returns the design of dim columns whose row i has the
+// value values[levels[i][q]] in column rows[i][q]: a row of small counts,
+// say, each a byte, whose values are some function of the count. It
+// holds the slices themselves, as DesignOfRows does, and its sums are
+// those of the design that Add fills with the same rows of values.
+func DesignOfLevels(dim int, rows [][]int32, levels [][]uint8, values *[256]float32) *Design {
+	if len(rows) != len(levels) {
+		panic(fmt.Sprintf("learn: %d rows of columns and %d of levels", len(rows), len(levels)))
+	}
+	for i := range rows {
+		if len(rows[i]) != len(levels[i]) {
+			panic(fmt.Sprintf("learn: row %d has %d columns and %d levels", i, len(rows[i]), len(levels[i])))
+		}
+	}
+	if rows == nil {
+		rows, levels = [][]int32{}, [][]uint8{}
+	}
+	return &Design{dim: dim, each: rows, levels: levels, values: values}
 }
 
 // Add appends a row; cols and vals have the same length.
@@ -194,6 +221,9 @@ func (m *Sparse) Score(d *Design, i int) float64 {
 	r := d.at(i)
 	if !d.dense {
 		cols := d.cols(r)
+		if d.levels != nil {
+			return m.levelRow(cols, d.levels[r], d.values)
+		}
 		if d.val == nil {
 			return m.ScoreRow(cols, nil)
 		}
@@ -220,6 +250,17 @@ func (m *Sparse) ScoreRow(cols []int32, vals []float32) float64 {
 	}
 	for q, c := range cols {
 		z += m.W[c] * float64(vals[q])
+	}
+	return z
+}
+
+// levelRow is ScoreRow of the row whose value in column cols[q] is
+// values[levels[q]].
+func (m *Sparse) levelRow(cols []int32, levels []uint8, values *[256]float32) float64 {
+	z := m.B
+	levels = levels[:len(cols)]
+	for q, c := range cols {
+		z += m.W[c] * float64(values[levels[q]])
 	}
 	return z
 }
@@ -356,6 +397,12 @@ func (o *objective) addGradient(g []float64, i int, r float64) {
 		for j, v := range d.denseRow(i) {
 			g[j+1] += r * float64(v)
 		}
+	case d.levels != nil:
+		cols, levels := d.each[row], d.levels[row]
+		levels = levels[:len(cols)]
+		for q, c := range cols {
+			g[c+1] += r * float64(d.values[levels[q]])
+		}
 	case d.val == nil:
 		for _, c := range d.cols(row) {
 			g[c+1] += r
@@ -396,6 +443,10 @@ func (m *Sparse) scores4(d *Design, i int) [4]float64 {
 	// remaining ones.
 	n := min(len(c0), len(c1), len(c2), len(c3))
 	w := m.W
+	if d.levels != nil {
+		return [4]float64{m.levelRow(c0, d.levels[r0], d.values), m.levelRow(c1, d.levels[r1], d.values),
+			m.levelRow(c2, d.levels[r2], d.values), m.levelRow(c3, d.levels[r3], d.values)}
+	}
 	if d.val == nil {
 		h1, h2, h3 := c1[:n], c2[:n], c3[:n]
 		for t, c := range c0[:n] {
