@@ -86,6 +86,9 @@ func (g *grammar) merge(b *batch, train bool) {
 		for set, ps := range it.patterns {
 			it.pats[set] = g.patternNumbers(ps, b.pairNames, train)
 		}
+		if it.two = maskOf(it.pats[1], it.pats[0]); it.two != nil {
+			it.pats[1] = nil // an eighth of a byte for each of pats[0], not four bytes for each of its own
+		}
 		it.patterns = [2][]uint64{}
 	}
 	b.pairNames = nil

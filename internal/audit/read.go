@@ -61,8 +61,48 @@ type features struct {
 	// patterns are the patterns of the sentence pairs sharing at least
 	// one and two content words (Row.Patterns), until grammar.merge
 	// replaces them by their numbers among train's patterns (pats).
+	// The second set is most often part of the first (a pair sharing two
+	// words shares one): merge then keeps it as the mask two, whose bit q
+	// says whether pats[0][q] is in it, and pats[1] is nil. Read a set
+	// with patternsOf.
 	patterns [2][]uint64
 	pats     [2][]uint32
+	two      []byte
+}
+
+// patternsOf returns the numbers of the patterns of set (0 or 1): f's
+// own slice, or for a set kept as a mask, its numbers in buf's memory.
+func (f *features) patternsOf(set int, buf []uint32) []uint32 {
+	if set != 1 || f.two == nil {
+		return f.pats[set]
+	}
+	buf = buf[:0]
+	for q, id := range f.pats[0] {
+		if f.two[q>>3]&(1<<(q&7)) != 0 {
+			buf = append(buf, id)
+		}
+	}
+	return buf
+}
+
+// maskOf returns the mask of sub in all, as features.two, when the
+// numbers sub are all among all in the same order, and nil otherwise
+// (or when sub is empty).
+func maskOf(sub, all []uint32) []byte {
+	if len(sub) == 0 {
+		return nil
+	}
+	mask, j := make([]byte, (len(all)+7)/8), 0
+	for q, id := range all {
+		if j < len(sub) && sub[j] == id {
+			mask[q>>3] |= 1 << (q & 7)
+			j++
+		}
+	}
+	if j < len(sub) {
+		return nil
+	}
+	return mask
 }
 
 // split is one file of the dataset. Its first fitted items carry their

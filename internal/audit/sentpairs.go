@@ -123,32 +123,53 @@ type pairModel struct {
 	set    int // the patterns read: of pairs sharing at least set+1 content words
 }
 
-func (pm *pairModel) patterns(it *item) []uint32 { return it.pats[pm.set] }
+// rows returns the numbers of the model's patterns in each of items, by
+// index: each slice is good until the next call.
+func (pm *pairModel) rows(items []item) func(i int) []uint32 {
+	var buf []uint32
+	return func(i int) []uint32 {
+		if pm.set == 1 && items[i].two != nil {
+			buf = items[i].patternsOf(1, buf)
+			return buf
+		}
+		return items[i].pats[pm.set]
+	}
+}
 
 // vocabulary sets the model's vocabulary from the records of train, whose
 // patterns are numbered among gr's: those that occur at least minCount
 // times, by their keys in increasing order (textfeat.CommonPatterns).
 func (pm *pairModel) vocabulary(train []item, gr *grammar, minCount int) {
-	pm.ids, pm.column = gr.pats.Vocabulary(len(train), func(i int) []uint32 { return pm.patterns(&train[i]) }, minCount)
+	pm.ids, pm.column = gr.pats.Vocabulary(len(train), pm.rows(train), minCount)
 }
 
 // design returns the presence of each vocabulary pattern in items, a
 // row's columns in the order of its patterns.
 func (pm *pairModel) design(items []item) *learn.Design {
-	return pm.column.Design(len(pm.ids), len(items), func(i int) []uint32 { return pm.patterns(&items[i]) })
+	return pm.column.Design(len(pm.ids), len(items), pm.rows(items))
 }
 
 // trainDesign returns design(train) made of train's numbers of the
 // model's patterns, in place: they are its columns from then on, and the
 // items hold none (a pair model's design over 120,000 A records takes
-// some 150 MB, which a copy would hold beside them). Only pairReport's
-// models use train's patterns up: nothing reads them after (the
-// baselines of a task's own, which read them too, are fitted before).
+// some 150 MB, which a copy would hold beside them). A set kept as a mask
+// of the first is copied out first, row by row, and its mask let go.
+// Only pairReport's models use train's patterns up, the second set
+// before the first, whose numbers its masks read: nothing reads them
+// after (the baselines of a task's own, which read them too, are fitted
+// before).
 func (pm *pairModel) trainDesign(train []item) *learn.Design {
 	rows := make([][]int32, len(train))
+	var buf []uint32
 	for i := range train {
-		rows[i] = pm.column.InPlace(pm.patterns(&train[i]))
-		train[i].pats[pm.set] = nil
+		it := &train[i]
+		ps := it.pats[pm.set]
+		if pm.set == 1 && it.two != nil {
+			buf = it.patternsOf(1, buf)
+			ps, it.two = slices.Clone(buf), nil
+		}
+		rows[i] = pm.column.InPlace(ps)
+		it.pats[pm.set] = nil
 	}
 	return learn.DesignOfRows(len(pm.ids), rows)
 }
@@ -223,17 +244,27 @@ func pairReport(splits []*split, gr *grammar, o Options) *SentPairReport {
 		valid = splits[1].items
 	}
 	rep := &SentPairReport{}
-	var models []*pairModel
+	models := make([]*pairModel, len(PairModels))
 	used := [2]bool{}
-	for k := range PairModels {
-		if used[PairModels[k].MinShared-1] {
-			panic("audit: two pairs baselines on one set of patterns, which the first uses up")
+	// The models of the second set first: train's numbers of the first
+	// set are its masks' (features.two) until the first set's design
+	// takes them.
+	for _, set := range []int{1, 0} {
+		for k := range PairModels {
+			if PairModels[k].MinShared-1 != set {
+				continue
+			}
+			if used[set] {
+				panic("audit: two pairs baselines on one set of patterns, which the first uses up")
+			}
+			used[set] = true
+			pm := newPairModel(set, train, gr, o.MinCount)
+			pm.fitOn(PairModels[k].Name, pm.trainDesign(train), train, valid, o)
+			pm.topWeights(gr.patNames, 10)
+			models[k] = pm
 		}
-		used[PairModels[k].MinShared-1] = true
-		pm := newPairModel(PairModels[k].MinShared-1, train, gr, o.MinCount)
-		pm.fitOn(PairModels[k].Name, pm.trainDesign(train), train, valid, o)
-		pm.topWeights(gr.patNames, 10)
-		models = append(models, pm)
+	}
+	for _, pm := range models {
 		rep.Models = append(rep.Models, pm.info)
 	}
 	for _, s := range splits[1:] {
