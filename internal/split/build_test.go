@@ -889,8 +889,9 @@ func TestWorkFiles(t *testing.T) {
 
 // TestAuditAfterCollected holds that a build lets go of what chose its
 // records (the acceptors' entries and counts, the dedup sets, all of which
-// grow with the candidates) before the audit, the other large holder of
-// memory, starts.
+// grow with the candidates, and the balance models) before the audit, the
+// other large holder of memory, starts, and that the manifest still
+// gives the models' pilot figures.
 func TestAuditAfterCollected(t *testing.T) {
 	p := smallPlan(t, fragments.V, 200, 40, 40, 0, 0)
 	p.Audit = true
@@ -904,14 +905,23 @@ func TestAuditAfterCollected(t *testing.T) {
 			if a.entries != nil || a.counts != nil {
 				t.Errorf("set %d's entries are held during the audit", k)
 			}
+			if b.st.Pools[k].Models != nil {
+				t.Errorf("set %d's balance models are held during the audit", k)
+			}
 		}
 	}
 	defer func() { testHookBeforeAudit = nil }()
-	if _, err := Run(context.Background(), p, testOptions(t.TempDir(), 2)); err != nil {
+	m, err := Run(context.Background(), p, testOptions(t.TempDir(), 2))
+	if err != nil {
 		t.Fatal(err)
 	}
 	if !seen {
 		t.Fatal("the build ran no audit")
+	}
+	for _, sr := range m.Sets {
+		if sr.Pilot == nil || sr.Pilot.Decided == 0 {
+			t.Errorf("set %s: the manifest has no pilot figures: %+v", sr.Name, sr.Pilot)
+		}
 	}
 }
 

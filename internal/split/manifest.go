@@ -154,12 +154,19 @@ func (b *builder) finish(ctx context.Context) (*Manifest, error) {
 		sr := SetReport{Name: pl.Name}
 		if ms := b.st.Pools[k].Models; ms != nil {
 			if ms.Free != nil {
-				sr.Pilot = &ms.Free.Shortcut
+				s := ms.Free.Shortcut
+				sr.Pilot = &s
 			}
 			if ms.Core != nil {
-				sr.PilotCore = &ms.Core.Shortcut
+				s := ms.Core.Shortcut
+				sr.PilotCore = &s
 			}
 		}
+		// Nothing reads the models from here on (a resume reads them from
+		// the work directory), and the audit below is the build's other
+		// large holder of memory: their pattern keys and weights (some 45
+		// MB in make run's build) go, copies of the figures above stay.
+		b.st.Pools[k].Models = nil
 		sr.Undecided = map[string]int{}
 		for s, st := range pl.Strata {
 			ss := &b.st.Pools[k].Strata[s]
@@ -259,7 +266,8 @@ var testHookBeforeAudit func(*builder)
 // candidates collected (about 125 MB at a million S records), and the
 // solver's memo of decided shapes (about 50 MB at its cap). The balance
 // models' indices of their patterns went as each set ended (config's
-// End).
+// End), and finish lets go of the models once it has copied their
+// figures for the manifest.
 func (b *builder) dropCollected() {
 	b.exact, b.renamed = nil, nil
 	for _, a := range b.acceptors {
