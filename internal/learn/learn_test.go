@@ -69,29 +69,38 @@ func TestFitSparse(t *testing.T) {
 	}
 }
 
+// sameFitCases are the sizes at which the tests that hold one form of
+// design to another draw their rows: rows of 1 to nnz of dim columns.
+var sameFitCases = []struct {
+	name           string
+	rows, dim, nnz int
+}{
+	{"small", 200, 30, 4},
+	{"wide", 3000, 2000, 25},
+	{"several blocks", 9000, 500, 10},
+}
+
+// randomCols returns 1 to nnz columns below dim, drawn with repeats.
+func randomCols(rng *rand.Rand, dim, nnz int) []int32 {
+	var cols []int32
+	for range 1 + rng.IntN(nnz) {
+		cols = append(cols, int32(rng.IntN(dim)))
+	}
+	return cols
+}
+
 // TestPresenceDesignSameFit: a design of presences (AddPresent) takes the
 // loops without multiplications; its fit must be bit for bit the one of
 // the general loops.
 func TestPresenceDesignSameFit(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
-	for _, tc := range []struct {
-		name           string
-		rows, dim, nnz int
-	}{
-		{"small", 200, 30, 4},
-		{"wide", 3000, 2000, 25},
-		{"several blocks", 9000, 500, 10},
-	} {
+	for _, tc := range sameFitCases {
 		t.Run(tc.name, func(t *testing.T) {
 			fast, general := NewDesign(tc.dim), NewDesign(tc.dim)
 			var each [][]int32
 			y := make([]int8, tc.rows)
 			for i := range tc.rows {
-				var cols []int32
-				for range 1 + rng.IntN(tc.nnz) {
-					cols = append(cols, int32(rng.IntN(tc.dim)))
-				}
-				cols, vals := presences(cols)
+				cols, vals := presences(randomCols(rng, tc.dim, tc.nnz))
 				fast.AddPresent(cols)
 				general.Add(cols, vals)
 				each = append(each, cols)
@@ -138,25 +147,14 @@ func levelValues() *[256]float32 {
 func TestLevelDesignSameFit(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
 	values := levelValues()
-	for _, tc := range []struct {
-		name           string
-		rows, dim, nnz int
-	}{
-		{"small", 200, 30, 4},
-		{"wide", 3000, 2000, 25},
-		{"several blocks", 9000, 500, 10},
-	} {
+	for _, tc := range sameFitCases {
 		t.Run(tc.name, func(t *testing.T) {
 			general := NewDesign(tc.dim)
 			var each [][]int32
 			var levels [][]uint8
 			y := make([]int8, tc.rows)
 			for i := range tc.rows {
-				var cols []int32
-				for range 1 + rng.IntN(tc.nnz) {
-					cols = append(cols, int32(rng.IntN(tc.dim)))
-				}
-				cols, _ = presences(cols)
+				cols, _ := presences(randomCols(rng, tc.dim, tc.nnz))
 				lv, vals := make([]uint8, len(cols)), make([]float32, len(cols))
 				for k := range cols {
 					lv[k] = uint8(1 + rng.IntN(4))
