@@ -239,7 +239,9 @@ func runSplit(ctx context.Context, cmd *cobra.Command, o *splitOptions, s stream
 		Command:         cfg.Command(p),
 		NewBackend:      newBackend,
 		Progress: func(set string, ready, total, label int) {
-			b := bar(set, total, progress.New)
+			b := bar(set, total, func(w io.Writer, what string, total int, quiet bool) *progress.Bar {
+				return progress.New(w, what, total, quiet).Units("accepted", "collected so far")
+			})
 			b.Add(int(dataset.StatusOf(label)), false)
 			b.Set(ready)
 		},

@@ -38,6 +38,10 @@ type Bar struct {
 	finished bool
 	drawn    bool
 	resumed  bool // Start was called
+
+	// unit names what done counts, "instances" unless Units says;
+	// tallyOf what counts counts, when not the same things ("" then).
+	unit, tallyOf string
 }
 
 // drawEvery is the shortest time between two redraws of a terminal line.
@@ -145,6 +149,30 @@ func (p *Bar) tick() {
 	}
 }
 
+// Units names what the count counts (instances, unless set) and, when
+// the tally counts other things, what they are: a split's set counts its
+// accepted records and tallies the labels of the candidates it collected
+// towards them, more than it accepts. It returns p.
+func (p *Bar) Units(unit, tallyOf string) *Bar {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.unit, p.tallyOf = unit, tallyOf
+	return p
+}
+
+// tallyText is the tally as the line and the log show it, in
+// parentheses, or "" for a bar without one.
+func (p *Bar) tallyText() string {
+	t := p.tally()
+	if t == "" {
+		return ""
+	}
+	if p.tallyOf != "" {
+		t = p.tallyOf + ": " + t
+	}
+	return "(" + t + ")"
+}
+
 // Add records one finished item of class k (a status for a bar of New,
 // an index into the names given to NewClasses); advance says whether it
 // counts towards the total (an instance drawn again does not).
@@ -212,8 +240,12 @@ func (p *Bar) status(now time.Time) string {
 	if p.total > 0 {
 		s += fmt.Sprintf("/%d", p.total)
 	}
-	if t := p.tally(); t != "" {
-		s += fmt.Sprintf(" instances (%s)", t)
+	if t := p.tallyText(); t != "" {
+		unit := p.unit
+		if unit == "" {
+			unit = "instances"
+		}
+		s += " " + unit + " " + t
 	}
 	s += fmt.Sprintf(", %.0f/s", rate)
 	if eta >= 0 {
@@ -243,14 +275,14 @@ func (p *Bar) line(now time.Time, width int) string {
 	} else {
 		count = fmt.Sprintf("%d", p.done) // past the total: the total was wrong
 	}
+	if p.unit != "" {
+		count += " " + p.unit
+	}
 	timing := elapsed.String()
 	if eta >= 0 {
 		timing += ", ETA " + eta.String()
 	}
-	tally := ""
-	if t := p.tally(); t != "" {
-		tally = "(" + t + ")"
-	}
+	tally := p.tallyText()
 	rateText := fmt.Sprintf("%.0f/s", rate)
 	if now.Sub(p.start) < time.Second {
 		rateText = "" // too soon to tell

@@ -21,6 +21,17 @@ func TestLogLines(t *testing.T) {
 		t.Errorf("log:\n%s", w.String())
 	}
 	w.Reset()
+	u := New(&w, "set", 10, false).Units("accepted", "collected so far")
+	u.logEvery = 0
+	u.Add(Sat, false)
+	u.Add(Unsat, false)
+	u.Set(1)
+	u.Add(Sat, true)
+	u.Finish()
+	if !strings.Contains(w.String(), "nlsat: set: 2/10 accepted (collected so far: 2 sat, 1 unsat, 0 unknown)") {
+		t.Errorf("log of a bar with its units:\n%s", w.String())
+	}
+	w.Reset()
 	q := New(&w, "work", 10, true)
 	q.logEvery = time.Nanosecond
 	q.Add(Sat, true)
@@ -120,6 +131,15 @@ func TestLineParts(t *testing.T) {
 	got = p.line(now, 80)
 	if strings.Contains(got, "ETA") || strings.Contains(got, "/1000") || !strings.Contains(got, " 1300 ") {
 		t.Errorf("past the total: %q", got)
+	}
+	u := newBar(&bytes.Buffer{}, "split A main", 1000, nil).Units("accepted", "collected so far")
+	u.start, u.done = now.Add(-10*time.Second), 250
+	u.counts[Sat], u.counts[Unsat] = 200, 100
+	got = u.line(now, 120)
+	for _, want := range []string{"] 250/1000 accepted (collected so far: 200 sat, 100 unsat, 0 unknown) 25/s"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("line %q lacks %q", got, want)
+		}
 	}
 	q := newBar(&bytes.Buffer{}, "split A auditing the files", -1, nil)
 	q.start = now.Add(-75 * time.Second)
