@@ -261,10 +261,6 @@ func fit(train []item, gr *grammar, spec *Spec, o Options, own bool) *models {
 	dc := m.std.design(train)
 	m.counts = learn.FitSparse(dc, y, learn.Settings{Lambda: o.LambdaCounts, Iterations: o.Iterations})
 	m.index, m.vocab = gr.vocabulary(o.MinCount, nil)
-	var db *learn.Design
-	if !own {
-		db = bowDesign(train, m.index)
-	}
 	de := make([]*learn.Design, len(spec.Baselines))
 	for k, b := range spec.Baselines {
 		e := &extraModel{Baseline: b}
@@ -281,8 +277,12 @@ func fit(train []item, gr *grammar, spec *Spec, o Options, own bool) *models {
 		m.names = append(m.names, b.Name)
 	}
 	m.names = append(m.names, GBMStructure)
+	// The n-gram design last: the task's own baselines read the grams too.
+	var db *learn.Design
 	if own {
-		db = bowDesignInPlace(train, m.index) // last: the task's own baselines read the grams too
+		db = bowDesignInPlace(train, m.index)
+	} else {
+		db = bowDesign(train, m.index)
 	}
 	for i := range train {
 		train[i].grams, train[i].counts = nil, nil // only the designs need them now
