@@ -285,7 +285,10 @@ func fit(train []item, gr *grammar, spec *Spec, o Options, own bool) *models {
 		db = bowDesign(train, m.index)
 	}
 	for i := range train {
-		train[i].grams, train[i].counts = nil, nil // only the designs need them now
+		train[i].dropGrams() // only the designs need them now
+		if own {
+			train[i].b.grams, train[i].b.counts = nil, nil // the n-gram design holds what it reads
+		}
 	}
 	m.bow = learn.FitSparse(db, y, learn.Settings{Lambda: o.LambdaBoW, Iterations: o.Iterations})
 	m.structure = fitStruct(train)
@@ -310,7 +313,7 @@ func (m *models) fitLookups(train []item) {
 	for f := range m.feats {
 		per := map[int]*[2]int{}
 		for i := range train {
-			b := m.feats[f].Bin(train[i].x[f])
+			b := m.feats[f].Bin(train[i].xs()[f])
 			if per[b] == nil {
 				per[b] = new([2]int)
 			}
@@ -358,7 +361,7 @@ func (m *models) predictDesigns(items []item, dc, db *learn.Design, de []*learn.
 		}
 		base[last][i] = m.structure.predict(&items[i])
 		for f := range m.feats {
-			p, ok := m.lookups[f][m.feats[f].Bin(items[i].x[f])]
+			p, ok := m.lookups[f][m.feats[f].Bin(items[i].xs()[f])]
 			if !ok {
 				p = m.majority
 			}

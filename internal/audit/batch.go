@@ -15,7 +15,12 @@ type batch struct {
 	readErr error // a read error after the last line
 	ready   chan struct{}
 
-	items []item // grams hold local keys until grammar.merge
+	items []item
+	// loose are the features of the first of items, whose grams hold
+	// local keys, until grammar.merge numbers and packs them (nx surface
+	// features each).
+	loose []loose
+	nx    int
 	local []string
 	// fit is the number of the batch's first records that keep their
 	// features; the others keep only what split says.
@@ -51,17 +56,19 @@ func (b *batch) process(t Task, file string) {
 			b.err = inputErrorf("%s:%d: %w", file, b.lineNos[k], err)
 			return
 		}
-		it := item{label: int8(row.Label), fragment: row.Fragment, n1: row.N1, n2: row.N2, m: row.M,
-			index: trailingNumber(row.Seed, ":"), idNum: trailingNumber(row.ID, "-"), group: -1,
-			mus: row.Core, pair: int8(row.Step) - 1}
-		if spec.GroupBySeed {
-			it.group = max(it.index, 0)
+		frag, err := fragmentNumber(row.Fragment)
+		if err != nil {
+			b.err = inputErrorf("%s:%d: record %s: %w", file, b.lineNos[k], row.ID, err)
+			return
 		}
+		it := item{label: int8(row.Label), frag: frag, n1: int32(row.N1), n2: int32(row.N2), m: int32(row.M),
+			index: trailingNumber(row.Seed, ":"), idNum: trailingNumber(row.ID, "-"), grouped: spec.GroupBySeed,
+			mus: int32(row.Core), pair: int8(row.Step) - 1}
+		b.items = append(b.items, it)
 		if k >= b.fit {
-			b.items = append(b.items, it)
 			continue
 		}
-		it.features = &features{x: row.X, skel: row.Skeletons, st: row.Stats, patterns: row.Patterns}
+		l := loose{x: row.X, skel: row.Skeletons, st: row.Stats, patterns: row.Patterns}
 		keys = keys[:0]
 		for j, text := range row.Texts {
 			prefix := ""
@@ -70,9 +77,10 @@ func (b *batch) process(t Task, file string) {
 			}
 			keys = b.localKeys(text, prefix, ids, keys)
 		}
-		it.grams, it.counts = localRuns(keys)
-		b.items = append(b.items, it)
+		l.grams, l.counts = localRuns(keys)
+		b.loose = append(b.loose, l)
 	}
+	b.nx = len(spec.Features)
 	b.lines = nil
 	b.err = b.readErr
 }

@@ -26,12 +26,13 @@ type grammar struct {
 	// shared with other records.
 	pats     *textfeat.PatternTable
 	patNames []string
+	skels    *skeletonTable
 }
 
 const otherToken = math.MaxUint16
 
 func newGrammar() *grammar {
-	return &grammar{ids: map[string]uint16{}, words: []string{""}, df: map[uint32]int{}, pats: textfeat.NewPatternTable()}
+	return &grammar{ids: map[string]uint16{}, words: []string{""}, df: map[uint32]int{}, pats: textfeat.NewPatternTable(), skels: newSkeletonTable()}
 }
 
 // id returns tok's number, numbering it if train; 0 means unknown.
@@ -55,43 +56,44 @@ func (g *grammar) id(tok []byte, train bool) uint16 {
 }
 
 // merge renumbers the local tokens of batch b (numbering new ones if
-// train) and rewrites its items' grams as keys; grams with a token unseen
-// in training are left out. For train it adds each record's grams to the
-// document counts. Batches must be merged in file order.
+// train) and rewrites its records' grams as keys; grams with a token
+// unseen in training are left out. For train it adds each record's grams
+// to the document counts. It numbers the records' patterns and packs
+// their features (pack). Batches must be merged in file order.
 func (g *grammar) merge(b *batch, train bool) {
 	remap := make([]uint16, len(b.local)+1)
 	for i, tok := range b.local {
 		remap[i+1] = g.id([]byte(tok), train)
 	}
-	for k := range b.items {
-		it := &b.items[k]
-		if it.features == nil {
-			continue // past MaxTrain: nothing to number or count
-		}
-		grams, counts := it.grams[:0], it.counts[:0]
-		for j := range it.counts {
-			a, c := remap[it.grams[2*j]], remap[it.grams[2*j+1]]
-			if a == 0 || (c == 0 && it.grams[2*j+1] != 0) {
+	for k := range b.loose {
+		l := &b.loose[k]
+		grams, counts := l.grams[:0], l.counts[:0]
+		for j := range l.counts {
+			a, c := remap[l.grams[2*j]], remap[l.grams[2*j+1]]
+			if a == 0 || (c == 0 && l.grams[2*j+1] != 0) {
 				continue
 			}
 			key := uint32(a)<<16 | uint32(c)
-			grams, counts = append(grams, key), append(counts, it.counts[j])
+			grams, counts = append(grams, key), append(counts, l.counts[j])
 		}
-		it.grams, it.counts = slices.Clone(grams), slices.Clone(counts) // drop the spare capacity of the local pairs
+		l.grams, l.counts = grams, counts
 		if train {
-			for _, key := range it.grams {
+			for _, key := range l.grams {
 				g.df[key]++
 			}
 		}
-		for set, ps := range it.patterns {
-			it.pats[set] = g.patternNumbers(ps, b.pairNames, train)
-		}
-		if it.two = maskOf(it.pats[1], it.pats[0]); it.two != nil {
-			it.pats[1] = nil // an eighth of a byte for each of pats[0], not four bytes for each of its own
-		}
-		it.patterns = [2][]uint64{}
+		l.setPatterns(g.patternNumbers(l.patterns[0], b.pairNames, train), g.patternNumbers(l.patterns[1], b.pairNames, train))
+		l.patterns = [2][]uint64{}
 	}
 	b.pairNames = nil
+	if len(b.loose) == 0 {
+		return
+	}
+	fs := pack(b.loose, b.nx, g.skels)
+	for k := range fs {
+		b.items[k].features = &fs[k] // the fitted records come first
+	}
+	b.loose = nil
 }
 
 // patternNumbers returns the numbers of patterns ps, in their order,
@@ -143,7 +145,7 @@ func bowDesign(items []item, index map[uint32]int32) *learn.Design {
 	d := learn.NewDesign(len(index))
 	entries := 0
 	for i := range items {
-		for _, k := range items[i].grams {
+		for _, k := range items[i].gramKeys() {
 			if _, ok := index[k]; ok {
 				entries++
 			}
@@ -154,10 +156,11 @@ func bowDesign(items []item, index map[uint32]int32) *learn.Design {
 	var vals []float32
 	for i := range items {
 		cols, vals = cols[:0], vals[:0]
-		for j, k := range items[i].grams {
+		counts := items[i].gramCounts()
+		for j, k := range items[i].gramKeys() {
 			if c, ok := index[k]; ok {
 				cols = append(cols, c)
-				vals = append(vals, float32(math.Log1p(float64(items[i].counts[j]))))
+				vals = append(vals, float32(math.Log1p(float64(counts[j]))))
 			}
 		}
 		d.Add(cols, vals)
@@ -185,16 +188,16 @@ var logCounts = func() *[256]float32 {
 func bowDesignInPlace(items []item, index map[uint32]int32) *learn.Design {
 	rows, levels := make([][]int32, len(items)), make([][]uint8, len(items))
 	for i := range items {
-		it := &items[i]
-		cols := unsafe.Slice((*int32)(unsafe.Pointer(unsafe.SliceData(it.grams))), len(it.grams))[:0]
-		lv := it.counts[:0]
-		for j, k := range it.grams { // cols[q] and lv[q] are written after entry j ≥ q is read
+		grams, counts := items[i].gramKeys(), items[i].gramCounts()
+		cols := unsafe.Slice((*int32)(unsafe.Pointer(unsafe.SliceData(grams))), len(grams))[:0]
+		lv := counts[:0]
+		for j, k := range grams { // cols[q] and lv[q] are written after entry j ≥ q is read
 			if c, ok := index[k]; ok {
-				cols, lv = append(cols, c), append(lv, it.counts[j])
+				cols, lv = append(cols, c), append(lv, counts[j])
 			}
 		}
 		rows[i], levels[i] = cols, lv
-		it.grams, it.counts = nil, nil
+		items[i].dropGrams()
 	}
 	return learn.DesignOfLevels(len(index), rows, levels, logCounts)
 }
@@ -204,7 +207,7 @@ func bowDesignInPlace(items []item, index map[uint32]int32) *learn.Design {
 type standardiser struct{ mean, sd []float64 }
 
 func newStandardiser(items []item, features int) standardiser {
-	mean, sd := learn.MeanSD(len(items), features, func(i int) []float64 { return items[i].x[:features] })
+	mean, sd := learn.MeanSD(len(items), features, func(i int) []float64 { return items[i].xs()[:features] })
 	return standardiser{mean, sd}
 }
 
@@ -219,10 +222,11 @@ func (s standardiser) design(items []item) *learn.Design {
 	}
 	d.Reserve(len(items), len(items)*features)
 	for i := range items {
+		x := items[i].xs()
 		for j := range features {
 			vals[j] = 0
 			if s.sd[j] > 0 {
-				vals[j] = float32((items[i].x[j] - s.mean[j]) / s.sd[j])
+				vals[j] = float32((x[j] - s.mean[j]) / s.sd[j])
 			}
 		}
 		d.Add(cols, vals)

@@ -27,7 +27,7 @@ func TestBowDesignInPlace(t *testing.T) {
 		want := bowDesign(train, index)
 		got := bowDesignInPlace(train, index)
 		for i := range train {
-			if train[i].grams != nil || train[i].counts != nil {
+			if len(train[i].gramKeys()) != 0 || len(train[i].gramCounts()) != 0 {
 				t.Fatalf("min count %d: item %d keeps its grams", minCount, i)
 			}
 		}

@@ -58,7 +58,7 @@ func difficultyReport(splits []*split, o Options) []DifficultyProfile {
 			}
 			d.Unsat++
 			if it.mus > 0 {
-				counts[min(it.mus, MUSBuckets[len(MUSBuckets)-1])-1]++
+				counts[min(int(it.mus), MUSBuckets[len(MUSBuckets)-1])-1]++
 			}
 			if it.pair >= 0 {
 				d.PairKnown++

@@ -3,7 +3,7 @@ package audit
 import "testing"
 
 func TestDifficultyReport(t *testing.T) {
-	it := func(label int8, mus int, pair int8) item { return item{label: label, mus: mus, pair: pair} }
+	it := func(label int8, mus int32, pair int8) item { return item{label: label, mus: mus, pair: pair} }
 	tests := []struct {
 		name               string
 		items              []item

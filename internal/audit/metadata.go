@@ -81,7 +81,7 @@ func metaCells(items []item) [][]metaCell {
 	groups := map[metaCell][]int{}
 	for i := range items {
 		it := &items[i]
-		k := metaCell{fragment: it.fragment, m: it.m, n1: it.n1, n2: it.n2}
+		k := metaCell{fragment: it.fragment(), m: int(it.m), n1: int(it.n1), n2: int(it.n2)}
 		groups[k] = append(groups[k], i)
 	}
 	out := make([][]metaCell, len(metaFields))
@@ -148,7 +148,7 @@ func (t metaTable) predict(c metaCell) int8 {
 // entailment triple share their premises, seed and stratum, so the table
 // of a record's sibling would predict the sibling's label).
 func foldOf(items []item, i int) int {
-	if g := items[i].group; g >= 0 {
+	if g := items[i].group(); g >= 0 {
 		return g % 2
 	}
 	return i % 2

@@ -49,7 +49,7 @@ func mutualInfo(items []item, feats []Feature, permutations int, seed uint64) []
 	bins := make([]int, len(items))
 	for f := range feats {
 		for i := range items {
-			bins[i] = feats[f].Bin(items[i].x[f])
+			bins[i] = feats[f].Bin(items[i].xs()[f])
 		}
 		mi, cells, nb := learn.PluginMI(bins, labels)
 		labelsSeen := 0

@@ -206,7 +206,7 @@ func (t residueTable) predict(v int) int8 {
 // half at other positions, never its own.
 func residuePredictOutOfFold(items []item, y []int8, labels int, f positionField) []int8 {
 	fold := func(i int) int {
-		if g := items[i].group; g >= 0 {
+		if g := items[i].group(); g >= 0 {
 			return g % 2
 		}
 		return (i / 100) % 2

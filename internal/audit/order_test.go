@@ -59,7 +59,7 @@ func TestOrder(t *testing.T) {
 				y := tt.order(rng, n)
 				s := &split{name: "s"}
 				for i, l := range y {
-					s.items = append(s.items, item{label: l, idNum: i, group: -1})
+					s.items = append(s.items, item{label: l, idNum: i})
 				}
 				splits = append(splits, s)
 			}

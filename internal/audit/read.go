@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"io/fs"
 	"math"
@@ -30,28 +31,84 @@ const requiredSplits = 3
 
 // item is what the audit keeps of one record: what the checks of a whole
 // file read, and the features the models read (nil for a train record
-// past Options.MaxTrain, so that such a record takes a few dozen bytes).
+// past Options.MaxTrain, so that such a record takes 48 bytes). A large
+// train file holds hundreds of thousands, so its fields are as narrow as
+// the values they hold.
 type item struct {
-	label     int8
-	fragment  string
-	n1, n2, m int
+	*features
 	// index is the instance index the record's seed names, idNum the
 	// number its id ends in; -1 when there is none.
 	index, idNum int
-	// mus is the size of the certified MUS (0 for sat); pair is 1 when
-	// the record holds a certified contradictory pair, 0 when it holds
-	// none, -1 when it does not say.
-	mus  int
+	n1, n2, m    int32
+	// mus is the size of the certified MUS (0 for sat).
+	mus   int32
+	label int8
+	// pair is 1 when the record holds a certified contradictory pair, 0
+	// when it holds none, -1 when it does not say.
 	pair int8
-	// group is the record's group (the seed's instance index, for a
-	// task whose records share their seed in groups), -1 for none: the
-	// records of a group share a fold.
-	group int
-	*features
+	// frag is the number of the record's fragment among fragmentNames.
+	frag uint8
+	// grouped says that the records of the task share their seed in
+	// groups (Spec.GroupBySeed): see group.
+	grouped bool
 }
 
-// features are what the models read of a record.
-type features struct {
+// group is the record's group (the seed's instance index, for a task
+// whose records share their seed in groups), -1 for none: the records of
+// a group share a fold.
+func (it *item) group() int {
+	if !it.grouped {
+		return -1
+	}
+	return max(it.index, 0)
+}
+
+// fragment is the name of the record's fragment.
+func (it *item) fragment() string {
+	fragmentNames.RLock()
+	defer fragmentNames.RUnlock()
+	return fragmentNames.names[it.frag]
+}
+
+// fragmentNames numbers the names of fragments the records give, for
+// item.frag. There are a handful (S, W, V, Z, A), shared by every audit
+// of the process.
+var fragmentNames struct {
+	sync.RWMutex
+	ids   map[string]uint8
+	names []string
+}
+
+// fragmentNumber returns name's number among fragmentNames, numbering it
+// if new; it fails past 256 names.
+func fragmentNumber(name string) (uint8, error) {
+	fragmentNames.RLock()
+	id, ok := fragmentNames.ids[name]
+	fragmentNames.RUnlock()
+	if ok {
+		return id, nil
+	}
+	fragmentNames.Lock()
+	defer fragmentNames.Unlock()
+	if id, ok := fragmentNames.ids[name]; ok {
+		return id, nil
+	}
+	if len(fragmentNames.names) > math.MaxUint8 {
+		return 0, fmt.Errorf("fragment %q: the audit reads at most %d fragment names", name, math.MaxUint8+1)
+	}
+	if fragmentNames.ids == nil {
+		fragmentNames.ids = map[string]uint8{}
+	}
+	id = uint8(len(fragmentNames.names))
+	fragmentNames.ids[name] = id
+	fragmentNames.names = append(fragmentNames.names, name)
+	return id, nil
+}
+
+// loose are a record's features as batch.process reads them, each in a
+// slice of its own, until grammar.merge numbers them and packs them
+// (pack).
+type loose struct {
 	x      []float64 // the task's surface features
 	grams  []uint32  // n-gram keys (see grammar)
 	counts []uint8   // occurrences of each key, at most 255
@@ -63,26 +120,185 @@ type features struct {
 	// replaces them by their numbers among train's patterns (pats).
 	// The second set is most often part of the first (a pair sharing two
 	// words shares one): merge then keeps it as the mask two, whose bit q
-	// says whether pats[0][q] is in it, and pats[1] is nil. Read a set
-	// with patternsOf.
+	// says whether pats[0][q] is in it, and pats[1] is nil.
 	patterns [2][]uint64
 	pats     [2][]uint32
 	two      []byte
 }
 
-// patternsOf returns the numbers of the patterns of set (0 or 1): f's
-// own slice, or for a set kept as a mask, its numbers in buf's memory.
+// setPatterns sets the numbers of l's two sets of patterns, the second
+// as a mask over the first when it lies in it (maskOf).
+func (l *loose) setPatterns(p0, p1 []uint32) {
+	l.pats = [2][]uint32{p0, p1}
+	if l.two = maskOf(p1, p0); l.two != nil {
+		l.pats[1] = nil // an eighth of a byte for each of pats[0], not four bytes for each of its own
+	}
+}
+
+// features are what the models read of a record, packed: its values lie
+// in its batch's block, at the offsets below, where a struct of nine
+// slices cost a record 216 bytes of headers and the rounding of seven
+// allocations (the structs alone were a quarter of what 200,000 S
+// records held). Read them with the methods named for them; a span of
+// length 0 also stands for values let go.
+type features struct {
+	b *block
+	// x is the offset in b.f64 of the task's surface features (b.nx of
+	// them) and, after them, the structural statistics.
+	x uint32
+	// skel are the numbers of the sentences' skeletons (b.skels), in
+	// b.skel; grams the n-gram keys (see grammar), in b.grams, and counts
+	// the offset in b.counts of their occurrences (at most 255 each).
+	skel, grams span
+	counts      uint32
+	// pats are the numbers among train's patterns of the patterns of the
+	// sentence pairs sharing at least one and at least two content words,
+	// in b.pats. The second set is most often part of the first (a pair
+	// sharing two words shares one): it is then kept as a mask at offset
+	// two in b.two, whose bit q says whether pats[0]'s q-th is in it, and
+	// pats[1] is empty; two is noMask otherwise. Read a set with
+	// patternsOf.
+	pats [2]span
+	two  uint32
+}
+
+// span is where a record's values lie in an array of its block.
+type span struct{ off, n uint32 }
+
+const noMask = math.MaxUint32
+
+// block holds the values of the features of a batch's records, one array
+// per type.
+type block struct {
+	nx     int // surface features per record
+	f64    []float64
+	skel   []uint32
+	skels  *skeletonTable
+	grams  []uint32
+	counts []uint8
+	pats   []uint32
+	two    []byte
+}
+
+func (f *features) xs() []float64 { return f.b.f64[f.x : int(f.x)+f.b.nx : int(f.x)+f.b.nx] }
+
+// st returns the structural statistics.
+func (f *features) st() []float64 {
+	lo := int(f.x) + f.b.nx
+	return f.b.f64[lo : lo+textfeat.NumStats : lo+textfeat.NumStats]
+}
+
+// skeletons returns the sentences' skeletons, in buf's memory.
+func (f *features) skeletons(buf []uint64) []uint64 {
+	buf = buf[:0]
+	for _, id := range f.b.skel[f.skel.off : f.skel.off+f.skel.n] {
+		buf = append(buf, f.b.skels.keys[id])
+	}
+	return buf
+}
+
+// skeletonTable numbers the sentence skeletons of a dataset: a record
+// holds its own as these numbers, four bytes each rather than eight (a
+// sentence has one; a record of fragment A has some 30).
+type skeletonTable struct {
+	ids  map[uint64]uint32
+	keys []uint64 // by number
+}
+
+func newSkeletonTable() *skeletonTable { return &skeletonTable{ids: map[uint64]uint32{}} }
+
+func (t *skeletonTable) number(key uint64) uint32 {
+	id, ok := t.ids[key]
+	if !ok {
+		id = uint32(len(t.keys))
+		t.ids[key] = id
+		t.keys = append(t.keys, key)
+	}
+	return id
+}
+
+func (f *features) gramKeys() []uint32 {
+	return f.b.grams[f.grams.off : f.grams.off+f.grams.n : f.grams.off+f.grams.n]
+}
+
+func (f *features) gramCounts() []uint8 {
+	return f.b.counts[f.counts : f.counts+f.grams.n : f.counts+f.grams.n]
+}
+
+// dropGrams lets the record's n-grams go: they read as empty from then on.
+func (f *features) dropGrams() { f.grams.n = 0 }
+
+// masked says whether the second set of patterns is kept as a mask.
+func (f *features) masked() bool { return f.two != noMask }
+
+// patternsOf returns the numbers of the patterns of set (0 or 1): in f's
+// block, or for a set kept as a mask, in buf's memory.
 func (f *features) patternsOf(set int, buf []uint32) []uint32 {
-	if set != 1 || f.two == nil {
-		return f.pats[set]
+	if set != 1 || !f.masked() {
+		s := f.pats[set]
+		return f.b.pats[s.off : s.off+s.n : s.off+s.n]
 	}
 	buf = buf[:0]
-	for q, id := range f.pats[0] {
-		if f.two[q>>3]&(1<<(q&7)) != 0 {
+	for q, id := range f.patternsOf(0, nil) {
+		if f.b.two[int(f.two)+q>>3]&(1<<(q&7)) != 0 {
 			buf = append(buf, id)
 		}
 	}
 	return buf
+}
+
+// dropPatterns lets the record's patterns of set go, and for the second
+// set its mask.
+func (f *features) dropPatterns(set int) {
+	f.pats[set].n = 0
+	if set == 1 {
+		f.two = noMask
+	}
+}
+
+// pack returns the features of ls, nx surface features each, packed in
+// one block, their skeletons numbered in skels.
+func pack(ls []loose, nx int, skels *skeletonTable) []features {
+	b := &block{nx: nx, skels: skels}
+	var nf, nu, ng, nc, np, nt int
+	for i := range ls {
+		l := &ls[i]
+		nf += nx + textfeat.NumStats
+		nu += len(l.skel)
+		ng += len(l.grams)
+		nc += len(l.counts)
+		np += len(l.pats[0]) + len(l.pats[1])
+		nt += len(l.two)
+	}
+	b.f64, b.skel = make([]float64, 0, nf), make([]uint32, 0, nu)
+	b.grams, b.counts = make([]uint32, 0, ng), make([]uint8, 0, nc)
+	b.pats, b.two = make([]uint32, 0, np), make([]byte, 0, nt)
+	put := func(to *[]uint32, v []uint32) span {
+		s := span{uint32(len(*to)), uint32(len(v))}
+		*to = append(*to, v...)
+		return s
+	}
+	fs := make([]features, len(ls))
+	for i := range ls {
+		l, f := &ls[i], &fs[i]
+		if len(l.x) != nx || len(l.counts) != len(l.grams) {
+			panic("audit: a record's features do not have the sizes of its batch's")
+		}
+		f.b, f.x, f.counts, f.two = b, uint32(len(b.f64)), uint32(len(b.counts)), noMask
+		b.f64 = append(append(b.f64, l.x...), l.st[:]...)
+		f.skel = span{uint32(len(b.skel)), uint32(len(l.skel))}
+		for _, key := range l.skel {
+			b.skel = append(b.skel, skels.number(key))
+		}
+		f.grams = put(&b.grams, l.grams)
+		b.counts = append(b.counts, l.counts...)
+		f.pats[0], f.pats[1] = put(&b.pats, l.pats[0]), put(&b.pats, l.pats[1])
+		if l.two != nil {
+			f.two = uint32(len(b.two))
+			b.two = append(b.two, l.two...)
+		}
+	}
+	return fs
 }
 
 // maskOf returns the mask of sub in all, as features.two, when the

@@ -128,11 +128,11 @@ type pairModel struct {
 func (pm *pairModel) rows(items []item) func(i int) []uint32 {
 	var buf []uint32
 	return func(i int) []uint32 {
-		if pm.set == 1 && items[i].two != nil {
+		if pm.set == 1 && items[i].masked() {
 			buf = items[i].patternsOf(1, buf)
 			return buf
 		}
-		return items[i].pats[pm.set]
+		return items[i].patternsOf(pm.set, nil)
 	}
 }
 
@@ -163,13 +163,12 @@ func (pm *pairModel) trainDesign(train []item) *learn.Design {
 	var buf []uint32
 	for i := range train {
 		it := &train[i]
-		ps := it.pats[pm.set]
-		if pm.set == 1 && it.two != nil {
-			buf = it.patternsOf(1, buf)
-			ps, it.two = slices.Clone(buf), nil
+		ps := it.patternsOf(pm.set, buf)
+		if pm.set == 1 && it.masked() {
+			buf, ps = ps, slices.Clone(ps)
 		}
 		rows[i] = pm.column.InPlace(ps)
-		it.pats[pm.set] = nil
+		it.dropPatterns(pm.set)
 	}
 	return learn.DesignOfRows(len(pm.ids), rows)
 }
@@ -318,7 +317,7 @@ type fragmentGroup struct {
 func fragmentGroups(items []item, minRecords int) []fragmentGroup {
 	byName := map[string][]int{}
 	for i, it := range items {
-		byName[it.fragment] = append(byName[it.fragment], i)
+		byName[it.fragment()] = append(byName[it.fragment()], i)
 	}
 	if len(byName) < 2 {
 		return nil

@@ -46,9 +46,9 @@ func TestPairVocabulary(t *testing.T) {
 	g := newGrammar()
 	var train []item
 	for _, ps := range [][]uint64{{40, 10, 30}, {10, 40}, {30, 20, 10}} {
-		it := item{features: &features{}}
-		it.pats[0] = g.patternNumbers(ps, nil, true)
-		train = append(train, it)
+		l := loose{}
+		l.setPatterns(g.patternNumbers(ps, nil, true), nil)
+		train = append(train, item{features: packed(l)})
 	}
 	pm := &pairModel{}
 	pm.vocabulary(train, g, 2)
@@ -123,12 +123,11 @@ func TestMaskOf(t *testing.T) {
 		{"first empty", nil, []uint32{3}, false, 0},
 	}
 	for _, tt := range tests {
-		f := &features{pats: [2][]uint32{tt.all, tt.sub}}
-		if f.two = maskOf(tt.sub, tt.all); f.two != nil {
-			f.pats[1] = nil
-		}
-		if (f.two != nil) != tt.masked || len(f.two) != tt.wantBytes {
-			t.Errorf("%s: mask %v, want masked %v in %d bytes", tt.name, f.two, tt.masked, tt.wantBytes)
+		l := loose{}
+		l.setPatterns(tt.all, tt.sub)
+		f := packed(l)
+		if f.masked() != tt.masked || len(l.two) != tt.wantBytes || len(f.b.two) != tt.wantBytes {
+			t.Errorf("%s: mask %v, want masked %v in %d bytes", tt.name, l.two, tt.masked, tt.wantBytes)
 		}
 		got := f.patternsOf(1, []uint32{99, 98, 97})
 		if !slices.Equal(got, tt.sub) {
@@ -162,12 +161,10 @@ func TestMaskedPairDesigns(t *testing.T) {
 			two = append(two, 1000+uint64(i)) // not in the first set: kept as it is
 		}
 		n0, n1 := g.patternNumbers(one, nil, true), g.patternNumbers(two, nil, true)
-		plain = append(plain, item{label: int8(rng.IntN(2)), features: &features{pats: [2][]uint32{n0, n1}}})
-		f := &features{pats: [2][]uint32{slices.Clone(n0), slices.Clone(n1)}}
-		if f.two = maskOf(f.pats[1], f.pats[0]); f.two != nil {
-			f.pats[1] = nil
-		}
-		masked = append(masked, item{label: plain[i].label, features: f})
+		plain = append(plain, item{label: int8(rng.IntN(2)), features: packed(loose{pats: [2][]uint32{n0, n1}})})
+		l := loose{}
+		l.setPatterns(n0, n1)
+		masked = append(masked, item{label: plain[i].label, features: packed(l)})
 	}
 	m := &learn.Sparse{W: make([]float64, 64)}
 	for j := range m.W {

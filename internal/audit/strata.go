@@ -15,10 +15,10 @@ import (
 func strata(items []item, mbin int) ([]Stratum, map[Stratum][]int) {
 	groups := map[Stratum][]int{}
 	for i, it := range items {
-		lo := (it.m-1)/mbin*mbin + 1
+		lo, frag := (int(it.m)-1)/mbin*mbin+1, it.fragment()
 		for _, s := range []Stratum{
-			{Kind: "n1-n2", Fragment: it.fragment, N1: it.n1, N2: it.n2},
-			{Kind: "m", Fragment: it.fragment, MLo: lo, MHi: lo + mbin - 1},
+			{Kind: "n1-n2", Fragment: frag, N1: int(it.n1), N2: int(it.n2)},
+			{Kind: "m", Fragment: frag, MLo: lo, MHi: lo + mbin - 1},
 		} {
 			groups[s] = append(groups[s], i)
 		}

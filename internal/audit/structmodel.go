@@ -21,11 +21,15 @@ type structModel struct {
 const structTrainLimit = 30000
 
 func fitStruct(train []item) *structModel {
-	rows := make([][]uint64, len(train))
+	freq := map[uint64]int{}
+	var buf []uint64
 	for i := range train {
-		rows[i] = train[i].skel
+		buf = train[i].skeletons(buf)
+		for _, h := range buf {
+			freq[h]++
+		}
 	}
-	m := &structModel{cols: textfeat.CommonSkeletons(rows, skeletonColumns)}
+	m := &structModel{cols: textfeat.CommonOf(freq, skeletonColumns)}
 	n := min(len(train), structTrainLimit)
 	x := make([][]float64, n)
 	for i := range n {
@@ -38,8 +42,8 @@ func fitStruct(train []item) *structModel {
 // row is the model's feature vector of an item.
 func (m *structModel) row(it *item) []float64 {
 	x := make([]float64, textfeat.NumStats+len(m.cols.Keys))
-	copy(x, it.st[:])
-	m.cols.Count(it.skel, x[textfeat.NumStats:])
+	copy(x, it.st())
+	m.cols.Count(it.skeletons(nil), x[textfeat.NumStats:])
 	return x
 }
 

@@ -188,6 +188,12 @@ func CommonSkeletons(rows [][]uint64, k int) *Skeletons {
 			freq[h]++
 		}
 	}
+	return CommonOf(freq, k)
+}
+
+// CommonOf returns the k commonest skeletons of those freq counts, as
+// CommonSkeletons does of the rows it counted.
+func CommonOf(freq map[uint64]int, k int) *Skeletons {
 	keys := make([]uint64, 0, len(freq))
 	for h := range freq {
 		keys = append(keys, h)
