@@ -245,39 +245,48 @@ func (e *extraModel) predict(d *learn.Design, i int) int8 {
 	return e.pattern.fit.Predict(d, i)
 }
 
-// fit trains the baselines on train. Their designs need train's n-grams,
-// which nothing reads after: fit lets them go. With own, no other items
+// fit trains the baselines on train. Each model's design goes once its
+// accuracy on train is counted, and the n-gram models come first: their
+// designs need train's n-grams, which nothing reads after, so fit lets
+// them go before it makes the other designs. With own, no other items
 // share the n-grams' memory, and the n-gram model's design is made of it
 // (bowDesignInPlace) rather than beside it.
 func fit(train []item, gr *grammar, spec *Spec, o Options, own bool) *models {
 	y := labelsOf(train)
 	c := learn.LabelCounts(y)
 	m := &models{feats: spec.Features, names: []string{Majority, CountsLogreg, BoWLogreg}, majority: 1,
-		lookups: make([]map[int]int8, len(spec.Features))}
+		lookups: make([]map[int]int8, len(spec.Features)), extra: make([]*extraModel, len(spec.Baselines))}
 	if c[0] > c[1] {
 		m.majority = 0
 	}
-	m.std = newStandardiser(train, len(m.feats))
-	dc := m.std.design(train)
-	m.counts = learn.FitSparse(dc, y, learn.Settings{Lambda: o.LambdaCounts, Iterations: o.Iterations})
-	m.index, m.vocab = gr.vocabulary(o.MinCount, nil)
-	de := make([]*learn.Design, len(spec.Baselines))
-	for k, b := range spec.Baselines {
-		e := &extraModel{Baseline: b}
-		if b.Grams != nil {
-			e.index, e.vocab = gr.vocabulary(o.MinCount, b.Grams)
-			de[k] = bowDesign(train, e.index)
-			e.grams = learn.FitSparse(de[k], y, learn.Settings{Lambda: o.LambdaBoW, Iterations: o.Iterations})
-		} else {
-			e.pattern = newPairModel(b.Patterns, train, gr, o.MinCount)
-			de[k] = e.pattern.design(train)
-			e.pattern.fitOn(b.Name, de[k], train, nil, o)
-		}
-		m.extra = append(m.extra, e)
+	for _, b := range spec.Baselines {
 		m.names = append(m.names, b.Name)
 	}
 	m.names = append(m.names, GBMStructure)
-	// The n-gram design last: the task's own baselines read the grams too.
+	m.trainAcc = make([]float64, len(m.names))
+	accuracy := func(k int, predict func(i int) int8) {
+		correct := 0
+		for i := range train {
+			if predict(i) == y[i] {
+				correct++
+			}
+		}
+		m.trainAcc[k] = r4(float64(correct) / float64(len(train)))
+	}
+	accuracy(0, func(int) int8 { return m.majority })
+	bowSettings := learn.Settings{Lambda: o.LambdaBoW, Iterations: o.Iterations}
+	for k, b := range spec.Baselines {
+		if b.Grams == nil {
+			continue
+		}
+		e := &extraModel{Baseline: b}
+		e.index, e.vocab = gr.vocabulary(o.MinCount, b.Grams)
+		d := bowDesign(train, e.index)
+		e.grams = learn.FitSparse(d, y, bowSettings)
+		accuracy(3+k, func(i int) int8 { return e.grams.Predict(d, i) })
+		m.extra[k] = e
+	}
+	m.index, m.vocab = gr.vocabulary(o.MinCount, nil)
 	var db *learn.Design
 	if own {
 		db = bowDesignInPlace(train, m.index)
@@ -285,24 +294,32 @@ func fit(train []item, gr *grammar, spec *Spec, o Options, own bool) *models {
 		db = bowDesign(train, m.index)
 	}
 	for i := range train {
-		train[i].dropGrams() // only the designs need them now
+		train[i].dropGrams() // only the design needs them now
 		if own {
-			train[i].b.grams, train[i].b.counts = nil, nil // the n-gram design holds what it reads
+			train[i].b.grams, train[i].b.counts = nil, nil // the design holds what it reads
 		}
 	}
-	m.bow = learn.FitSparse(db, y, learn.Settings{Lambda: o.LambdaBoW, Iterations: o.Iterations})
+	m.bow = learn.FitSparse(db, y, bowSettings)
+	accuracy(2, func(i int) int8 { return m.bow.Predict(db, i) })
+	db = nil
+	m.std = newStandardiser(train, len(m.feats))
+	dc := m.std.design(train)
+	m.counts = learn.FitSparse(dc, y, learn.Settings{Lambda: o.LambdaCounts, Iterations: o.Iterations})
+	accuracy(1, func(i int) int8 { return m.counts.Predict(dc, i) })
+	dc = nil
+	for k, b := range spec.Baselines {
+		if b.Grams != nil {
+			continue
+		}
+		e := &extraModel{Baseline: b}
+		e.pattern = newPairModel(b.Patterns, train, gr, o.MinCount)
+		d := e.pattern.design(train)
+		e.pattern.fitOn(b.Name, d, train, nil, o)
+		accuracy(3+k, func(i int) int8 { return e.pattern.fit.Predict(d, i) })
+		m.extra[k] = e
+	}
 	m.structure = fitStruct(train)
-	base, _ := m.predictDesigns(train, dc, db, de)
-	m.trainAcc = make([]float64, len(m.names))
-	for k := range base {
-		correct := 0
-		for i := range train {
-			if base[k][i] == y[i] {
-				correct++
-			}
-		}
-		m.trainAcc[k] = r4(float64(correct) / float64(len(train)))
-	}
+	accuracy(len(m.names)-1, func(i int) int8 { return m.structure.predict(&train[i]) })
 	m.fitLookups(train)
 	return m
 }

@@ -211,16 +211,13 @@ func newStandardiser(items []item, features int) standardiser {
 	return standardiser{mean, sd}
 }
 
-// design builds the rows of the surface-count model.
+// design builds the rows of the surface-count model, dense: every row
+// has a value for each feature.
 func (s standardiser) design(items []item) *learn.Design {
 	features := len(s.mean)
 	d := learn.NewDesign(features)
-	cols := make([]int32, features)
 	vals := make([]float32, features)
-	for j := range cols {
-		cols[j] = int32(j)
-	}
-	d.Reserve(len(items), len(items)*features)
+	d.ReserveDense(len(items))
 	for i := range items {
 		x := items[i].xs()
 		for j := range features {
@@ -229,7 +226,7 @@ func (s standardiser) design(items []item) *learn.Design {
 				vals[j] = float32((x[j] - s.mean[j]) / s.sd[j])
 			}
 		}
-		d.Add(cols, vals)
+		d.AddDense(vals)
 	}
 	return d
 }
