@@ -17,6 +17,11 @@
 // instead held that build to the same peak but cost a quarter more CPU.)
 // A limit set in the environment (GOMEMLIMIT) is the user's, and Follow
 // leaves it alone.
+//
+// The floor keeps a small heap from collecting at every few megabytes. A
+// stretch whose heap stays live until it ends (an audit holds what it
+// has read until its last model is fitted) can lower it (Tighten): there
+// the floor, not the headroom, set the limit, and the heap grew to it.
 package memlimit
 
 import (
@@ -33,6 +38,8 @@ import (
 const (
 	Headroom = 1.25
 	Floor    = 256 << 20
+	// TightFloor is the floor while a Tighten lasts.
+	TightFloor = 64 << 20
 )
 
 // Follow starts keeping the limit and returns the function that stops and
@@ -51,12 +58,53 @@ func follow(floor int64, headroom float64) (stop func()) {
 	f := &follower{floor: floor, headroom: headroom}
 	f.set()
 	f.arm()
+	current.Lock()
+	current.f = f
+	current.Unlock()
 	return func() {
+		current.Lock()
+		if current.f == f {
+			current.f = nil
+		}
+		current.Unlock()
 		f.mu.Lock()
 		f.stopped = true
 		f.mu.Unlock()
 		debug.SetMemoryLimit(prev)
 	}
+}
+
+// current is the follower Follow started, for Tighten.
+var current struct {
+	sync.Mutex
+	f *follower
+}
+
+// Tighten lowers the floor of the limit Follow keeps to TightFloor (or
+// leaves it, if lower) until the function it returns is called. Calls
+// that overlap share one lowering. Where no limit is followed it does
+// nothing.
+func Tighten() (restore func()) {
+	current.Lock()
+	f := current.f
+	current.Unlock()
+	if f == nil {
+		return func() {}
+	}
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.tight++
+	if !f.stopped {
+		f.set()
+	}
+	return sync.OnceFunc(func() {
+		f.mu.Lock()
+		defer f.mu.Unlock()
+		f.tight--
+		if !f.stopped {
+			f.set()
+		}
+	})
 }
 
 type follower struct {
@@ -65,6 +113,7 @@ type follower struct {
 	mu       sync.Mutex
 	stopped  bool
 	peak     uint64 // the largest live heap seen
+	tight    int    // Tighten calls not yet restored
 	sample   [1]metrics.Sample
 }
 
@@ -97,6 +146,10 @@ func (f *follower) set() {
 	f.sample[0].Name = "/gc/heap/live:bytes"
 	metrics.Read(f.sample[:])
 	f.peak = max(f.peak, f.sample[0].Value.Uint64())
-	limit := max(f.floor, int64(math.Min(float64(f.peak)*f.headroom, math.MaxInt64/2)))
+	floor := f.floor
+	if f.tight > 0 {
+		floor = min(floor, TightFloor)
+	}
+	limit := max(floor, int64(math.Min(float64(f.peak)*f.headroom, math.MaxInt64/2)))
 	debug.SetMemoryLimit(limit)
 }

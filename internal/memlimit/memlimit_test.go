@@ -66,3 +66,33 @@ func TestFollowLeavesTheEnvironmentsLimit(t *testing.T) {
 		t.Errorf("limit %d after Follow with GOMEMLIMIT set: want it left at %d", l, before)
 	}
 }
+
+// TestTighten: while a Tighten lasts the limit's floor is TightFloor,
+// and after the last of two overlapping ones it is the floor again;
+// without a follower Tighten changes nothing.
+func TestTighten(t *testing.T) {
+	before := debug.SetMemoryLimit(-1)
+	restore := Tighten()
+	if l := debug.SetMemoryLimit(-1); l != before {
+		t.Errorf("Tighten with no follower set the limit to %d, want %d", l, before)
+	}
+	restore()
+	stop := follow(Floor, Headroom)
+	defer stop()
+	if l := limitAfterGC(5*time.Second, func(l int64) bool { return l == Floor }); l != Floor {
+		t.Fatalf("with little live, limit %d MB: want the floor, %d MB", l>>20, Floor>>20)
+	}
+	first, second := Tighten(), Tighten()
+	if l := limitAfterGC(5*time.Second, func(l int64) bool { return l == TightFloor }); l != TightFloor {
+		t.Errorf("while tightened, limit %d MB: want %d MB", l>>20, TightFloor>>20)
+	}
+	first()
+	first() // a second call of the same restore changes nothing
+	if l := limitAfterGC(200*time.Millisecond, func(int64) bool { return false }); l != TightFloor {
+		t.Errorf("with one Tighten left, limit %d MB: want %d MB", l>>20, TightFloor>>20)
+	}
+	second()
+	if l := limitAfterGC(5*time.Second, func(l int64) bool { return l == Floor }); l != Floor {
+		t.Errorf("after the last restore, limit %d MB: want the floor, %d MB", l>>20, Floor>>20)
+	}
+}
