@@ -92,6 +92,15 @@ func TestPackRoundTrip(t *testing.T) {
 			t.Fatalf("%s: record %d keeps values it let go", tt.name, k)
 		}
 		check("after one record let go", k, k)
+		for i := range fs {
+			fs[i].dropGrams()
+		}
+		fs[0].b.grams, fs[0].b.counts = nil, nil // as fit lets them go
+		for i := range fs {
+			if fs[i].gramKeys() != nil || fs[i].gramCounts() != nil {
+				t.Fatalf("%s: record %d reads grams after its block let them go", tt.name, i)
+			}
+		}
 		if got := len(fs[0].st()); got != textfeat.NumStats {
 			t.Fatalf("%s: %d statistics, want %d", tt.name, got, textfeat.NumStats)
 		}

@@ -218,14 +218,22 @@ func (t *skeletonTable) number(key uint64) uint32 {
 }
 
 func (f *features) gramKeys() []uint32 {
+	if f.grams.n == 0 {
+		return nil // also once the block's grams are let go
+	}
 	return f.b.grams[f.grams.off : f.grams.off+f.grams.n : f.grams.off+f.grams.n]
 }
 
 func (f *features) gramCounts() []uint8 {
+	if f.grams.n == 0 {
+		return nil
+	}
 	return f.b.counts[f.counts : f.counts+f.grams.n : f.counts+f.grams.n]
 }
 
-// dropGrams lets the record's n-grams go: they read as empty from then on.
+// dropGrams lets the record's n-grams go: they read as empty from then
+// on. Once every record of a block has, the block's arrays of grams and
+// counts may go too.
 func (f *features) dropGrams() { f.grams.n = 0 }
 
 // masked says whether the second set of patterns is kept as a mask.
