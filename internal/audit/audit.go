@@ -112,7 +112,9 @@ func Run(ctx context.Context, t Task, dir string, opts Options) (*Report, error)
 	}
 	rep.Order = orderReport(splits, 2, o)
 	if spec.SentencePairs {
-		rep.SentencePairs = pairReport(splits, gr, o)
+		if rep.SentencePairs, err = pairReport(ctx, t, splits, gr, o); err != nil {
+			return nil, err
+		}
 	}
 	if spec.Difficulty {
 		rep.Difficulty = difficultyReport(splits, o)

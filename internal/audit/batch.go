@@ -25,13 +25,11 @@ type batch struct {
 	// fit is the number of the batch's first records that keep their
 	// features; the others keep only what split says.
 	fit int
-	// pairNames are the texts of the batch's sentence-pair patterns.
-	pairNames map[uint64]string
-	err       error
+	err error
 }
 
 func newBatch() *batch {
-	return &batch{ready: make(chan struct{}), pairNames: map[uint64]string{}}
+	return &batch{ready: make(chan struct{})}
 }
 
 // process decodes and checks each line with t, stopping at the first bad
@@ -44,7 +42,7 @@ func (b *batch) process(t Task, file string) {
 	ids := map[string]uint32{}
 	var keys []uint64
 	for k, line := range b.lines {
-		row := Row{PatternNames: b.pairNames}
+		var row Row
 		err := t.Read(line, &row)
 		if err == nil && (row.Label < 0 || row.Label >= len(spec.Labels)) {
 			err = fmt.Errorf("record %s: label %d is not one of the task's %d", row.ID, row.Label, len(spec.Labels))

@@ -20,13 +20,12 @@ type grammar struct {
 	ids   map[string]uint16
 	words []string // by number; words[0] is unused
 	df    map[uint32]int
-	// pats numbers the sentence-pair patterns of train, and patNames
-	// holds their texts by number. A record holds its patterns as these
-	// numbers (item.pats): an A record shows about 400, most of them
-	// shared with other records.
-	pats     *textfeat.PatternTable
-	patNames []string
-	skels    *skeletonTable
+	// pats numbers the sentence-pair patterns of train. A record holds
+	// its patterns as these numbers (features.pats): an A record shows
+	// about 400, most of them shared with other records. Their texts are
+	// read again for the few a report names (patternTexts).
+	pats  *textfeat.PatternTable
+	skels *skeletonTable
 }
 
 const otherToken = math.MaxUint16
@@ -82,10 +81,9 @@ func (g *grammar) merge(b *batch, train bool) {
 				g.df[key]++
 			}
 		}
-		l.setPatterns(g.patternNumbers(l.patterns[0], b.pairNames, train), g.patternNumbers(l.patterns[1], b.pairNames, train))
+		l.setPatterns(g.pats.Numbers(l.patterns[0], train), g.pats.Numbers(l.patterns[1], train))
 		l.patterns = [2][]uint64{}
 	}
-	b.pairNames = nil
 	if len(b.loose) == 0 {
 		return
 	}
@@ -94,20 +92,6 @@ func (g *grammar) merge(b *batch, train bool) {
 		b.items[k].features = &fs[k] // the fitted records come first
 	}
 	b.loose = nil
-}
-
-// patternNumbers returns the numbers of patterns ps, in their order,
-// numbering those first seen in train (their texts in names). A pattern
-// of another split that train does not show is left out: no model reads
-// it.
-func (g *grammar) patternNumbers(ps []uint64, names map[uint64]string, train bool) []uint32 {
-	out := g.pats.Numbers(ps, train)
-	for _, id := range out {
-		if int(id) == len(g.patNames) { // numbered just now
-			g.patNames = append(g.patNames, names[g.pats.Key(id)])
-		}
-	}
-	return out
 }
 
 func (g *grammar) name(key uint32) string {

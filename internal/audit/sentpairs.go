@@ -1,7 +1,10 @@
 package audit
 
 import (
+	"bufio"
+	"bytes"
 	"cmp"
+	"context"
 	"fmt"
 	"math"
 	"slices"
@@ -9,6 +12,7 @@ import (
 
 	"gonum.org/v1/gonum/stat/distuv"
 
+	"github.com/nlsat/nlsat/internal/dataset"
 	"github.com/nlsat/nlsat/internal/fragments"
 	"github.com/nlsat/nlsat/internal/learn"
 	"github.com/nlsat/nlsat/internal/textfeat"
@@ -219,11 +223,46 @@ func (pm *pairModel) fitOn(name string, dt *learn.Design, train, valid []item, o
 		TowardSat: []Weight{}, TowardUnsat: []Weight{}}
 }
 
-// topWeights names the top patterns of largest weight either way.
-func (pm *pairModel) topWeights(names []string, top int) {
-	ws := make([]Weight, 0, len(pm.ids))
+// topCandidates returns the numbers of the patterns that can be among
+// the top of largest weight either way (topWeights): those whose weight
+// is at least the top-th largest positive one, or at most the top-th
+// smallest negative one. Ties at the edge are all among them, since
+// their names, not yet read, break them.
+func (pm *pairModel) topCandidates(top int) []uint32 {
+	var pos, neg []float64
+	for _, w := range pm.fit.W {
+		if w > 0 {
+			pos = append(pos, w)
+		} else if w < 0 {
+			neg = append(neg, w)
+		}
+	}
+	slices.Sort(pos)
+	slices.Sort(neg)
+	lo, hi := math.Inf(1), math.Inf(-1)
+	if len(pos) > 0 {
+		lo = pos[max(len(pos)-top, 0)]
+	}
+	if len(neg) > 0 {
+		hi = neg[min(top, len(neg))-1]
+	}
+	var ids []uint32
 	for c, id := range pm.ids {
-		ws = append(ws, Weight{names[id], pm.fit.W[c]})
+		if w := pm.fit.W[c]; (w > 0 && w >= lo) || (w < 0 && w <= hi) {
+			ids = append(ids, id)
+		}
+	}
+	return ids
+}
+
+// topWeights names the top patterns of largest weight either way, of
+// those whose names (by number) names holds: at least topCandidates'.
+func (pm *pairModel) topWeights(names map[uint32]string, top int) {
+	var ws []Weight
+	for c, id := range pm.ids {
+		if name, ok := names[id]; ok {
+			ws = append(ws, Weight{name, pm.fit.W[c]})
+		}
 	}
 	slices.SortFunc(ws, func(a, b Weight) int { return cmp.Or(cmp.Compare(b.Weight, a.Weight), cmp.Compare(a.Name, b.Name)) })
 	for i := 0; i < top && i < len(ws) && ws[i].Weight > 0; i++ {
@@ -234,9 +273,9 @@ func (pm *pairModel) topWeights(names []string, top int) {
 	}
 }
 
-// pairReport fits the pairs baselines on train and scores them on every
-// other split.
-func pairReport(splits []*split, gr *grammar, o Options) *SentPairReport {
+// pairReport fits the pairs baselines on train (the records of t) and
+// scores them on every other split.
+func pairReport(ctx context.Context, t Task, splits []*split, gr *grammar, o Options) (*SentPairReport, error) {
 	train := splits[0].fitItems()
 	var valid []item
 	if len(splits) > 1 {
@@ -259,11 +298,26 @@ func pairReport(splits []*split, gr *grammar, o Options) *SentPairReport {
 			used[set] = true
 			pm := newPairModel(set, train, gr, o.MinCount)
 			pm.fitOn(PairModels[k].Name, pm.trainDesign(train), train, valid, o)
-			pm.topWeights(gr.patNames, 10)
 			models[k] = pm
 		}
 	}
+	const top = 10
+	want := map[uint64]uint32{} // the keys of the patterns to name, and their numbers
 	for _, pm := range models {
+		for _, id := range pm.topCandidates(top) {
+			want[gr.pats.Key(id)] = id
+		}
+	}
+	texts, err := patternTexts(ctx, t, splits[0].file, want)
+	if err != nil {
+		return nil, err
+	}
+	names := map[uint32]string{}
+	for key, text := range texts {
+		names[want[key]] = text
+	}
+	for _, pm := range models {
+		pm.topWeights(names, top)
 		rep.Models = append(rep.Models, pm.info)
 	}
 	for _, s := range splits[1:] {
@@ -302,7 +356,56 @@ func pairReport(splits []*split, gr *grammar, o Options) *SentPairReport {
 		}
 		rep.Splits = append(rep.Splits, ps)
 	}
-	return rep
+	return rep, nil
+}
+
+// patternTexts reads the records of train file (of t) again, from the
+// first, until it has the text of each pattern whose key want holds. The
+// first read numbered the patterns without their texts, which took some
+// 30 MB for 120,000 A records, where a report names a few dozen; they
+// are shown by train's first records (a baseline's vocabulary is the
+// patterns of at least MinCount of them), so the read stops early.
+func patternTexts[V any](ctx context.Context, t Task, file string, want map[uint64]V) (map[uint64]string, error) {
+	texts := make(map[uint64]string, len(want))
+	if len(want) == 0 {
+		return texts, nil
+	}
+	f, err := dataset.OpenFile(file)
+	if err != nil {
+		return nil, inputErrorf("cannot read dataset %s again: %w", file, err)
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<16), 1<<26)
+	names := map[uint64]string{}
+	for line := 1; sc.Scan(); line++ {
+		if line%batchSize == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+		}
+		text := bytes.TrimSpace(sc.Bytes())
+		if len(text) == 0 {
+			continue
+		}
+		clear(names)
+		row := Row{PatternNames: names}
+		if err := t.Read(text, &row); err != nil {
+			return nil, inputErrorf("%s:%d: %w", file, line, err)
+		}
+		for key, name := range names {
+			if _, ok := want[key]; ok {
+				texts[key] = name
+			}
+		}
+		if len(texts) == len(want) {
+			return texts, nil
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return nil, inputErrorf("%s: %w", file, err)
+	}
+	return nil, inputErrorf("%s: %d of the sentence-pair patterns the audit read are not in it now: was it changed while it was audited?", file, len(want)-len(texts))
 }
 
 // fragmentGroup is the records of one fragment of a split.

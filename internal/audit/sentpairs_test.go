@@ -1,41 +1,138 @@
 package audit
 
 import (
+	"context"
+	"fmt"
+	"maps"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"slices"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/nlsat/nlsat/internal/learn"
 )
 
-// TestPatternNumbers: train's patterns are numbered in the order first
-// seen, with their texts; another split's keep their order and lose the
-// patterns train never showed, which no model reads.
-func TestPatternNumbers(t *testing.T) {
-	g := newGrammar()
-	names := map[uint64]string{7: "a", 3: "b", 9: "c", 5: "d"}
+// TestTopCandidates: the patterns that can be among a model's top
+// weights either way are those at or past the top-th weight, ties
+// included; named from them alone, the top lists are those named from
+// every pattern.
+func TestTopCandidates(t *testing.T) {
 	tests := []struct {
-		name  string
-		ps    []uint64
-		train bool
-		want  []uint32
+		name string
+		w    []float64
+		top  int
+		want []uint32
 	}{
-		{"train numbers in order", []uint64{7, 3, 7}, true, []uint32{0, 1, 0}},
-		{"train adds new ones", []uint64{9, 3}, true, []uint32{2, 1}},
-		{"test drops unknown", []uint64{5, 9, 7, 5}, false, []uint32{2, 0}},
-		{"test adds nothing", []uint64{5}, false, []uint32{}},
+		{"fewer than top", []float64{0.5, -1, 0, 2}, 3, []uint32{0, 1, 3}},
+		{"cut at the top-th", []float64{3, 2, 1, -1, -2, -3}, 2, []uint32{0, 1, 4, 5}},
+		{"ties at the edge", []float64{3, 2, 2, 2, 1, -5, -1, -1}, 2, []uint32{0, 1, 2, 3, 5, 6, 7}},
+		{"zeros never", []float64{0, 0, 0}, 2, nil},
 	}
 	for _, tt := range tests {
-		if got := g.patternNumbers(tt.ps, names, tt.train); !slices.Equal(got, tt.want) {
+		pm := &pairModel{fit: &learn.Sparse{W: tt.w}}
+		for c := range tt.w {
+			pm.ids = append(pm.ids, uint32(c))
+		}
+		if got := pm.topCandidates(tt.top); !slices.Equal(got, tt.want) {
 			t.Errorf("%s: %v, want %v", tt.name, got, tt.want)
 		}
 	}
-	var keys []uint64
-	for id := range g.pats.Len() {
-		keys = append(keys, g.pats.Key(uint32(id)))
+	rng := rand.New(rand.NewPCG(5, 6))
+	for trial := range 200 {
+		n := 1 + rng.IntN(40)
+		pm := &pairModel{fit: &learn.Sparse{W: make([]float64, n)}}
+		all := map[uint32]string{}
+		for c := range n {
+			pm.fit.W[c] = float64(rng.IntN(7) - 3) // many ties
+			pm.ids = append(pm.ids, uint32(10*c))
+			all[uint32(10*c)] = string(rune('a' + rng.IntN(26)))
+		}
+		some := map[uint32]string{}
+		for _, id := range pm.topCandidates(3) {
+			some[id] = all[id]
+		}
+		pm.topWeights(all, 3)
+		want := pm.info
+		pm.info = SentPairInfo{}
+		pm.topWeights(some, 3)
+		if !slices.Equal(pm.info.TowardSat, want.TowardSat) || !slices.Equal(pm.info.TowardUnsat, want.TowardUnsat) {
+			t.Fatalf("trial %d: from the candidates %v %v, from every pattern %v %v", trial,
+				pm.info.TowardSat, pm.info.TowardUnsat, want.TowardSat, want.TowardUnsat)
+		}
 	}
-	if !slices.Equal(keys, []uint64{7, 3, 9}) || !slices.Equal(g.patNames, []string{"a", "b", "c"}) {
-		t.Errorf("table %v %v, want train's patterns 7, 3, 9 named a, b, c", keys, g.patNames)
+}
+
+// namesTask reads lines "key=text key=text ...": each pair a pattern
+// and its text, and reports how many lines it read.
+type namesTask struct{ read *int }
+
+func (namesTask) Spec() *Spec { return &Spec{Labels: []string{"no", "yes"}} }
+
+func (nt namesTask) Read(line []byte, row *Row) error {
+	*nt.read++
+	for _, f := range strings.Fields(string(line)) {
+		k, text, ok := strings.Cut(f, "=")
+		key, err := strconv.ParseUint(k, 10, 64)
+		if !ok || err != nil {
+			return fmt.Errorf("bad pair %q", f)
+		}
+		if row.PatternNames != nil {
+			row.PatternNames[key] = text
+		}
+	}
+	return nil
+}
+
+// TestPatternTexts: the texts of the patterns asked for are read from
+// train's first records, and the read stops once it has them all; a
+// pattern the file does not show, or a record it cannot read, is an
+// error that names the file.
+func TestPatternTexts(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "train.jsonl")
+	lines := "1=a 2=b\n\n3=c\n1=a 4=d\nbad\n"
+	if err := os.WriteFile(file, []byte(lines), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name     string
+		want     []uint64
+		texts    map[uint64]string
+		read     int
+		errorHas string
+	}{
+		{"none asked", nil, map[uint64]string{}, 0, ""},
+		{"the first record", []uint64{2}, map[uint64]string{2: "b"}, 1, ""},
+		{"stops when found", []uint64{3, 1}, map[uint64]string{1: "a", 3: "c"}, 2, ""},
+		{"reads on", []uint64{4}, map[uint64]string{4: "d"}, 3, ""},
+		{"a bad record", []uint64{9}, nil, 4, "train.jsonl:5: bad pair"},
+	}
+	for _, tt := range tests {
+		read := 0
+		want := map[uint64]bool{}
+		for _, k := range tt.want {
+			want[k] = true
+		}
+		got, err := patternTexts(context.Background(), namesTask{&read}, file, want)
+		if tt.errorHas != "" {
+			if err == nil || !strings.Contains(err.Error(), tt.errorHas) {
+				t.Errorf("%s: error %v, want one with %q", tt.name, err, tt.errorHas)
+			}
+		} else if err != nil || !maps.Equal(got, tt.texts) {
+			t.Errorf("%s: %v, %v; want %v", tt.name, got, err, tt.texts)
+		}
+		if read != tt.read {
+			t.Errorf("%s: read %d records, want %d", tt.name, read, tt.read)
+		}
+	}
+	if err := os.WriteFile(file, []byte("1=a\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	read := 0
+	if _, err := patternTexts(context.Background(), namesTask{&read}, file, map[uint64]bool{1: true, 7: true}); err == nil || !strings.Contains(err.Error(), "1 of the sentence-pair patterns") {
+		t.Errorf("a pattern the file does not show: error %v", err)
 	}
 }
 
@@ -47,7 +144,7 @@ func TestPairVocabulary(t *testing.T) {
 	var train []item
 	for _, ps := range [][]uint64{{40, 10, 30}, {10, 40}, {30, 20, 10}} {
 		l := loose{}
-		l.setPatterns(g.patternNumbers(ps, nil, true), nil)
+		l.setPatterns(g.pats.Numbers(ps, true), nil)
 		train = append(train, item{features: packed(l)})
 	}
 	pm := &pairModel{}
@@ -160,7 +257,7 @@ func TestMaskedPairDesigns(t *testing.T) {
 		if i%50 == 0 {
 			two = append(two, 1000+uint64(i)) // not in the first set: kept as it is
 		}
-		n0, n1 := g.patternNumbers(one, nil, true), g.patternNumbers(two, nil, true)
+		n0, n1 := g.pats.Numbers(one, true), g.pats.Numbers(two, true)
 		plain = append(plain, item{label: int8(rng.IntN(2)), features: packed(loose{pats: [2][]uint32{n0, n1}})})
 		l := loose{}
 		l.setPatterns(n0, n1)

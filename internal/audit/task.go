@@ -16,8 +16,8 @@ type Task interface {
 	// Spec describes the task's records to the audit.
 	Spec() *Spec
 	// Read decodes and checks a record, a non-blank line of a split
-	// file, into row, whose PatternNames the audit has set. Its errors
-	// are about the record; the audit names the file and line.
+	// file, into row, whose PatternNames the audit may have set. Its
+	// errors are about the record; the audit names the file and line.
 	Read(line []byte, row *Row) error
 }
 
@@ -81,8 +81,9 @@ type Row struct {
 	Stats     [textfeat.NumStats]float64
 	// Patterns are the keys of the record's sentence-pair patterns
 	// (textfeat.PairPatterns) of pairs sharing at least one and at least
-	// two content words; the pattern baselines read them, and the text
-	// of each key goes to PatternNames.
+	// two content words; the pattern baselines read them, and, where
+	// PatternNames is not nil, the text of each key goes to it (the audit
+	// asks for the texts only of the few patterns it names).
 	Patterns     [2][]uint64
 	PatternNames map[uint64]string
 	// Core is the size of the record's certified core (the MUS of an
