@@ -309,12 +309,10 @@ func fit(train []item, gr *grammar, spec *Spec, o Options, own bool) *models {
 	}
 	m.bow = learn.FitSparse(db, y, bowSettings)
 	accuracy(2, func(i int) int8 { return m.bow.Predict(db, i) })
-	db = nil
 	m.std = newStandardiser(train, len(m.feats))
 	dc := m.std.design(train)
 	m.counts = learn.FitSparse(dc, y, learn.Settings{Lambda: o.LambdaCounts, Iterations: o.Iterations})
 	accuracy(1, func(i int) int8 { return m.counts.Predict(dc, i) })
-	dc = nil
 	for k, b := range spec.Baselines {
 		if b.Grams != nil {
 			continue

@@ -365,7 +365,7 @@ func pairReport(ctx context.Context, t Task, splits []*split, gr *grammar, o Opt
 // 30 MB for 120,000 A records, where a report names a few dozen; they
 // are shown by train's first records (a baseline's vocabulary is the
 // patterns of at least MinCount of them), so the read stops early.
-func patternTexts[V any](ctx context.Context, t Task, file string, want map[uint64]V) (map[uint64]string, error) {
+func patternTexts(ctx context.Context, t Task, file string, want map[uint64]uint32) (map[uint64]string, error) {
 	texts := make(map[uint64]string, len(want))
 	if len(want) == 0 {
 		return texts, nil
@@ -420,7 +420,8 @@ type fragmentGroup struct {
 func fragmentGroups(items []item, minRecords int) []fragmentGroup {
 	byName := map[string][]int{}
 	for i, it := range items {
-		byName[it.fragment()] = append(byName[it.fragment()], i)
+		f := it.fragment()
+		byName[f] = append(byName[f], i)
 	}
 	if len(byName) < 2 {
 		return nil

@@ -111,9 +111,9 @@ func TestPatternTexts(t *testing.T) {
 	}
 	for _, tt := range tests {
 		read := 0
-		want := map[uint64]bool{}
+		want := map[uint64]uint32{}
 		for _, k := range tt.want {
-			want[k] = true
+			want[k] = 0
 		}
 		got, err := patternTexts(context.Background(), namesTask{&read}, file, want)
 		if tt.errorHas != "" {
@@ -131,7 +131,7 @@ func TestPatternTexts(t *testing.T) {
 		t.Fatal(err)
 	}
 	read := 0
-	if _, err := patternTexts(context.Background(), namesTask{&read}, file, map[uint64]bool{1: true, 7: true}); err == nil || !strings.Contains(err.Error(), "1 of the sentence-pair patterns") {
+	if _, err := patternTexts(context.Background(), namesTask{&read}, file, map[uint64]uint32{1: 0, 7: 1}); err == nil || !strings.Contains(err.Error(), "1 of the sentence-pair patterns") {
 		t.Errorf("a pattern the file does not show: error %v", err)
 	}
 }
