@@ -173,8 +173,8 @@ type surface struct {
 	pairs [2][]uint64 // sharing one content word, two
 	core  bool
 	// A pilot candidate holds its pair patterns as numbers of the pilot's
-	// table instead (compact): ids in place of pairs.
-	ids   [2][]uint32
+	// table instead (compact): ids in place of pairs, packed.
+	ids   [2]packedNumbers
 	table *textfeat.PatternTable
 }
 
@@ -200,19 +200,34 @@ func (s surface) patterns(shared int) []uint64 {
 	if s.table == nil {
 		return s.pairs[shared-1]
 	}
+	keys := s.table.Keys(s.numbers(shared, nil))
+	slices.Sort(keys)
+	return keys
+}
+
+// numbers appends to dst the numbers of s's patterns of pairs sharing at
+// least shared content words, of a pilot candidate, in increasing order.
+func (s surface) numbers(shared int, dst []uint32) []uint32 {
+	return s.packed(shared).appendTo(dst)
+}
+
+// packed returns the packed numbers of s's patterns of pairs sharing at
+// least shared content words, of a pilot candidate.
+func (s surface) packed(shared int) packedNumbers {
 	if s.ids[shared-1] == nil {
 		panic("split: the pair patterns of a pilot candidate read after fitModels let them go")
 	}
-	return s.table.Keys(s.ids[shared-1])
+	return s.ids[shared-1]
 }
 
 // compact replaces s's patterns by their numbers in t, the table of its
-// pilot: a pilot of 100,000 A candidates, about 400 patterns each, takes
-// about half the memory of its patterns held as they are, and the pair
-// models count and look up numbers instead of hashing patterns.
+// pilot, packed: a pilot of 100,000 A candidates, about 400 patterns
+// each, takes a quarter of the memory of its patterns held as they are,
+// and the pair models count and look up numbers instead of hashing
+// patterns.
 func compact(s *surface, t *textfeat.PatternTable) {
 	for k, ps := range s.pairs {
-		s.ids[k] = t.Numbers(ps, true)
+		s.ids[k] = packNumbers(t.Numbers(ps, true))
 	}
 	s.pairs, s.table = [2][]uint64{}, t
 }
@@ -291,19 +306,18 @@ func fitModels(s []surface, y []int8, idx []int, draw func(i int) float64) *bala
 		}
 	}
 	if enough(fy) {
-		// The pair models' designs are the pilot's rows of pattern
-		// numbers turned into columns where they lie (InPlace), and once
-		// the scorers are fitted the pilot's pair patterns are read
+		// Once the scorers are fitted the pilot's pair patterns are read
 		// through their out-of-fold scores alone, which cover every
 		// candidate the fit scores (Free's, and the others are never
-		// scored by Free), so the patterns go: those of pairs sharing two
-		// words after the one scorer that reads them, fitted first so
-		// that they are gone while the other two are fitted. Those of
-		// pairs sharing one serve two scorers, whose columns are both
-		// chosen first: the rows become the columns of the scorer fitted
-		// to every candidate, then Free's rows those of Free's, which are
-		// among them (a pattern Free's candidates show pairMinCount times
-		// every candidate does).
+		// scored by Free), so the patterns go as soon as the designs
+		// that need them are made: those of pairs sharing two words
+		// after the design of the one scorer that reads them, fitted
+		// first. Those of pairs sharing one serve two scorers, whose
+		// columns are both chosen first; then the patterns become the
+		// rows of the scorer fitted to every candidate, and go, and
+		// once it is fitted Free's rows are made of those of Free's
+		// candidates in place (a pattern Free's candidates show
+		// pairMinCount times every candidate does).
 		t := s[0].table
 		all := make([]int, len(s))
 		for j := range all {
@@ -315,11 +329,13 @@ func fitModels(s []surface, y []int8, idx []int, draw func(i int) float64) *bala
 			}
 		}
 		twoIDs, twoCols := pilotVocabulary(s, all, 2)
-		two := fitPairScorer(t, twoIDs, learn.DesignOfRows(len(twoIDs), pilotRows(s, all, 2, twoCols)), y, idx, 2)
+		twoRows := pilotRows(s, all, 2, twoCols)
 		drop(1)
+		two := fitPairScorer(t, twoIDs, learn.DesignOfRows(len(twoIDs), twoRows), y, idx, 2)
 		freeIDs, freeCols := pilotVocabulary(s, free, 1)
 		oneIDs, oneCols := pilotVocabulary(s, all, 1)
 		rows := pilotRows(s, all, 1, oneCols)
+		drop(0)
 		one := fitPairScorer(t, oneIDs, learn.DesignOfRows(len(oneIDs), rows), y, idx, 1)
 		toFree := make([]int32, len(oneIDs))
 		for c, id := range oneIDs {
@@ -329,7 +345,6 @@ func fitModels(s []surface, y []int8, idx []int, draw func(i int) float64) *bala
 		for k, j := range free {
 			freeRows[k] = remap(rows[j], toFree)
 		}
-		drop(0) // the rows of Free's candidates stay, as freeRows
 		pairs := []*pairScorer{fitPairScorer(t, freeIDs, learn.DesignOfRows(len(freeIDs), freeRows), fy, fi, 1), one, two}
 		// Free's surfaces are copied only now, while no pattern numbers
 		// are held, and without them.
@@ -687,18 +702,22 @@ func pilotVocabulary(s []surface, rows []int, shared int) ([]uint32, textfeat.Pa
 			panic("split: pilot candidates whose patterns are numbered by different tables")
 		}
 	}
-	return t.Vocabulary(len(rows), func(k int) []uint32 { return s[rows[k]].ids[shared-1] }, pairMinCount)
+	var buf []uint32
+	return t.Vocabulary(len(rows), func(k int) []uint32 {
+		buf = s[rows[k]].numbers(shared, buf[:0])
+		return buf
+	}, pairMinCount)
 }
 
 // pilotRows returns the rows of a pair model's design (the presences of
 // its patterns, whose columns are column) of the candidates s[j], j in
 // rows: a row's columns in the order of its patterns, as columns gives
-// them. The candidates' numbers of the patterns of pairs sharing shared
-// words become the rows, in place: they are not numbers after.
+// them, each row in room of its size.
 func pilotRows(s []surface, rows []int, shared int, column textfeat.PatternColumns) [][]int32 {
 	each := make([][]int32, len(rows))
 	for k, j := range rows {
-		each[k] = column.InPlace(s[j].ids[shared-1])
+		p := s[j].packed(shared)
+		each[k] = p.appendColumns(make([]int32, 0, p.count(column)), column)
 	}
 	return each
 }

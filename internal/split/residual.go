@@ -104,7 +104,11 @@ func fitResidualStages(s []surface, y []int8, idx []int, member []int, sets int)
 	var keys [2][]uint64
 	var cols [2]textfeat.PatternColumns
 	for k := range 2 {
-		ids, column := t.Vocabulary(len(s), func(i int) []uint32 { return s[i].ids[k] }, pairMinCount)
+		var buf []uint32
+		ids, column := t.Vocabulary(len(s), func(i int) []uint32 {
+			buf = s[i].numbers(k+1, buf[:0])
+			return buf
+		}, pairMinCount)
 		keys[k], cols[k] = t.Keys(ids), column
 	}
 	n1 := len(keys[0])
@@ -139,7 +143,7 @@ func fitResidualStages(s []surface, y []int8, idx []int, member []int, sets int)
 	d := learn.NewDesign(shift + sets - 1)
 	entries := 0
 	for j := range s {
-		entries += cols[0].Count(s[j].ids[0]) + cols[1].Count(s[j].ids[1]) + s[j].nfeatures()
+		entries += s[j].packed(1).count(cols[0]) + s[j].packed(2).count(cols[1]) + s[j].nfeatures()
 		if set(j) > 0 {
 			entries++ // its intercept
 		}
@@ -150,7 +154,7 @@ func fitResidualStages(s []surface, y []int8, idx []int, member []int, sets int)
 	sat := make([]int, sets)
 	for j := range s {
 		f := set(j)
-		ci, cv = out[f].appendRow(ci[:0], cv[:0], s[j], cols[0].Append(nil, s[j].ids[0]), cols[1].Append(nil, s[j].ids[1]))
+		ci, cv = out[f].appendRow(ci[:0], cv[:0], s[j], s[j].packed(1).appendColumns(nil, cols[0]), s[j].packed(2).appendColumns(nil, cols[1]))
 		if f > 0 {
 			// Move its surface block from off[0] to off[f], and add
 			// its intercept column.
