@@ -297,6 +297,9 @@ func TestDesignForms(t *testing.T) {
 		"sparse after dense":  func() { e := NewDesign(1); e.AddDense([]float32{1}); e.AddPresent([]int32{0}) },
 		"short dense row":     func() { NewDesign(2).AddDense([]float32{1}) },
 		"to a design of rows": func() { DesignOfRows(2, [][]int32{{1}}).AddPresent([]int32{0}) },
+		"to a design of packed rows": func() {
+			DesignOfPacked(2, []PackedColumns{PackColumns([]int32{1})}).AddPresent([]int32{0})
+		},
 		"to a design of levels": func() {
 			DesignOfLevels(2, [][]int32{{1}}, [][]uint8{{3}}, levelValues()).Add([]int32{0}, []float32{2})
 		},
@@ -325,6 +328,7 @@ func TestBlockLossRowOrder(t *testing.T) {
 		forms := map[string]*Design{"presences": NewDesign(dim), "valued": NewDesign(dim), "dense": NewDesign(dim)}
 		big := NewDesign(dim)
 		var each, bigEach [][]int32
+		var packed, bigPacked []PackedColumns
 		var levels, bigLevels [][]uint8
 		values := levelValues()
 		var y []int8
@@ -351,6 +355,9 @@ func TestBlockLossRowOrder(t *testing.T) {
 			big.Add(c32, vals)
 			big.AddPresent([]int32{int32(rng.IntN(dim))})
 			each = append(each, c32)
+			sorted := slices.Sorted(slices.Values(c32))
+			packed = append(packed, PackColumns(sorted))
+			bigPacked = append(bigPacked, PackColumns(sorted), PackColumns([]int32{int32(rng.IntN(dim))}))
 			bigEach = append(bigEach, c32, []int32{int32(rng.IntN(dim))})
 			keep = append(keep, 2*i)
 			y = append(y, int8(rng.IntN(2)))
@@ -359,6 +366,8 @@ func TestBlockLossRowOrder(t *testing.T) {
 		forms["rows"] = DesignOfRows(dim, each)
 		forms["subset of rows"] = DesignOfRows(dim, bigEach).Subset(keep)
 		forms["levels"] = DesignOfLevels(dim, each, levels, values)
+		forms["packed"] = DesignOfPacked(dim, packed)
+		forms["subset of packed"] = DesignOfPacked(dim, bigPacked).Subset(keep)
 		forms["subset of levels"] = DesignOfLevels(dim, bigEach, bigLevels, values).Subset(keep)
 		x := make([]float64, dim+1)
 		for j := range x {

@@ -22,6 +22,9 @@ import (
 //     val[i·dim:(i+1)·dim], and no column numbers are stored;
 //   - rows of presences (DesignOfRows): row i has the columns rows[i],
 //     each with the value 1, held in slices of the caller's;
+//   - packed rows of presences (DesignOfPacked): the same, each row's
+//     columns increasing and packed (PackedColumns), unpacked four rows
+//     at a time as the loops reach them;
 //   - rows of levels (DesignOfLevels): row i has the columns rows[i],
 //     column rows[i][q] with the value values[levels[i][q]], the rows
 //     and levels held in slices of the caller's.
@@ -37,6 +40,8 @@ type Design struct {
 	n     int       // the rows of a dense design
 	sel   []int32   // a subset's rows, in the storage's numbering
 	each  [][]int32 // a design of rows: each row's columns
+	// packed are a design of packed rows' rows.
+	packed []PackedColumns
 	// levels are a design of levels' rows of levels, values what each
 	// level stands for.
 	levels [][]uint8
@@ -52,15 +57,21 @@ func (d *Design) rows() int {
 		return d.n
 	case d.each != nil:
 		return len(d.each)
+	case d.packed != nil:
+		return len(d.packed)
 	}
 	return len(d.ptr) - 1
 }
 
 // cols returns the columns of the row at r in the storage of a design
-// that is not dense.
-func (d *Design) cols(r int) []int32 {
-	if d.each != nil {
+// that is not dense: those it holds, or, in a design of packed rows, the
+// row unpacked into buf's room.
+func (d *Design) cols(r int, buf []int32) []int32 {
+	switch {
+	case d.each != nil:
 		return d.each[r]
+	case d.packed != nil:
+		return d.packed[r].AppendTo(buf[:0])
 	}
 	return d.col[d.ptr[r]:d.ptr[r+1]]
 }
@@ -168,7 +179,7 @@ func (d *Design) AddDense(vals []float32) {
 // design or to one that is not, or any row to a subset or a design of
 // rows.
 func (d *Design) mustGrow(dense bool) {
-	if d.sel != nil || d.each != nil || d.dense != dense {
+	if d.sel != nil || d.each != nil || d.packed != nil || d.dense != dense {
 		panic("learn: a row added to a subset or a design of rows, or dense and sparse rows in one design")
 	}
 }
@@ -220,7 +231,8 @@ func FitSparse(d *Design, y []int8, s Settings) *Sparse {
 func (m *Sparse) Score(d *Design, i int) float64 {
 	r := d.at(i)
 	if !d.dense {
-		cols := d.cols(r)
+		var buf [512]int32
+		cols := d.cols(r, buf[:])
 		if d.levels != nil {
 			return m.levelRow(cols, d.levels[r], d.values)
 		}
@@ -354,12 +366,25 @@ func (o *objective) blockLoss(x []float64, b int, p []float64) {
 	d, g := o.d, p[1:]
 	m := Sparse{B: x[0], W: x[1:]}
 	var z, r [4]float64
+	var rows [4][]int32 // a design of packed rows: the four rows, unpacked
 	lo, hi := b*o.block, min((b+1)*o.block, d.rows())
 	for i0 := lo; i0 < hi; i0 += 4 {
 		k := min(4, hi-i0)
-		if k == 4 {
+		switch {
+		case d.packed != nil:
+			for j := range k {
+				rows[j] = d.packed[d.at(i0+j)].AppendTo(rows[j][:0])
+			}
+			if k == 4 {
+				z = m.presences4(rows[0], rows[1], rows[2], rows[3])
+			} else {
+				for j := range k {
+					z[j] = m.ScoreRow(rows[j], nil)
+				}
+			}
+		case k == 4:
 			z = m.scores4(d, i0)
-		} else {
+		default:
 			for j := range k {
 				z[j] = m.Score(d, i0+j)
 			}
@@ -378,6 +403,14 @@ func (o *objective) blockLoss(x []float64, b int, p []float64) {
 			v1, v2, v3 = v1[:len(v0)], v2[:len(v0)], v3[:len(v0)]
 			for j, v := range v0 {
 				gs[j] = gs[j] + r[0]*float64(v) + r[1]*float64(v1[j]) + r[2]*float64(v2[j]) + r[3]*float64(v3[j])
+			}
+			continue
+		}
+		if d.packed != nil {
+			for j := range k {
+				for _, c := range rows[j] {
+					g[c+1] += r[j]
+				}
 			}
 			continue
 		}
@@ -404,7 +437,8 @@ func (o *objective) addGradient(g []float64, i int, r float64) {
 			g[c+1] += r * float64(d.values[levels[q]])
 		}
 	case d.val == nil:
-		for _, c := range d.cols(row) {
+		var buf [512]int32
+		for _, c := range d.cols(row, buf[:]) {
 			g[c+1] += r
 		}
 	default:
@@ -438,24 +472,15 @@ func (m *Sparse) scores4(d *Design, i int) [4]float64 {
 		return [4]float64{z0, z1, z2, z3}
 	}
 	r0, r1, r2, r3 := d.at(i), d.at(i+1), d.at(i+2), d.at(i+3)
-	c0, c1, c2, c3 := d.cols(r0), d.cols(r1), d.cols(r2), d.cols(r3)
-	// The terms the four rows all have, side by side, then each row's
-	// remaining ones.
-	n := min(len(c0), len(c1), len(c2), len(c3))
+	var bufs [4][]int32 // a design of packed rows unpacks into room of its own
+	c0, c1, c2, c3 := d.cols(r0, bufs[0]), d.cols(r1, bufs[1]), d.cols(r2, bufs[2]), d.cols(r3, bufs[3])
 	w := m.W
 	if d.levels != nil {
 		return [4]float64{m.levelRow(c0, d.levels[r0], d.values), m.levelRow(c1, d.levels[r1], d.values),
 			m.levelRow(c2, d.levels[r2], d.values), m.levelRow(c3, d.levels[r3], d.values)}
 	}
 	if d.val == nil {
-		h1, h2, h3 := c1[:n], c2[:n], c3[:n]
-		for t, c := range c0[:n] {
-			z0 += w[c]
-			z1 += w[h1[t]]
-			z2 += w[h2[t]]
-			z3 += w[h3[t]]
-		}
-		return [4]float64{tail(z0, w, c0[n:]), tail(z1, w, c1[n:]), tail(z2, w, c2[n:]), tail(z3, w, c3[n:])}
+		return m.presences4(c0, c1, c2, c3)
 	}
 	out := [4]float64{}
 	for k, r := range [4]int{r0, r1, r2, r3} {
@@ -466,6 +491,23 @@ func (m *Sparse) scores4(d *Design, i int) [4]float64 {
 		out[k] = z
 	}
 	return out
+}
+
+// presences4 returns ScoreRow of the four rows of presences c0 to c3:
+// the terms the four rows all have, side by side, then each row's
+// remaining ones.
+func (m *Sparse) presences4(c0, c1, c2, c3 []int32) [4]float64 {
+	z0, z1, z2, z3 := m.B, m.B, m.B, m.B
+	w := m.W
+	n := min(len(c0), len(c1), len(c2), len(c3))
+	h1, h2, h3 := c1[:n], c2[:n], c3[:n]
+	for t, c := range c0[:n] {
+		z0 += w[c]
+		z1 += w[h1[t]]
+		z2 += w[h2[t]]
+		z3 += w[h3[t]]
+	}
+	return [4]float64{tail(z0, w, c0[n:]), tail(z1, w, c1[n:]), tail(z2, w, c2[n:]), tail(z3, w, c3[n:])}
 }
 
 // tail returns z plus w's entries at cols, added in order.

@@ -1,0 +1,72 @@
+package learn
+
+import (
+	"fmt"
+	"slices"
+)
+
+// PackedColumns are a row's columns, in increasing order, in about half
+// the memory of []int32: each column as its difference from the one
+// before (the first as itself) in one uint16, or, for a difference of
+// 0xFFFF or more, 0xFFFF and then the difference in two more, low half
+// first. The rows of a sparse model over some 400,000 sentence-pair
+// patterns, about 300 columns each, have differences of a few thousand.
+type PackedColumns []uint16
+
+// PackColumns returns cols, which must increase, packed, in room of its
+// size.
+func PackColumns(cols []int32) PackedColumns {
+	size, prev := 0, int32(0)
+	for k, c := range cols {
+		if c < prev || (k > 0 && c == prev) {
+			panic(fmt.Sprintf("learn: packed columns must increase: %d after %d", c, prev))
+		}
+		size++
+		if c-prev >= 0xFFFF {
+			size += 2
+		}
+		prev = c
+	}
+	out := make(PackedColumns, 0, size)
+	prev = 0
+	for _, c := range cols {
+		if d := uint32(c - prev); d >= 0xFFFF {
+			out = append(out, 0xFFFF, uint16(d), uint16(d>>16))
+		} else {
+			out = append(out, uint16(d))
+		}
+		prev = c
+	}
+	return out
+}
+
+// AppendTo appends p's columns to dst, in order, and returns it.
+func (p PackedColumns) AppendTo(dst []int32) []int32 {
+	n := len(dst)
+	dst = slices.Grow(dst, len(p))[:n+len(p)]
+	out := dst[n:]
+	c, k := uint32(0), 0
+	for q := 0; q < len(p); q++ {
+		d := uint32(p[q])
+		if d == 0xFFFF {
+			d = uint32(p[q+1]) | uint32(p[q+2])<<16
+			q += 2
+		}
+		c += d
+		out[k] = int32(c)
+		k++
+	}
+	return dst[:n+k]
+}
+
+// DesignOfPacked returns the design of presences of dim columns whose row
+// i has the value 1 in each of the columns rows[i] holds: DesignOfRows's
+// design, its fits and scores the same bit for bit, in half the memory.
+// It holds the slices themselves, not a copy, so they must not change
+// while it is in use; it takes no more rows.
+func DesignOfPacked(dim int, rows []PackedColumns) *Design {
+	if rows == nil {
+		rows = []PackedColumns{}
+	}
+	return &Design{dim: dim, packed: rows}
+}
