@@ -634,6 +634,12 @@ func (b *builder) pilotAdd(k, i int, c candidate) {
 	}
 	label := dataset.LabelAbsent
 	if r := c.rec; r != nil && !c.easy {
+		if b.x == nil {
+			// Room for every pilot candidate: grown by appends, the
+			// surfaces of 100,000 would be copied again and again, and
+			// at the end held in room for up to a quarter more.
+			b.x = make([]surface, 0, b.plan.PilotFor(k))
+		}
 		b.fitOn(i, c.surface(b.plan.PoolFrag(k)), r.Label)
 		label = r.Label
 	}
