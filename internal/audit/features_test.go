@@ -118,3 +118,36 @@ func TestNarrowRecords(t *testing.T) {
 		t.Errorf("a record's features take %d bytes, want at most 56", got)
 	}
 }
+
+// TestReleasePatterns: a block's patterns go only once its records have
+// let theirs go, and a record reads none after.
+func TestReleasePatterns(t *testing.T) {
+	ls := make([]loose, 3)
+	for i := range ls {
+		ls[i].setPatterns([]uint32{1, 2, uint32(3 + i)}, []uint32{2})
+	}
+	fs := pack(ls, 0, newSkeletonTable())
+	mustPanic := func(what string, f func()) {
+		t.Helper()
+		defer func() {
+			if recover() == nil {
+				t.Errorf("%s: no panic", what)
+			}
+		}()
+		f()
+	}
+	fs[0].dropPatterns(0)
+	mustPanic("the second set still held", fs[0].releasePatterns)
+	fs[0].dropPatterns(1)
+	fs[0].releasePatterns()
+	if fs[1].b.pats != nil || fs[1].b.two != nil {
+		t.Fatal("the block still holds its patterns")
+	}
+	for _, set := range []int{0, 1} {
+		if got := fs[0].patternsOf(set, nil); len(got) != 0 {
+			t.Errorf("set %d after the release: %v", set, got)
+		}
+	}
+	var none *features
+	none.releasePatterns() // a record without features
+}

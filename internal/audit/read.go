@@ -244,6 +244,9 @@ func (f *features) masked() bool { return f.two != noMask }
 func (f *features) patternsOf(set int, buf []uint32) []uint32 {
 	if set != 1 || !f.masked() {
 		s := f.pats[set]
+		if s.n == 0 {
+			return nil // let go, and its block's perhaps too
+		}
 		return f.b.pats[s.off : s.off+s.n : s.off+s.n]
 	}
 	buf = buf[:0]
@@ -262,6 +265,18 @@ func (f *features) dropPatterns(set int) {
 	if set == 1 {
 		f.two = noMask
 	}
+}
+
+// releasePatterns lets the patterns of the record's block go, once each
+// of its records has let its own go (dropPatterns); f may be nil.
+func (f *features) releasePatterns() {
+	if f == nil {
+		return
+	}
+	if f.pats[0].n != 0 || f.pats[1].n != 0 || f.masked() {
+		panic("audit: a block's patterns let go while a record of it holds some")
+	}
+	f.b.pats, f.b.two = nil, nil
 }
 
 // pack returns the features of ls, nx surface features each, packed in

@@ -153,28 +153,28 @@ func (pm *pairModel) design(items []item) *learn.Design {
 	return pm.column.Design(len(pm.ids), len(items), pm.rows(items))
 }
 
-// trainDesign returns design(train) made of train's numbers of the
-// model's patterns, in place: they are its columns from then on, and the
-// items hold none (a pair model's design over 120,000 A records takes
-// some 150 MB, which a copy would hold beside them). A set kept as a mask
-// of the first is copied out first, row by row, and its mask let go.
-// Only pairReport's models use train's patterns up, the second set
-// before the first, whose numbers its masks read: nothing reads them
-// after (the baselines of a task's own, which read them too, are fitted
-// before).
+// trainDesign returns design(train), its rows packed
+// (learn.DesignOfPacked: a row's columns, those of its patterns in their
+// order, increase), and train's records let their patterns of the
+// model's set go. Only pairReport's models use train's patterns up, the
+// second set before the first, whose numbers its masks read: nothing
+// reads them after (the baselines of a task's own, which read them too,
+// are fitted before).
 func (pm *pairModel) trainDesign(train []item) *learn.Design {
-	rows := make([][]int32, len(train))
+	rows := make([]learn.PackedColumns, len(train))
 	var buf []uint32
+	var cols []int32
 	for i := range train {
 		it := &train[i]
 		ps := it.patternsOf(pm.set, buf)
 		if pm.set == 1 && it.masked() {
-			buf, ps = ps, slices.Clone(ps)
+			buf = ps
 		}
-		rows[i] = pm.column.InPlace(ps)
+		cols = pm.column.Append(cols[:0], ps)
+		rows[i] = learn.PackColumns(cols)
 		it.dropPatterns(pm.set)
 	}
-	return learn.DesignOfRows(len(pm.ids), rows)
+	return learn.DesignOfPacked(len(pm.ids), rows)
 }
 
 // pairLambdas are the L2 penalties tried; the one with the best
@@ -284,9 +284,14 @@ func pairReport(ctx context.Context, t Task, splits []*split, gr *grammar, o Opt
 	rep := &SentPairReport{}
 	models := make([]*pairModel, len(PairModels))
 	used := [2]bool{}
-	// The models of the second set first: train's numbers of the first
-	// set are its masks' (features.two) until the first set's design
-	// takes them.
+	// Every model's design is made before any is fitted, those of the
+	// second set first: train's numbers of the first set are its masks'
+	// (features.two) until the first set's design is made. Then train's
+	// blocks let their patterns go, and the fits hold the packed designs
+	// alone: half the memory of the numbers (150 MB of them in an A train
+	// of 120,000 records), and of the second set's rows, which its masks
+	// are unpacked into.
+	designs := make([]*learn.Design, len(PairModels))
 	for _, set := range []int{1, 0} {
 		for k := range PairModels {
 			if PairModels[k].MinShared-1 != set {
@@ -296,10 +301,16 @@ func pairReport(ctx context.Context, t Task, splits []*split, gr *grammar, o Opt
 				panic("audit: two pairs baselines on one set of patterns, which the first uses up")
 			}
 			used[set] = true
-			pm := newPairModel(set, train, gr, o.MinCount)
-			pm.fitOn(PairModels[k].Name, pm.trainDesign(train), train, valid, o)
-			models[k] = pm
+			models[k] = newPairModel(set, train, gr, o.MinCount)
+			designs[k] = models[k].trainDesign(train)
 		}
+	}
+	for i := range train {
+		train[i].releasePatterns()
+	}
+	for k, pm := range models {
+		pm.fitOn(PairModels[k].Name, designs[k], train, valid, o)
+		designs[k] = nil // the design goes once its model is fitted
 	}
 	const top = 10
 	want := map[uint64]uint32{} // the keys of the patterns to name, and their numbers
