@@ -329,6 +329,7 @@ func TestBlockLossRowOrder(t *testing.T) {
 		big := NewDesign(dim)
 		var each, bigEach [][]int32
 		var packed, bigPacked []PackedColumns
+		var packedTails [][]float32
 		var levels, bigLevels [][]uint8
 		values := levelValues()
 		var y []int8
@@ -357,6 +358,7 @@ func TestBlockLossRowOrder(t *testing.T) {
 			each = append(each, c32)
 			sorted := slices.Sorted(slices.Values(c32))
 			packed = append(packed, PackColumns(sorted))
+			packedTails = append(packedTails, vals[:len(vals)/2]) // the last columns of sorted get some of vals
 			bigPacked = append(bigPacked, PackColumns(sorted), PackColumns([]int32{int32(rng.IntN(dim))}))
 			bigEach = append(bigEach, c32, []int32{int32(rng.IntN(dim))})
 			keep = append(keep, 2*i)
@@ -367,6 +369,7 @@ func TestBlockLossRowOrder(t *testing.T) {
 		forms["subset of rows"] = DesignOfRows(dim, bigEach).Subset(keep)
 		forms["levels"] = DesignOfLevels(dim, each, levels, values)
 		forms["packed"] = DesignOfPacked(dim, packed)
+		forms["packed values"] = DesignOfPackedValues(dim, packed, packedTails)
 		forms["subset of packed"] = DesignOfPacked(dim, bigPacked).Subset(keep)
 		forms["subset of levels"] = DesignOfLevels(dim, bigEach, bigLevels, values).Subset(keep)
 		x := make([]float64, dim+1)

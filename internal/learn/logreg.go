@@ -25,6 +25,8 @@ import (
 //   - packed rows of presences (DesignOfPacked): the same, each row's
 //     columns increasing and packed (PackedColumns), unpacked four rows
 //     at a time as the loops reach them;
+//   - packed rows with values (DesignOfPackedValues): the same, the last
+//     columns of row i with the values tails[i], the others 1;
 //   - rows of levels (DesignOfLevels): row i has the columns rows[i],
 //     column rows[i][q] with the value values[levels[i][q]], the rows
 //     and levels held in slices of the caller's.
@@ -40,8 +42,10 @@ type Design struct {
 	n     int       // the rows of a dense design
 	sel   []int32   // a subset's rows, in the storage's numbering
 	each  [][]int32 // a design of rows: each row's columns
-	// packed are a design of packed rows' rows.
+	// packed are a design of packed rows' rows, tails the values of
+	// their last columns (nil for presences).
 	packed []PackedColumns
+	tails  [][]float32
 	// levels are a design of levels' rows of levels, values what each
 	// level stands for.
 	levels [][]uint8
@@ -230,9 +234,16 @@ func FitSparse(d *Design, y []int8, s Settings) *Sparse {
 // Score returns B + W·x for row i of d.
 func (m *Sparse) Score(d *Design, i int) float64 {
 	r := d.at(i)
-	if !d.dense {
+	if d.packed != nil {
 		var buf [512]int32
 		cols := d.cols(r, buf[:])
+		if d.tails != nil {
+			return m.packedValued(cols, d.tails[r])
+		}
+		return m.ScoreRow(cols, nil)
+	}
+	if !d.dense {
+		cols := d.cols(r, nil)
 		if d.levels != nil {
 			return m.levelRow(cols, d.levels[r], d.values)
 		}
@@ -375,9 +386,14 @@ func (o *objective) blockLoss(x []float64, b int, p []float64) {
 			for j := range k {
 				rows[j] = d.packed[d.at(i0+j)].AppendTo(rows[j][:0])
 			}
-			if k == 4 {
+			switch {
+			case d.tails != nil:
+				for j := range k {
+					z[j] = m.packedValued(rows[j], d.tails[d.at(i0+j)])
+				}
+			case k == 4:
 				z = m.presences4(rows[0], rows[1], rows[2], rows[3])
-			} else {
+			default:
 				for j := range k {
 					z[j] = m.ScoreRow(rows[j], nil)
 				}
@@ -408,9 +424,11 @@ func (o *objective) blockLoss(x []float64, b int, p []float64) {
 		}
 		if d.packed != nil {
 			for j := range k {
-				for _, c := range rows[j] {
-					g[c+1] += r[j]
+				var tail []float32
+				if d.tails != nil {
+					tail = d.tails[d.at(i0+j)]
 				}
+				addPackedRow(g, rows[j], tail, r[j])
 			}
 			continue
 		}
@@ -436,9 +454,15 @@ func (o *objective) addGradient(g []float64, i int, r float64) {
 		for q, c := range cols {
 			g[c+1] += r * float64(d.values[levels[q]])
 		}
-	case d.val == nil:
+	case d.packed != nil:
+		var tail []float32
+		if d.tails != nil {
+			tail = d.tails[row]
+		}
 		var buf [512]int32
-		for _, c := range d.cols(row, buf[:]) {
+		addPackedRow(g, d.cols(row, buf[:]), tail, r)
+	case d.val == nil:
+		for _, c := range d.cols(row, nil) {
 			g[c+1] += r
 		}
 	default:
@@ -471,9 +495,11 @@ func (m *Sparse) scores4(d *Design, i int) [4]float64 {
 		}
 		return [4]float64{z0, z1, z2, z3}
 	}
+	if d.packed != nil {
+		return [4]float64{m.Score(d, i), m.Score(d, i+1), m.Score(d, i+2), m.Score(d, i+3)}
+	}
 	r0, r1, r2, r3 := d.at(i), d.at(i+1), d.at(i+2), d.at(i+3)
-	var bufs [4][]int32 // a design of packed rows unpacks into room of its own
-	c0, c1, c2, c3 := d.cols(r0, bufs[0]), d.cols(r1, bufs[1]), d.cols(r2, bufs[2]), d.cols(r3, bufs[3])
+	c0, c1, c2, c3 := d.cols(r0, nil), d.cols(r1, nil), d.cols(r2, nil), d.cols(r3, nil)
 	w := m.W
 	if d.levels != nil {
 		return [4]float64{m.levelRow(c0, d.levels[r0], d.values), m.levelRow(c1, d.levels[r1], d.values),

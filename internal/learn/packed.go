@@ -70,3 +70,54 @@ func DesignOfPacked(dim int, rows []PackedColumns) *Design {
 	}
 	return &Design{dim: dim, packed: rows}
 }
+
+// DesignOfPackedValues returns the design of dim columns whose row i has
+// the columns rows[i] holds, the last len(tails[i]) of them with the
+// values tails[i] and the others the value 1: the design Add fills with
+// the same rows of values, its fits and scores the same bit for bit (a
+// term w·1 is w), in two bytes for each column of value 1, not eight. It
+// holds the slices themselves, not a copy, so they must not change while
+// it is in use; it takes no more rows.
+func DesignOfPackedValues(dim int, rows []PackedColumns, tails [][]float32) *Design {
+	if len(rows) != len(tails) {
+		panic(fmt.Sprintf("learn: %d packed rows and %d of values", len(rows), len(tails)))
+	}
+	var buf []int32
+	for i, p := range rows {
+		if buf = p.AppendTo(buf[:0]); len(tails[i]) > len(buf) {
+			panic(fmt.Sprintf("learn: row %d has %d columns and %d values", i, len(buf), len(tails[i])))
+		}
+	}
+	d := DesignOfPacked(dim, rows)
+	d.tails = tails
+	return d
+}
+
+// packedValued returns B + W·x for the row whose columns are cols, the
+// last len(tail) of them with the values tail and the others 1, added up
+// in the order of its columns as ScoreRow adds up the row with every
+// value.
+func (m *Sparse) packedValued(cols []int32, tail []float32) float64 {
+	z, w := m.B, m.W
+	p := len(cols) - len(tail)
+	for _, c := range cols[:p] {
+		z += w[c]
+	}
+	for q, c := range cols[p:] {
+		z += w[c] * float64(tail[q])
+	}
+	return z
+}
+
+// addPackedRow adds r times the row whose columns are cols, the last
+// len(tail) of them with the values tail and the others 1, to g (whose
+// index 0 is the intercept's).
+func addPackedRow(g []float64, cols []int32, tail []float32, r float64) {
+	p := len(cols) - len(tail)
+	for _, c := range cols[:p] {
+		g[c+1] += r
+	}
+	for q, c := range cols[p:] {
+		g[c+1] += r * float64(tail[q])
+	}
+}

@@ -110,7 +110,9 @@ func TestPackedDesignSameFit(t *testing.T) {
 // BenchmarkFitPacked fits a logistic model to the same rows held as
 // slices of columns (DesignOfRows) and packed (DesignOfPacked): 20,000
 // rows of 300 present patterns among 400,000, the shape of the pilot's
-// pair model on A. Compare the two sub-benchmarks' times.
+// pair model on A; then to those rows with 230 valued columns more, as
+// columns and values (Add) and packed (DesignOfPackedValues). Compare
+// the sub-benchmarks' times two by two.
 func BenchmarkFitPacked(b *testing.B) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	const rows, dim, nnz = 20000, 400000, 300
@@ -154,4 +156,120 @@ func BenchmarkFitPacked(b *testing.B) {
 			FitSparse(DesignOfPacked(dim, packed), y, s)
 		}
 	})
+	// The same rows followed by 230 valued columns, the shape of the
+	// residual stage's rows: in a design of columns and values, and
+	// packed with the values apart.
+	const nv = 230
+	valued := NewDesign(dim + nv)
+	tails := make([][]float32, rows)
+	withValues := make([]PackedColumns, rows)
+	for i := range rows {
+		cols := slices.Clone(each[i])
+		vals := make([]float32, len(cols), len(cols)+nv)
+		for k := range vals {
+			vals[k] = 1
+		}
+		for c := range nv {
+			v := float32(rng.NormFloat64())
+			cols, vals, tails[i] = append(cols, int32(dim+c)), append(vals, v), append(tails[i], v)
+		}
+		valued.Add(cols, vals)
+		withValues[i] = PackColumns(cols)
+	}
+	b.Run("valued", func(b *testing.B) {
+		for b.Loop() {
+			FitSparse(valued, y, s)
+		}
+	})
+	b.Run("packed values", func(b *testing.B) {
+		for b.Loop() {
+			FitSparse(DesignOfPackedValues(dim+nv, withValues, tails), y, s)
+		}
+	})
+}
+
+// TestPackedValuesSameFit: a design of packed rows with values must fit
+// and score bit for bit as the valued design Add fills with the same
+// rows, the value 1 written out, whole and as a subset.
+func TestPackedValuesSameFit(t *testing.T) {
+	rng := rand.New(rand.NewPCG(15, 16))
+	for _, tc := range []struct {
+		name           string
+		rows, dim, nnz int
+		valued, ones   int // valued columns after the presences, and ones among them
+	}{
+		{"small", 300, 40, 5, 3, 0},
+		{"several blocks", 9000, 300, 12, 8, 1},
+		{"long differences", 2000, 300000, 10, 20, 2},
+		{"values only", 500, 50, 0, 6, 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			general, big := NewDesign(tc.dim+tc.valued), NewDesign(tc.dim+tc.valued)
+			var rows, bigRows []PackedColumns
+			var tails, bigTails [][]float32
+			var keep []int
+			y := make([]int8, tc.rows)
+			for i := range tc.rows {
+				var cols []int32
+				if tc.nnz > 0 {
+					cols = randomCols(rng, tc.dim, tc.nnz)
+					slices.Sort(cols)
+					cols = slices.Compact(cols)
+				}
+				vals := make([]float32, len(cols), len(cols)+tc.valued)
+				for k := range vals {
+					vals[k] = 1
+				}
+				var tail []float32
+				for c := range tc.valued {
+					v := float32(rng.NormFloat64())
+					if c < tc.ones {
+						v = 1 // a value 1 among the values
+					}
+					cols, vals, tail = append(cols, int32(tc.dim+c)), append(vals, v), append(tail, v)
+				}
+				general.Add(cols, vals)
+				big.AddPresent([]int32{0})
+				big.Add(cols, vals)
+				rows, tails = append(rows, PackColumns(cols)), append(tails, tail)
+				bigRows, bigTails = append(bigRows, PackColumns([]int32{0}), PackColumns(cols)), append(bigTails, nil, tail)
+				keep = append(keep, 2*i+1)
+				y[i] = int8(rng.IntN(2))
+				if vals[len(vals)-1] > 0.3 {
+					y[i] = 1
+				}
+			}
+			s := Settings{Lambda: 1e-3, Iterations: 50}
+			want := FitSparse(general, y, s)
+			for name, d := range map[string]*Design{
+				"packed values":           DesignOfPackedValues(tc.dim+tc.valued, rows, tails),
+				"subset of packed values": DesignOfPackedValues(tc.dim+tc.valued, bigRows, bigTails).Subset(keep),
+			} {
+				got := FitSparse(d, y, s)
+				if got.B != want.B || got.Iterations != want.Iterations || !slices.Equal(got.W, want.W) {
+					t.Fatalf("%s: the fit differs: B %v / %v, iterations %d / %d", name, got.B, want.B, got.Iterations, want.Iterations)
+				}
+				for i := range tc.rows {
+					if got.Score(d, i) != got.Score(general, i) {
+						t.Fatalf("%s: row %d scores differently", name, i)
+					}
+				}
+			}
+		})
+	}
+	for name, f := range map[string]func(){
+		"rows and values of other counts": func() { DesignOfPackedValues(3, []PackedColumns{PackColumns([]int32{1})}, nil) },
+		"more values than columns": func() {
+			DesignOfPackedValues(3, []PackedColumns{PackColumns([]int32{1})}, [][]float32{{1, 2}})
+		},
+	} {
+		func() {
+			defer func() {
+				if recover() == nil {
+					t.Errorf("%s: no panic", name)
+				}
+			}()
+			f()
+		}()
+	}
 }
