@@ -67,17 +67,6 @@ func (p packedNumbers) appendTo(dst []uint32) []uint32 {
 	return dst
 }
 
-// count returns how many of p's numbers column gives a column.
-func (p packedNumbers) count(column textfeat.PatternColumns) int {
-	n := 0
-	p.each(func(id uint32) {
-		if column[id] >= 0 {
-			n++
-		}
-	})
-	return n
-}
-
 // appendColumns appends to dst the columns of p's numbers that have one,
 // in increasing order, and returns it. Where column numbers a model's
 // columns in the order of their patterns (Vocabulary), that is the order

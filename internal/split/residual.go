@@ -140,21 +140,19 @@ func fitResidualStages(s []surface, y []int8, idx []int, member []int, sets int)
 		off[f+1] = off[f] + nx
 	}
 	shift := off[sets]
-	d := learn.NewDesign(shift + sets - 1)
-	entries := 0
-	for j := range s {
-		entries += s[j].packed(1).count(cols[0]) + s[j].packed(2).count(cols[1]) + s[j].nfeatures()
-		if set(j) > 0 {
-			entries++ // its intercept
-		}
-	}
-	d.Reserve(len(s), entries)
-	var ci []int32
+	// The rows are held packed, the values of the surface features apart
+	// (learn.DesignOfPackedValues): a row of an A residual pilot, some
+	// 400 pattern columns and 230 surface features, took 5 KB in a
+	// design of columns and values, and takes about 2 KB.
+	packed := make([]learn.PackedColumns, len(s))
+	tails := make([][]float32, len(s))
+	var ci, c1, c2 []int32
 	var cv []float32
 	sat := make([]int, sets)
 	for j := range s {
 		f := set(j)
-		ci, cv = out[f].appendRow(ci[:0], cv[:0], s[j], s[j].packed(1).appendColumns(nil, cols[0]), s[j].packed(2).appendColumns(nil, cols[1]))
+		c1, c2 = s[j].packed(1).appendColumns(c1[:0], cols[0]), s[j].packed(2).appendColumns(c2[:0], cols[1])
+		ci, cv = out[f].appendRow(ci[:0], cv[:0], s[j], c1, c2)
 		if f > 0 {
 			// Move its surface block from off[0] to off[f], and add
 			// its intercept column.
@@ -165,9 +163,12 @@ func fitResidualStages(s []surface, y []int8, idx []int, member []int, sets int)
 			}
 			ci, cv = append(ci, int32(shift+f-1)), append(cv, 1)
 		}
-		d.Add(ci, cv)
+		// Its columns increase: the patterns' (each set in their
+		// order), then its surface block, then its intercept.
+		packed[j], tails[j] = learn.PackColumns(ci), slices.Clone(cv[len(c1)+len(c2):])
 		sat[f] += int(y[j])
 	}
+	d := learn.DesignOfPackedValues(shift+sets-1, packed, tails)
 	for f, r := range out {
 		r.Odds = float64(sat[f]) / float64(len(rows[f])-sat[f])
 	}
