@@ -12,6 +12,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sync"
 
 	"github.com/nlsat/nlsat/internal/dataset"
@@ -117,18 +118,21 @@ type loose struct {
 	st   [textfeat.NumStats]float64
 	// patterns are the patterns of the sentence pairs sharing at least
 	// one and two content words (Row.Patterns), until grammar.merge
-	// replaces them by their numbers among train's patterns (pats).
-	// The second set is most often part of the first (a pair sharing two
-	// words shares one): merge then keeps it as the mask two, whose bit q
-	// says whether pats[0][q] is in it, and pats[1] is nil.
+	// replaces them by their numbers among train's patterns (pats), each
+	// set in increasing order. The second set is most often part of the
+	// first (a pair sharing two words shares one): merge then keeps it as
+	// the mask two, whose bit q says whether pats[0][q] is in it, and
+	// pats[1] is nil.
 	patterns [2][]uint64
 	pats     [2][]uint32
 	two      []byte
 }
 
-// setPatterns sets the numbers of l's two sets of patterns, the second
-// as a mask over the first when it lies in it (maskOf).
+// setPatterns sets the numbers of l's two sets of patterns, sorting
+// them, the second as a mask over the first when it lies in it (maskOf).
 func (l *loose) setPatterns(p0, p1 []uint32) {
+	slices.Sort(p0)
+	slices.Sort(p1)
 	l.pats = [2][]uint32{p0, p1}
 	if l.two = maskOf(p1, p0); l.two != nil {
 		l.pats[1] = nil // an eighth of a byte for each of pats[0], not four bytes for each of its own
@@ -153,7 +157,9 @@ type features struct {
 	counts      uint32
 	// pats are the numbers among train's patterns of the patterns of the
 	// sentence pairs sharing at least one and at least two content words,
-	// in b.pats. The second set is most often part of the first (a pair
+	// in b.pats, packed: in increasing order, each the uvarint of its
+	// difference from the one before, about two bytes a number where
+	// four held 150 MB of make run's A train. The second set is most often part of the first (a pair
 	// sharing two words shares one): it is then kept as a mask at offset
 	// two in b.two, whose bit q says whether pats[0]'s q-th is in it, and
 	// pats[1] is empty; two is noMask otherwise. Read a set with
@@ -162,7 +168,8 @@ type features struct {
 	two  uint32
 }
 
-// span is where a record's values lie in an array of its block.
+// span is where a record's values lie in an array of its block: n values
+// from off, or for its patterns n bytes.
 type span struct{ off, n uint32 }
 
 const noMask = math.MaxUint32
@@ -176,7 +183,7 @@ type block struct {
 	skels  *skeletonTable
 	grams  []uint32
 	counts []uint8
-	pats   []uint32
+	pats   []byte
 	two    []byte
 }
 
@@ -239,18 +246,21 @@ func (f *features) dropGrams() { f.grams.n = 0 }
 // masked says whether the second set of patterns is kept as a mask.
 func (f *features) masked() bool { return f.two != noMask }
 
-// patternsOf returns the numbers of the patterns of set (0 or 1): in f's
-// block, or for a set kept as a mask, in buf's memory.
+// patternsOf returns the numbers of the patterns of set (0 or 1), in
+// increasing order, in buf's memory (nothing once they are let go).
 func (f *features) patternsOf(set int, buf []uint32) []uint32 {
+	buf = buf[:0]
 	if set != 1 || !f.masked() {
 		s := f.pats[set]
 		if s.n == 0 {
-			return nil // let go, and its block's perhaps too
+			return buf // none, or let go, and its block's perhaps too
 		}
-		return f.b.pats[s.off : s.off+s.n : s.off+s.n]
+		return textfeat.PackedNumbers(f.b.pats[s.off : s.off+s.n]).AppendTo(buf)
 	}
-	buf = buf[:0]
-	for q, id := range f.patternsOf(0, nil) {
+	s := f.pats[0]
+	all := textfeat.PackedNumbers(f.b.pats[s.off : s.off+s.n]).AppendTo(buf)
+	buf = all[:0]
+	for q, id := range all { // buf[j] is written after all[q] is read, j ≤ q
 		if f.b.two[int(f.two)+q>>3]&(1<<(q&7)) != 0 {
 			buf = append(buf, id)
 		}
@@ -290,12 +300,12 @@ func pack(ls []loose, nx int, skels *skeletonTable) []features {
 		nu += len(l.skel)
 		ng += len(l.grams)
 		nc += len(l.counts)
-		np += len(l.pats[0]) + len(l.pats[1])
+		np += textfeat.PackedSize(l.pats[0]) + textfeat.PackedSize(l.pats[1])
 		nt += len(l.two)
 	}
 	b.f64, b.skel = make([]float64, 0, nf), make([]uint32, 0, nu)
 	b.grams, b.counts = make([]uint32, 0, ng), make([]uint8, 0, nc)
-	b.pats, b.two = make([]uint32, 0, np), make([]byte, 0, nt)
+	b.pats, b.two = make([]byte, 0, np), make([]byte, 0, nt)
 	put := func(to *[]uint32, v []uint32) span {
 		s := span{uint32(len(*to)), uint32(len(v))}
 		*to = append(*to, v...)
@@ -315,7 +325,11 @@ func pack(ls []loose, nx int, skels *skeletonTable) []features {
 		}
 		f.grams = put(&b.grams, l.grams)
 		b.counts = append(b.counts, l.counts...)
-		f.pats[0], f.pats[1] = put(&b.pats, l.pats[0]), put(&b.pats, l.pats[1])
+		for k, ps := range l.pats {
+			off := uint32(len(b.pats))
+			b.pats = textfeat.AppendPacked(b.pats, ps)
+			f.pats[k] = span{off, uint32(len(b.pats)) - off}
+		}
 		if l.two != nil {
 			f.two = uint32(len(b.two))
 			b.two = append(b.two, l.two...)

@@ -132,11 +132,8 @@ type pairModel struct {
 func (pm *pairModel) rows(items []item) func(i int) []uint32 {
 	var buf []uint32
 	return func(i int) []uint32 {
-		if pm.set == 1 && items[i].masked() {
-			buf = items[i].patternsOf(1, buf)
-			return buf
-		}
-		return items[i].patternsOf(pm.set, nil)
+		buf = items[i].patternsOf(pm.set, buf)
+		return buf
 	}
 }
 
@@ -154,8 +151,7 @@ func (pm *pairModel) design(items []item) *learn.Design {
 }
 
 // trainDesign returns design(train), its rows packed
-// (learn.DesignOfPacked: a row's columns, those of its patterns in their
-// order, increase), and train's records let their patterns of the
+// (learn.DesignOfPacked), and train's records let their patterns of the
 // model's set go. Only pairReport's models use train's patterns up, the
 // second set before the first, whose numbers its masks read: nothing
 // reads them after (the baselines of a task's own, which read them too,
@@ -166,11 +162,9 @@ func (pm *pairModel) trainDesign(train []item) *learn.Design {
 	var cols []int32
 	for i := range train {
 		it := &train[i]
-		ps := it.patternsOf(pm.set, buf)
-		if pm.set == 1 && it.masked() {
-			buf = ps
-		}
-		cols = pm.column.Append(cols[:0], ps)
+		buf = it.patternsOf(pm.set, buf)
+		cols = pm.column.Append(cols[:0], buf)
+		slices.Sort(cols) // the order of the patterns, as design's rows
 		rows[i] = learn.PackColumns(cols)
 		it.dropPatterns(pm.set)
 	}

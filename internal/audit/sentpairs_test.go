@@ -201,9 +201,10 @@ func TestNoPairSet(t *testing.T) {
 	}
 }
 
-// TestMaskOf: a second set of patterns whose numbers all lie in the
-// first, in its order, is kept as a mask over the first, and read back
-// as the same numbers; any other is kept as it is.
+// TestMaskOf: the sets of numbers are sorted, and a second set whose
+// numbers all lie in the first is kept as a mask over the first, and
+// read back as the same numbers; any other is kept as it is. maskOf
+// itself takes the numbers in the order given.
 func TestMaskOf(t *testing.T) {
 	tests := []struct {
 		name      string
@@ -215,13 +216,16 @@ func TestMaskOf(t *testing.T) {
 		{"all", []uint32{4, 1, 9}, []uint32{4, 1, 9}, true, 1},
 		{"some", []uint32{4, 1, 9, 7}, []uint32{1, 7}, true, 1},
 		{"past a byte", []uint32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}, []uint32{0, 8, 9}, true, 2},
-		{"out of order", []uint32{4, 1, 9}, []uint32{9, 4}, false, 0},
+		{"given out of order", []uint32{4, 1, 9}, []uint32{9, 4}, true, 1},
 		{"not in the first", []uint32{4, 1, 9}, []uint32{1, 5}, false, 0},
 		{"first empty", nil, []uint32{3}, false, 0},
 	}
+	if m := maskOf([]uint32{9, 4}, []uint32{4, 1, 9}); m != nil {
+		t.Errorf("maskOf of numbers out of the first's order: %v", m)
+	}
 	for _, tt := range tests {
 		l := loose{}
-		l.setPatterns(tt.all, tt.sub)
+		l.setPatterns(tt.all, tt.sub) // sorts them
 		f := packed(l)
 		if f.masked() != tt.masked || len(l.two) != tt.wantBytes || len(f.b.two) != tt.wantBytes {
 			t.Errorf("%s: mask %v, want masked %v in %d bytes", tt.name, l.two, tt.masked, tt.wantBytes)

@@ -174,7 +174,7 @@ type surface struct {
 	core  bool
 	// A pilot candidate holds its pair patterns as numbers of the pilot's
 	// table instead (compact): ids in place of pairs, packed.
-	ids   [2]packedNumbers
+	ids   [2]textfeat.PackedNumbers
 	table *textfeat.PatternTable
 }
 
@@ -208,12 +208,12 @@ func (s surface) patterns(shared int) []uint64 {
 // numbers appends to dst the numbers of s's patterns of pairs sharing at
 // least shared content words, of a pilot candidate, in increasing order.
 func (s surface) numbers(shared int, dst []uint32) []uint32 {
-	return s.packed(shared).appendTo(dst)
+	return s.packed(shared).AppendTo(dst)
 }
 
 // packed returns the packed numbers of s's patterns of pairs sharing at
 // least shared content words, of a pilot candidate.
-func (s surface) packed(shared int) packedNumbers {
+func (s surface) packed(shared int) textfeat.PackedNumbers {
 	if s.ids[shared-1] == nil {
 		panic("split: the pair patterns of a pilot candidate read after fitModels let them go")
 	}
@@ -221,13 +221,13 @@ func (s surface) packed(shared int) packedNumbers {
 }
 
 // compact replaces s's patterns by their numbers in t, the table of its
-// pilot, packed: a pilot of 100,000 A candidates, about 400 patterns
-// each, takes a quarter of the memory of its patterns held as they are,
-// and the pair models count and look up numbers instead of hashing
-// patterns.
+// pilot, packed (textfeat.PackedNumbers): a pilot of 100,000 A
+// candidates, about 400 patterns each, takes a quarter of the memory of
+// its patterns held as they are, and the pair models count and look up
+// numbers instead of hashing patterns.
 func compact(s *surface, t *textfeat.PatternTable) {
 	for k, ps := range s.pairs {
-		s.ids[k] = packNumbers(t.Numbers(ps, true))
+		s.ids[k] = textfeat.PackNumbers(t.Numbers(ps, true))
 	}
 	s.pairs, s.table = [2][]uint64{}, t
 }
@@ -720,7 +720,7 @@ func pilotRows(s []surface, rows []int, shared int, column textfeat.PatternColum
 	each := make([]learn.PackedColumns, len(rows))
 	var buf []int32
 	for k, j := range rows {
-		buf = s[j].packed(shared).appendColumns(buf[:0], column)
+		buf = s[j].packed(shared).AppendColumns(buf[:0], column)
 		each[k] = learn.PackColumns(buf)
 	}
 	return each

@@ -151,7 +151,7 @@ func fitResidualStages(s []surface, y []int8, idx []int, member []int, sets int)
 	sat := make([]int, sets)
 	for j := range s {
 		f := set(j)
-		c1, c2 = s[j].packed(1).appendColumns(c1[:0], cols[0]), s[j].packed(2).appendColumns(c2[:0], cols[1])
+		c1, c2 = s[j].packed(1).AppendColumns(c1[:0], cols[0]), s[j].packed(2).AppendColumns(c2[:0], cols[1])
 		ci, cv = out[f].appendRow(ci[:0], cv[:0], s[j], c1, c2)
 		if f > 0 {
 			// Move its surface block from off[0] to off[f], and add

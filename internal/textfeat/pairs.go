@@ -440,9 +440,12 @@ func (c PatternColumns) Count(row []uint32) int {
 }
 
 // Design returns the presence design of n rows of dim columns, row i the
-// columns of the numbers row(i), in their order, filled in room counted
-// first (a pair model's design over 100,000 candidates takes some 180 MB,
-// which growing by appends would copy and for a moment hold twice).
+// columns of the numbers row(i) in increasing order (where c numbers a
+// model's columns in the order of their patterns, Vocabulary's, the order
+// of the patterns, however the table numbered them), filled in room
+// counted first (a pair model's design over 100,000 candidates takes some
+// 180 MB, which growing by appends would copy and for a moment hold
+// twice).
 func (c PatternColumns) Design(dim, n int, row func(i int) []uint32) *learn.Design {
 	d := learn.NewDesign(dim)
 	entries := 0
@@ -453,6 +456,7 @@ func (c PatternColumns) Design(dim, n int, row func(i int) []uint32) *learn.Desi
 	var cols []int32
 	for i := range n {
 		cols = c.Append(cols[:0], row(i))
+		slices.Sort(cols)
 		d.AddPresent(cols)
 	}
 	return d
