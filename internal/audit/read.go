@@ -157,9 +157,9 @@ type features struct {
 	counts      uint32
 	// pats are the numbers among train's patterns of the patterns of the
 	// sentence pairs sharing at least one and at least two content words,
-	// in b.pats, packed: in increasing order, each the uvarint of its
-	// difference from the one before, about two bytes a number where
-	// four held 150 MB of make run's A train. The second set is most often part of the first (a pair
+	// in b.pats, packed (textfeat.PackedNumbers: in increasing order,
+	// about two bytes a number, where four held 150 MB of make run's A
+	// train). The second set is most often part of the first (a pair
 	// sharing two words shares one): it is then kept as a mask at offset
 	// two in b.two, whose bit q says whether pats[0]'s q-th is in it, and
 	// pats[1] is empty; two is noMask otherwise. Read a set with

@@ -315,9 +315,9 @@ func fitModels(s []surface, y []int8, idx []int, draw func(i int) float64) *bala
 		// first. Those of pairs sharing one serve two scorers, whose
 		// columns are both chosen first; then the patterns become the
 		// rows of the scorer fitted to every candidate, and go, and
-		// once it is fitted Free's rows are made of those of Free's
-		// candidates in place (a pattern Free's candidates show
-		// pairMinCount times every candidate does).
+		// once it is fitted Free's rows are made from the rows of Free's
+		// candidates (a pattern Free's candidates show pairMinCount
+		// times every candidate does).
 		t := s[0].table
 		all := make([]int, len(s))
 		for j := range all {
