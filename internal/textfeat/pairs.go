@@ -7,7 +7,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"unsafe"
 
 	"github.com/nlsat/nlsat/internal/learn"
 )
@@ -471,20 +470,4 @@ func (c PatternColumns) Append(dst []int32, row []uint32) []int32 {
 		}
 	}
 	return dst
-}
-
-// InPlace replaces the numbers of row that have a column by their
-// columns, in the row's order, drops the others, and returns the columns:
-// row's own memory, read as int32s (a column is below 2³¹, as a table's
-// numbers are). A pilot's rows so become a model's design
-// (learn.DesignOfRows) without a copy beside them; row holds columns,
-// not numbers, from then on.
-func (c PatternColumns) InPlace(row []uint32) []int32 {
-	out := unsafe.Slice((*int32)(unsafe.Pointer(unsafe.SliceData(row))), len(row))[:0]
-	for _, id := range row { // out[j] is written after row[k] is read, j ≤ k
-		if col := c[id]; col >= 0 {
-			out = append(out, col)
-		}
-	}
-	return out
 }
