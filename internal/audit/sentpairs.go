@@ -163,8 +163,7 @@ func (pm *pairModel) trainDesign(train []item) *learn.Design {
 	for i := range train {
 		it := &train[i]
 		buf = it.patternsOf(pm.set, buf)
-		cols = pm.column.Append(cols[:0], buf)
-		slices.Sort(cols) // the order of the patterns, as design's rows
+		cols = pm.column.AppendSorted(cols[:0], buf) // as design's rows
 		rows[i] = learn.PackColumns(cols)
 		it.dropPatterns(pm.set)
 	}

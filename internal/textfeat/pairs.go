@@ -439,10 +439,8 @@ func (c PatternColumns) Count(row []uint32) int {
 }
 
 // Design returns the presence design of n rows of dim columns, row i the
-// columns of the numbers row(i) in increasing order (where c numbers a
-// model's columns in the order of their patterns, Vocabulary's, the order
-// of the patterns, however the table numbered them), filled in room
-// counted first (a pair model's design over 100,000 candidates takes some
+// columns of the numbers row(i) in increasing order (AppendSorted),
+// filled in room counted first (a pair model's design over 100,000 candidates takes some
 // 180 MB, which growing by appends would copy and for a moment hold
 // twice).
 func (c PatternColumns) Design(dim, n int, row func(i int) []uint32) *learn.Design {
@@ -454,11 +452,21 @@ func (c PatternColumns) Design(dim, n int, row func(i int) []uint32) *learn.Desi
 	d.Reserve(n, entries)
 	var cols []int32
 	for i := range n {
-		cols = c.Append(cols[:0], row(i))
-		slices.Sort(cols)
+		cols = c.AppendSorted(cols[:0], row(i))
 		d.AddPresent(cols)
 	}
 	return d
+}
+
+// AppendSorted appends to dst the columns of the numbers of row that have
+// one, in increasing order, and returns it. Where c numbers a model's
+// columns in the order of their patterns (Vocabulary's), that is the
+// order of the patterns, however the table numbered them.
+func (c PatternColumns) AppendSorted(dst []int32, row []uint32) []int32 {
+	n := len(dst)
+	dst = c.Append(dst, row)
+	slices.Sort(dst[n:])
+	return dst
 }
 
 // Append appends to dst the columns of the numbers of row that have one,
