@@ -110,6 +110,10 @@ func FitBoostedMatrix(x Matrix, y []int8, offset []float64, o BoostOptions) *Boo
 	}
 	gr := newGrower(bins, g, h, cuts, o)
 	gr.f = f
+	gr.levels = make([][]int, o.Depth)
+	for d := range gr.levels {
+		gr.levels[d] = make([]int, n)
+	}
 	for range o.Trees {
 		for i := range n {
 			q := sigmoid(f[i])
@@ -120,7 +124,7 @@ func FitBoostedMatrix(x Matrix, y []int8, offset []float64, o BoostOptions) *Boo
 		if o.Depth > 0 {
 			hs = gr.histOf(all)
 		}
-		gr.grow(t, all, hs, 0)
+		gr.grow(t, all, 0, hs, 0)
 		m.Trees = append(m.Trees, *t)
 	}
 	return m
@@ -198,6 +202,10 @@ type grower struct {
 	// rootN are the counts of the root's histogram, the same in every
 	// tree of a fit.
 	rootN []int
+	// levels[d] holds the records of the nodes at depth d+1, each node's
+	// in a range of its own (its parent's range, left child first), so
+	// that a split partitions its records without allocating.
+	levels [][]int
 }
 
 func newGrower(bins [][]uint8, g, h []float64, cuts [][]float64, o BoostOptions) *grower {
@@ -312,8 +320,10 @@ func (a *hist) minus(b *hist) *hist {
 // nil for a node that cannot split) at the given depth and returns its
 // index: the split that most lowers the penalised loss, or a leaf with
 // the Newton step −Σg/(Σh+λ), shrunk by the rate. The larger child's
-// histogram is its parent's minus the smaller one's.
-func (gr *grower) grow(t *Tree, idx []int, hs *hist, depth int) int {
+// histogram is its parent's minus the smaller one's. The node's records
+// lie at at in their level (levels[depth-1]; the root's are every
+// record), and its children's lie at the same place one level down.
+func (gr *grower) grow(t *Tree, idx []int, at int, hs *hist, depth int) int {
 	o := gr.o
 	node := len(t.F)
 	t.F, t.T, t.L, t.R, t.V = append(t.F, -1), append(t.T, 0), append(t.L, -1), append(t.R, -1), append(t.V, 0)
@@ -336,14 +346,23 @@ func (gr *grower) grow(t *Tree, idx []int, hs *hist, depth int) int {
 		}
 		return node
 	}
-	var left, right []int
+	// The left child's records from the front of the node's range, the
+	// right child's from its back, then turned round: both in the order
+	// of idx.
+	below := gr.levels[depth][at : at+len(idx)]
+	col := gr.bins[bestF]
+	nl, nr := 0, len(below)
 	for _, i := range idx {
-		if int(gr.bins[bestF][i]) <= bestK {
-			left = append(left, i)
+		if int(col[i]) <= bestK {
+			below[nl] = i
+			nl++
 		} else {
-			right = append(right, i)
+			nr--
+			below[nr] = i
 		}
 	}
+	left, right := below[:nl], below[nl:]
+	slices.Reverse(right)
 	var hl, hr *hist
 	if depth+1 < o.Depth {
 		if len(left) <= len(right) {
@@ -355,8 +374,8 @@ func (gr *grower) grow(t *Tree, idx []int, hs *hist, depth int) int {
 		}
 	}
 	t.F[node], t.T[node] = bestF, gr.cuts[bestF][bestK]
-	l := gr.grow(t, left, hl, depth+1)
-	r := gr.grow(t, right, hr, depth+1)
+	l := gr.grow(t, left, at, hl, depth+1)
+	r := gr.grow(t, right, at+nl, hr, depth+1)
 	t.L[node], t.R[node] = l, r
 	return node
 }
