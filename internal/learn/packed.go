@@ -43,15 +43,31 @@ func PackColumns(cols []int32) PackedColumns {
 // AppendTo appends p's columns to dst, in order, and returns it.
 func (p PackedColumns) AppendTo(dst []int32) []int32 {
 	n := len(dst)
-	dst = slices.Grow(dst, len(p))[:n+len(p)]
-	out := dst[n:]
-	c, k := uint32(0), 0
-	for q := 0; q < len(p); q++ {
+	dst = slices.Grow(dst, len(p))
+	out := dst[n : n+len(p)]
+	c, k, q := uint32(0), 0, 0
+	for q < len(p) {
+		// Four short differences at once, their sums in turn: the
+		// common case, without a test between them.
+		if q+4 <= len(p) && k+4 <= len(out) {
+			d := p[q : q+4 : q+4]
+			if d[0] != 0xFFFF && d[1] != 0xFFFF && d[2] != 0xFFFF && d[3] != 0xFFFF {
+				o := out[k : k+4 : k+4]
+				c0 := c + uint32(d[0])
+				c1 := c0 + uint32(d[1])
+				c2 := c1 + uint32(d[2])
+				c = c2 + uint32(d[3])
+				o[0], o[1], o[2], o[3] = int32(c0), int32(c1), int32(c2), int32(c)
+				q, k = q+4, k+4
+				continue
+			}
+		}
 		d := uint32(p[q])
 		if d == 0xFFFF {
 			d = uint32(p[q+1]) | uint32(p[q+2])<<16
 			q += 2
 		}
+		q++
 		c += d
 		out[k] = int32(c)
 		k++

@@ -18,6 +18,7 @@ func TestPackColumns(t *testing.T) {
 		{"a difference of 0xFFFE", []int32{0xFFFE}, 1},
 		{"a difference of 0xFFFF", []int32{0xFFFF}, 3},
 		{"the largest column", []int32{1, 1<<31 - 1}, 1 + 3},
+		{"long differences among short ones", []int32{1, 2, 3, 0x10003, 0x10004, 0x10005, 0x10006, 0x20006, 0x20007, 0x20008}, 10 + 2*2},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			p := PackColumns(tc.cols)
