@@ -316,23 +316,71 @@ func CommonPatterns(n int, row func(i int) []uint64, min int) []uint64 {
 	return keys
 }
 
-// PatternIndex numbers the patterns of a model: the column of each.
-type PatternIndex map[uint64]int32
+// PatternIndex numbers the patterns of a model: the column of each. It
+// is a table of open addressing, at most two thirds full, in which a
+// pattern is looked for from the slot its key hashes to onwards, up to
+// the first empty slot: a model's index of some 400,000 patterns is
+// asked for every pattern of every candidate, most often a few slots of
+// one cache line, where a Go map of the same patterns read two lines,
+// its control word's and the slot's. The nil index holds no pattern.
+type PatternIndex []patternSlot
 
-// NewPatternIndex numbers keys in their order.
+// patternSlot is a slot of a PatternIndex: a pattern and its column, or
+// empty (column -1).
+type patternSlot struct {
+	key    uint64
+	column int32
+}
+
+// NewPatternIndex numbers keys in their order (a key given twice takes
+// the later column).
 func NewPatternIndex(keys []uint64) PatternIndex {
-	x := make(PatternIndex, len(keys))
+	x := make(PatternIndex, len(keys)*3/2+1) // an empty slot at least, where every search ends
+	for k := range x {
+		x[k].column = -1
+	}
 	for c, p := range keys {
-		x[p] = int32(c)
+		k := x.home(p)
+		for x[k].column >= 0 && x[k].key != p {
+			if k++; k == len(x) {
+				k = 0
+			}
+		}
+		x[k] = patternSlot{p, int32(c)}
 	}
 	return x
+}
+
+// home returns the slot where the search for p begins: the high bits of
+// p mixed, scaled to the table's length.
+func (x PatternIndex) home(p uint64) int {
+	k, _ := bits.Mul64(p*0x9e3779b97f4a7c15, uint64(len(x)))
+	return int(k)
+}
+
+// Column returns the column of pattern p, false if x does not hold it.
+func (x PatternIndex) Column(p uint64) (int32, bool) {
+	if len(x) == 0 {
+		return -1, false
+	}
+	for k := x.home(p); ; {
+		switch s := x[k]; {
+		case s.column < 0:
+			return -1, false
+		case s.key == p:
+			return s.column, true
+		}
+		if k++; k == len(x) {
+			k = 0
+		}
+	}
 }
 
 // AppendColumns appends to dst the columns of the patterns the index
 // holds, in the patterns' order, and returns it.
 func (x PatternIndex) AppendColumns(dst []int32, patterns []uint64) []int32 {
 	for _, p := range patterns {
-		if c, ok := x[p]; ok {
+		if c, ok := x.Column(p); ok {
 			dst = append(dst, c)
 		}
 	}

@@ -120,6 +120,82 @@ func TestCommonPatterns(t *testing.T) {
 	}
 }
 
+// TestPatternIndex: an index answers as a map of its keys to their
+// places would, the later place for a key given twice, over tables of
+// every size from empty, whose searches wrap round their end.
+func TestPatternIndex(t *testing.T) {
+	rng := rand.New(rand.NewPCG(21, 22))
+	for _, n := range []int{0, 1, 2, 3, 7, 64, 1000} {
+		for range 20 {
+			keys := make([]uint64, n)
+			want := map[uint64]int32{}
+			for c := range keys {
+				keys[c] = rng.Uint64()
+				if c > 0 && rng.IntN(8) == 0 {
+					keys[c] = keys[rng.IntN(c)] // a key twice
+				}
+				want[keys[c]] = int32(c)
+			}
+			x := NewPatternIndex(keys)
+			queries := append(slices.Clone(keys), rng.Uint64(), 0, ^uint64(0))
+			for _, p := range queries {
+				c, ok := x.Column(p)
+				if w, wok := want[p]; c != w && (ok || wok) || ok != wok {
+					t.Fatalf("%d keys: pattern %x at %d (%v), want %d (%v)", n, p, c, ok, w, wok)
+				}
+			}
+		}
+	}
+	var none PatternIndex
+	if c, ok := none.Column(5); ok || c != -1 {
+		t.Errorf("the nil index holds 5 at %d", c)
+	}
+}
+
+// BenchmarkPatternIndex looks up the patterns of 2,000 rows of 300, two
+// in three a model's, in an index of 400,000 (the shape of the pilot's
+// pair model on A) and in a Go map of the same: compare the two.
+func BenchmarkPatternIndex(b *testing.B) {
+	rng := rand.New(rand.NewPCG(23, 24))
+	keys := make([]uint64, 400000)
+	m := make(map[uint64]int32, len(keys))
+	for c := range keys {
+		keys[c] = rng.Uint64()
+		m[keys[c]] = int32(c)
+	}
+	rows := make([][]uint64, 2000)
+	for i := range rows {
+		for range 300 {
+			p := rng.Uint64()
+			if rng.IntN(3) > 0 {
+				p = keys[rng.IntN(len(keys))]
+			}
+			rows[i] = append(rows[i], p)
+		}
+	}
+	var buf []int32
+	b.Run("map", func(b *testing.B) {
+		for b.Loop() {
+			for _, r := range rows {
+				buf = buf[:0]
+				for _, p := range r {
+					if c, ok := m[p]; ok {
+						buf = append(buf, c)
+					}
+				}
+			}
+		}
+	})
+	x := NewPatternIndex(keys)
+	b.Run("index", func(b *testing.B) {
+		for b.Loop() {
+			for _, r := range rows {
+				buf = x.AppendColumns(buf[:0], r)
+			}
+		}
+	})
+}
+
 // TestPatternTableNumbers: patterns are numbered in the order first seen,
 // and a table that may not add leaves out what it lacks.
 func TestPatternTableNumbers(t *testing.T) {
