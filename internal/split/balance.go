@@ -6,6 +6,7 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/nlsat/nlsat/internal/dataset"
 	"github.com/nlsat/nlsat/internal/fragments"
@@ -171,6 +172,86 @@ var balanceBigrams = [][2]string{
 	{"who", "is"}, {"is", "a"}, {"is", "an"}, {"is", "not"}, {"not", "a"}, {"not", "an"},
 }
 
+// balanceWordAt gives each of balanceWords its place; bigramAt[a][b] is
+// the place in balanceBigrams of the pair of the words at a and b, or -1.
+var balanceWordAt, bigramAt = wordPlaces()
+
+func wordPlaces() (map[string]int, [][]int) {
+	at := map[string]int{}
+	for k, w := range balanceWords {
+		at[w] = k
+	}
+	pairs := make([][]int, len(balanceWords))
+	for a := range pairs {
+		pairs[a] = make([]int, len(balanceWords))
+		for b := range pairs[a] {
+			pairs[a][b] = slices.Index(balanceBigrams, [2]string{balanceWords[a], balanceWords[b]})
+		}
+	}
+	return at, pairs
+}
+
+// countWords adds to words and bigrams the counts of balanceWords and
+// balanceBigrams in sentence s, whose tokens are its words lower-cased
+// (split at white space, as strings.Fields splits), without their
+// trailing full stops, and a leading "non-" of a word a token of its
+// own. A sentence in ASCII, as every built-in one is, is read in place.
+func countWords(s string, words, bigrams []uint32) {
+	prev := -1 // the place of the token before, or -1
+	token := func(w string) {
+		k, ok := balanceWordAt[w]
+		if !ok {
+			prev = -1
+			return
+		}
+		words[k]++
+		if prev >= 0 {
+			if b := bigramAt[prev][k]; b >= 0 {
+				bigrams[b]++
+			}
+		}
+		prev = k
+	}
+	word := func(w string) {
+		w = strings.TrimRight(w, ".")
+		if rest, ok := strings.CutPrefix(w, "non-"); ok {
+			token("non-")
+			w = rest
+		}
+		token(w)
+	}
+	for i := range len(s) {
+		if s[i] >= utf8.RuneSelf {
+			for _, w := range strings.Fields(strings.ToLower(s)) {
+				word(w)
+			}
+			return
+		}
+	}
+	for i := 0; i < len(s); {
+		if asciiSpace(s[i]) {
+			i++
+			continue
+		}
+		j, upper := i, false
+		for ; j < len(s) && !asciiSpace(s[j]); j++ {
+			upper = upper || 'A' <= s[j] && s[j] <= 'Z'
+		}
+		if w := s[i:j]; upper {
+			word(strings.ToLower(w))
+		} else {
+			word(w)
+		}
+		i = j
+	}
+}
+
+// asciiSpace reports whether b is white space in ASCII, as unicode.IsSpace
+// says.
+func asciiSpace(b byte) bool {
+	return b == ' ' || '\t' <= b && b <= '\r'
+}
+
 // countNames are the names of the counted features in order: shapes,
 // words, bigrams.
 func countNames(f fragments.Fragment) []string {
@@ -256,30 +337,11 @@ func countFeatures(f fragments.Fragment, r *dataset.Record) featureCounts {
 	words := c.counts[len(index) : len(index)+len(balanceWords)]
 	bigrams := c.counts[len(index)+len(balanceWords):]
 	existential := 0.0
-	var toks []string
 	for _, s := range r.Sentences {
 		if strings.HasPrefix(s, "Some ") {
 			existential++
 		}
-		toks = toks[:0]
-		for _, w := range strings.Fields(strings.ToLower(s)) {
-			w = strings.TrimRight(w, ".")
-			if rest, ok := strings.CutPrefix(w, "non-"); ok {
-				toks = append(toks, "non-", rest)
-			} else {
-				toks = append(toks, w)
-			}
-		}
-		for i, w := range toks {
-			if j := slices.Index(balanceWords, w); j >= 0 {
-				words[j]++
-			}
-			if i > 0 {
-				if j := slices.Index(balanceBigrams, [2]string{toks[i-1], w}); j >= 0 {
-					bigrams[j]++
-				}
-			}
-		}
+		countWords(s, words, bigrams)
 	}
 	c.tenth = min(int(math.Floor(existential/c.m*10)), 9)
 	usage(r, c.usage[:])

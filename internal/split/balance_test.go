@@ -7,6 +7,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -402,4 +403,68 @@ func TestBalanceLeavesPairsNothing(t *testing.T) {
 	if sh := float64(kept[0]) / float64(kept[0]+kept[2]); math.Abs(sh-0.6) > 0.04 {
 		t.Errorf("%.3f of kept unsat candidates hold a pair, want about 0.6 as drawn", sh)
 	}
+}
+
+// refCountWords is countWords written the plain way: every sentence
+// lower-cased and split into fields, the tokens listed, then each token
+// and pair of tokens looked for among balanceWords and balanceBigrams.
+func refCountWords(s string, words, bigrams []uint32) {
+	var toks []string
+	for _, w := range strings.Fields(strings.ToLower(s)) {
+		w = strings.TrimRight(w, ".")
+		if rest, ok := strings.CutPrefix(w, "non-"); ok {
+			toks = append(toks, "non-", rest)
+		} else {
+			toks = append(toks, w)
+		}
+	}
+	for i, w := range toks {
+		if j := slices.Index(balanceWords, w); j >= 0 {
+			words[j]++
+		}
+		if i > 0 {
+			if j := slices.Index(balanceBigrams, [2]string{toks[i-1], w}); j >= 0 {
+				bigrams[j]++
+			}
+		}
+	}
+}
+
+// checkCountWords fails t if countWords and refCountWords count s
+// differently.
+func checkCountWords(t *testing.T, s string) {
+	t.Helper()
+	got, want := make([]uint32, len(balanceWords)+len(balanceBigrams)), make([]uint32, len(balanceWords)+len(balanceBigrams))
+	countWords(s, got[:len(balanceWords)], got[len(balanceWords):])
+	refCountWords(s, want[:len(balanceWords)], want[len(balanceWords):])
+	if !slices.Equal(got, want) {
+		t.Fatalf("%q: counted %v, want %v", s, got, want)
+	}
+}
+
+// TestCountWords: the words and bigrams of sentences of every shape the
+// tokens can take, counted as the plain way counts them.
+func TestCountWords(t *testing.T) {
+	for _, s := range []string{
+		"",
+		"Every artist who admires some beekeeper is a carpenter.",
+		"No non-artist is an apple.",
+		"Some baker does not admire any non-carpenter.",
+		"EVERY  Non-Artist\tIS\na\r\vnon-  non- .. .",
+		"Every artist who admires him is not a baker...",
+		"Every café owner is a non-ÉLÈVE.",   // not ASCII: the general path
+		"Every\u00a0artist is\u0085a baker.", // white space outside ASCII
+		"non-non-artist is a is an is not a",
+		"Who DOES not love him?",
+	} {
+		checkCountWords(t, s)
+	}
+}
+
+// FuzzCountWords: countWords counts any text as the plain way does.
+func FuzzCountWords(f *testing.F) {
+	f.Add("Every artist who admires some beekeeper is a carpenter.")
+	f.Add("No NON-artist is\tan apple .")
+	f.Add("Some café is non-\u00a0a.")
+	f.Fuzz(func(t *testing.T, s string) { checkCountWords(t, s) })
 }
