@@ -51,6 +51,22 @@ func TestCounts(t *testing.T) {
 	}
 }
 
+// TestIDTable: the id a shape gives from the table is the one written
+// out, for every shape, and a combination no template has is written out
+// too.
+func TestIDTable(t *testing.T) {
+	for _, sh := range A.Shapes() {
+		if got, want := sh.ID(), sh.id(); got != want || got == "" {
+			t.Errorf("%+v: id %q from the table, %q written out", sh, got, want)
+		}
+	}
+	for _, sh := range []Shape{{Template: S1, Quant: Every, Clause: WhoNot}, {Template: A3 + 1}, {Template: S1, Quant: -1}} {
+		if got, want := sh.ID(), sh.id(); got != want {
+			t.Errorf("%+v: id %q, want %q", sh, got, want)
+		}
+	}
+}
+
 func TestIDRoundTrip(t *testing.T) {
 	seen := map[string]bool{}
 	for _, sh := range A.Shapes() {

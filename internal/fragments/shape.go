@@ -131,6 +131,29 @@ func (sh Shape) Valid() bool {
 // out empty parts ("S1", "V1.every-some", "Z3.not-every",
 // "A2.every.who-not").
 func (sh Shape) ID() string {
+	if sh.Template >= S1 && sh.Template <= A3 && sh.Quant >= NoQuant && sh.Quant <= Every && sh.Clause >= NoClause && sh.Clause <= WhoNot {
+		if id := shapeIDs[sh.Template][sh.Quant][sh.Clause]; id != "" {
+			return id
+		}
+	}
+	return sh.id()
+}
+
+// shapeIDs holds the ids of every template's shapes, by template, quantifier
+// and clause: a record names the shape of each of its sentences, and
+// writing it again for every sentence was a sizeable part of drawing
+// one.
+var shapeIDs = func() (tab [A3 + 1][Every + 1][WhoNot + 1]string) {
+	for t := S1; t <= A3; t++ {
+		for _, sh := range t.Shapes() {
+			tab[t][sh.Quant][sh.Clause] = sh.id()
+		}
+	}
+	return tab
+}()
+
+// id writes the shape's id.
+func (sh Shape) id() string {
 	parts := []string{sh.Template.String()}
 	if sh.Quant != NoQuant {
 		parts = append(parts, sh.Quant.String())
