@@ -3,7 +3,6 @@ package dataset
 import (
 	"strings"
 
-	"github.com/nlsat/nlsat/internal/fol"
 	"github.com/nlsat/nlsat/internal/fragments"
 	"github.com/nlsat/nlsat/internal/solver"
 )
@@ -28,7 +27,7 @@ func (r *Record) SetInstance(inst fragments.Instance) {
 	for _, s := range inst.Sentences {
 		r.Sentences = append(r.Sentences, s.English())
 		r.Templates = append(r.Templates, s.ID())
-		r.Formulas = append(r.Formulas, fol.String(s.Formula()))
+		r.Formulas = append(r.Formulas, s.FormulaText())
 	}
 	r.Text = strings.Join(r.Sentences, " ")
 }

@@ -7,7 +7,6 @@ import (
 	"io"
 	"strings"
 
-	"github.com/nlsat/nlsat/internal/fol"
 	"github.com/nlsat/nlsat/internal/fragments"
 	"github.com/nlsat/nlsat/internal/inputerr"
 	"github.com/nlsat/nlsat/internal/solver"
@@ -193,7 +192,7 @@ func (p *Parsed) Relabel(i int, v solver.Verdict, solverName string) {
 	top := fragments.S
 	for _, st := range p.Sents {
 		r.Templates = append(r.Templates, st.ID())
-		r.Formulas = append(r.Formulas, fol.String(st.Formula()))
+		r.Formulas = append(r.Formulas, st.FormulaText())
 		top = max(top, st.Fragment())
 	}
 	if r.ID == "" {

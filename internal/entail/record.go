@@ -27,7 +27,7 @@ func NewRecord(lx *fragments.Lexicon, p Problem, solverName, seed string) *Recor
 		Label: int(res.Label), LabelText: res.Label.String(), LabelBinary: res.Label.Binary(),
 		NegatedHypothesis: lx.English(h.Negation()), N1: len(in.Nouns), N2: len(in.Verbs),
 		Nouns: slices.Clone(in.Nouns), Verbs: slices.Clone(in.Verbs), Templates: in.IDs(),
-		HypothesisTemplate: h.ID(), HypothesisFormula: fol.String(h.Formula()), Solver: solverName, Seed: seed,
+		HypothesisTemplate: h.ID(), HypothesisFormula: h.FormulaText(), Solver: solverName, Seed: seed,
 		Certificate: Certificate{Subset: slices.Clone(res.Subset), Models: []int{}}}
 	for _, f := range in.Formulas() {
 		r.Formulas = append(r.Formulas, fol.String(f))

@@ -1,6 +1,11 @@
 package fragments
 
-import "github.com/nlsat/nlsat/internal/fol"
+import (
+	"strings"
+	"sync"
+
+	"github.com/nlsat/nlsat/internal/fol"
+)
 
 const (
 	varX fol.Var = "x"
@@ -80,4 +85,83 @@ func (s Sentence) quantifiers() (subjUniv, objUniv, pos bool) {
 		return true, s.Quant == Any, false
 	}
 	return false, s.Quant == Any, false
+}
+
+// FormulaText returns fol.String(s.Formula()), the formula as records
+// write it, from a recipe per shape and noun polarities: the text of the
+// formula whose words are marks, cut at the marks, each piece followed by
+// the role whose word stands there. A formula's tree, and so its text
+// but for the words, depends on nothing else, and every candidate a
+// split draws writes one for each of its sentences.
+func (s Sentence) FormulaText() string {
+	key := formulaKey{s.Shape, s.O.Neg, s.P.Neg, s.Q.Neg}
+	formulaRecipes.RLock()
+	rc, ok := formulaRecipes.m[key]
+	formulaRecipes.RUnlock()
+	if !ok {
+		rc = recipeOf(key)
+		formulaRecipes.Lock()
+		formulaRecipes.m[key] = rc
+		formulaRecipes.Unlock()
+	}
+	words := [...]string{s.O.Noun, s.P.Noun, s.Q.Noun, s.R, s.S}
+	size := 0
+	for _, p := range rc {
+		size += len(p.text)
+		if p.word >= 0 {
+			size += len(words[p.word])
+		}
+	}
+	var b strings.Builder
+	b.Grow(size)
+	for _, p := range rc {
+		b.WriteString(p.text)
+		if p.word >= 0 {
+			b.WriteString(words[p.word])
+		}
+	}
+	return b.String()
+}
+
+// formulaKey is what a formula's text depends on but its words.
+type formulaKey struct {
+	Shape
+	o, p, q bool // the nouns' polarities
+}
+
+// recipePiece is a piece of a formula's text and the word that follows
+// it: 0 to 4 for O, P, Q, R and S, -1 for none (the last piece).
+type recipePiece struct {
+	text string
+	word int8
+}
+
+// formulaRecipes holds the recipes made so far, a few per shape.
+var formulaRecipes = struct {
+	sync.RWMutex
+	m map[formulaKey][]recipePiece
+}{m: map[formulaKey][]recipePiece{}}
+
+// formulaMark starts the mark of a word in a recipe's formula; the byte
+// after it is the word's number. No text of a formula holds it but for a
+// word.
+const formulaMark = "\x00"
+
+// recipeOf writes the formula of a sentence of key's shape and
+// polarities whose words are marks, and cuts it at them.
+func recipeOf(key formulaKey) []recipePiece {
+	mark := func(k int) string { return formulaMark + string(rune('0'+k)) }
+	s := Sentence{Shape: key.Shape,
+		O: Term{Noun: mark(0), Neg: key.o}, P: Term{Noun: mark(1), Neg: key.p}, Q: Term{Noun: mark(2), Neg: key.q},
+		R: mark(3), S: mark(4)}
+	text := fol.String(s.Formula())
+	var out []recipePiece
+	for {
+		i := strings.Index(text, formulaMark)
+		if i < 0 {
+			return append(out, recipePiece{text: text, word: -1})
+		}
+		out = append(out, recipePiece{text: text[:i], word: int8(text[i+1] - '0')})
+		text = text[i+2:]
+	}
 }

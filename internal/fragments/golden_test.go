@@ -34,3 +34,25 @@ func compareGolden(t *testing.T, name, got string) {
 	t.Helper()
 	golden.Check(t, filepath.Join("testdata", name), []byte(got))
 }
+
+// TestFormulaText: a sentence's formula written from its shape's recipe
+// is the text of its formula, for every shape, every polarity of its
+// nouns, and words of any letters, the same word in two roles included.
+func TestFormulaText(t *testing.T) {
+	wordSets := [][5]string{
+		{"artist", "baker", "carpenter", "admires", "loves"},
+		{"artist", "artist", "artist", "admires", "admires"},
+		{"café-owner", "x(y)", "∀", "a b", "0"},
+	}
+	for _, sh := range A.Shapes() {
+		for negs := range 8 {
+			for _, w := range wordSets {
+				s := Sentence{Shape: sh, O: Term{Noun: w[0], Neg: negs&1 != 0}, P: Term{Noun: w[1], Neg: negs&2 != 0},
+					Q: Term{Noun: w[2], Neg: negs&4 != 0}, R: w[3], S: w[4]}
+				if got, want := s.FormulaText(), fol.String(s.Formula()); got != want {
+					t.Fatalf("%s, polarities %03b, words %q: %q, want %q", sh.ID(), negs, w, got, want)
+				}
+			}
+		}
+	}
+}
