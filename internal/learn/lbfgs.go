@@ -27,7 +27,7 @@ func lbfgs(eval func(x []float64) (float64, []float64), dim, maxIter int) ([]flo
 	d, xNew := make([]float64, dim), make([]float64, dim)
 	alpha := make([]float64, memory)
 	it := 0
-	for ; it < maxIter && floats.Norm(g, math.Inf(1)) >= 1e-6; it++ {
+	for ; it < maxIter && maxAbs(g) >= 1e-6; it++ {
 		// d = −H·g by the two-loop recursion.
 		copy(d, g)
 		for k := len(ss) - 1; k >= 0; k-- {
@@ -38,7 +38,7 @@ func lbfgs(eval func(x []float64) (float64, []float64), dim, maxIter int) ([]flo
 		if k := len(ss) - 1; k >= 0 {
 			gamma = floats.Dot(ss[k], ys[k]) / floats.Dot(ys[k], ys[k])
 		} else {
-			gamma = 1 / math.Max(1, floats.Norm(g, math.Inf(1)))
+			gamma = 1 / math.Max(1, maxAbs(g))
 		}
 		floats.Scale(gamma, d)
 		for k := range ss {
@@ -50,7 +50,7 @@ func lbfgs(eval func(x []float64) (float64, []float64), dim, maxIter int) ([]flo
 		if slope >= 0 { // not a descent direction: restart from −g
 			ss, ys, rho = nil, nil, nil
 			copy(d, g)
-			floats.Scale(-1/math.Max(1, floats.Norm(g, math.Inf(1))), d)
+			floats.Scale(-1/math.Max(1, maxAbs(g)), d)
 			slope = floats.Dot(g, d)
 		}
 		t, fNew, gNew := 1.0, 0.0, []float64(nil)
@@ -90,4 +90,23 @@ func lbfgs(eval func(x []float64) (float64, []float64), dim, maxIter int) ([]flo
 		}
 	}
 	return x, it
+}
+
+// maxAbs returns floats.Norm(s, math.Inf(1)), which folds math.Max over
+// the entries' absolute values, at a comparison an entry: +Inf if an
+// entry is infinite, else NaN if one is NaN, else the largest |v| (0 for
+// none).
+func maxAbs(s []float64) float64 {
+	norm, nan := 0.0, false
+	for _, v := range s {
+		if a := math.Abs(v); a > norm {
+			norm = a
+		} else if a != a {
+			nan = true
+		}
+	}
+	if nan && !math.IsInf(norm, 1) {
+		return math.NaN()
+	}
+	return norm
 }

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"testing"
 	"unsafe"
+
+	"gonum.org/v1/gonum/floats"
 )
 
 // TestMutualInfo checks values worked out by hand on 8 records. A copy of
@@ -437,5 +439,27 @@ func TestScoreRow(t *testing.T) {
 				t.Errorf("ScoreRow %v, want %v", got, tc.want)
 			}
 		})
+	}
+}
+
+// TestMaxAbs: maxAbs is floats.Norm's infinity norm, over vectors of
+// every sign, zeros of both signs, infinities and NaNs.
+func TestMaxAbs(t *testing.T) {
+	rng := rand.New(rand.NewPCG(31, 32))
+	special := []float64{0, math.Copysign(0, -1), math.Inf(1), math.Inf(-1), math.NaN(), 1e-300, -5}
+	for n := range 40 {
+		for range 50 {
+			s := make([]float64, n)
+			for k := range s {
+				s[k] = rng.NormFloat64() * math.Pow(10, float64(rng.IntN(20)-10))
+				if rng.IntN(6) == 0 {
+					s[k] = special[rng.IntN(len(special))]
+				}
+			}
+			got, want := maxAbs(s), floats.Norm(s, math.Inf(1))
+			if got != want && !(math.IsNaN(got) && math.IsNaN(want)) {
+				t.Fatalf("%v: %v, want %v", s, got, want)
+			}
+		}
 	}
 }
