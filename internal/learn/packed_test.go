@@ -94,15 +94,7 @@ func TestPackedDesignSameFit(t *testing.T) {
 			rows := DesignOfRows(tc.dim, each)
 			want := FitSparse(rows, y, s)
 			for name, d := range map[string]*Design{"packed": DesignOfPacked(tc.dim, packed), "subset of packed": DesignOfPacked(tc.dim, bigPacked).Subset(keep)} {
-				got := FitSparse(d, y, s)
-				if got.B != want.B || got.Iterations != want.Iterations || !slices.Equal(got.W, want.W) {
-					t.Fatalf("%s: the fit differs: B %v / %v, iterations %d / %d", name, got.B, want.B, got.Iterations, want.Iterations)
-				}
-				for i := range tc.rows {
-					if got.Score(d, i) != want.Score(rows, i) {
-						t.Fatalf("%s: row %d scores differently", name, i)
-					}
-				}
+				checkSameFit(t, name, FitSparse(d, y, s), want, d, rows, tc.rows)
 			}
 		})
 	}
@@ -246,15 +238,7 @@ func TestPackedValuesSameFit(t *testing.T) {
 				"packed values":           DesignOfPackedValues(tc.dim+tc.valued, rows, tails),
 				"subset of packed values": DesignOfPackedValues(tc.dim+tc.valued, bigRows, bigTails).Subset(keep),
 			} {
-				got := FitSparse(d, y, s)
-				if got.B != want.B || got.Iterations != want.Iterations || !slices.Equal(got.W, want.W) {
-					t.Fatalf("%s: the fit differs: B %v / %v, iterations %d / %d", name, got.B, want.B, got.Iterations, want.Iterations)
-				}
-				for i := range tc.rows {
-					if got.Score(d, i) != got.Score(general, i) {
-						t.Fatalf("%s: row %d scores differently", name, i)
-					}
-				}
+				checkSameFit(t, name, FitSparse(d, y, s), want, d, general, tc.rows)
 			}
 		})
 	}
@@ -272,5 +256,20 @@ func TestPackedValuesSameFit(t *testing.T) {
 			}()
 			f()
 		}()
+	}
+}
+
+// checkSameFit fails t unless got is want bit for bit (intercept,
+// iterations, weights) and scores each of the n rows of d as want scores
+// the same row of ref.
+func checkSameFit(t *testing.T, name string, got, want *Sparse, d, ref *Design, n int) {
+	t.Helper()
+	if got.B != want.B || got.Iterations != want.Iterations || !slices.Equal(got.W, want.W) {
+		t.Fatalf("%s: the fit differs: B %v / %v, iterations %d / %d", name, got.B, want.B, got.Iterations, want.Iterations)
+	}
+	for i := range n {
+		if got.Score(d, i) != want.Score(ref, i) {
+			t.Fatalf("%s: row %d scores differently", name, i)
+		}
 	}
 }
