@@ -40,6 +40,10 @@ type Options struct {
 	// rebuild makes every BUILD of the lazy search start from nothing,
 	// as it did before it went on from the last one; tests compare.
 	rebuild bool
+	// regionsFirst makes every lazy search the region loop from its
+	// start, with or without a node budget, so that tests can compare it
+	// with the other searches on problems of any size.
+	regionsFirst bool
 }
 
 // Backend is the native decision procedure. It is safe for concurrent use:
@@ -192,13 +196,13 @@ func types[P pat](b *Backend, ctx context.Context, ws *workspace[P], n *normal[P
 		// where it cannot apply, a search stopped at the budget would
 		// start over unbounded and repeat its first MaxNodes nodes.
 		ts, core, err = lazySearch(b, ctx, ws, n, m, math.MaxInt)
-		stats["nogoods"], stats["processed"] = float64(t.learnt), float64(t.processed)
-		if t.nodes > b.opts.MaxNodes {
+		searchStats(t, stats)
+		if t.nodes+t.rounds > b.opts.MaxNodes {
 			stats["unbounded"] = 1
 		}
 	case !b.opts.Explicit:
 		ts, core, err = lazySearch(b, ctx, ws, n, m, b.opts.MaxNodes)
-		stats["nogoods"], stats["processed"] = float64(t.learnt), float64(t.processed)
+		searchStats(t, stats)
 		if errors.Is(err, errGaveUp) {
 			nodes := t.nodes
 			ts, err = fallback(b, ctx, ws, n, stats)
@@ -233,7 +237,7 @@ func types[P pat](b *Backend, ctx context.Context, ws *workspace[P], n *normal[P
 			t.nodes = nodes
 		}
 	}
-	stats["nodes"] = float64(t.nodes)
+	stats["nodes"] = float64(t.nodes + t.rounds) // a round of the region loop counts as a node
 	switch {
 	case errors.Is(err, errMemory):
 		return nil, solver.Result{}, memoryError("the type search", ws.lz.bytes(), b.opts.MaxMemory)
@@ -302,8 +306,16 @@ func oneShotFailed(err error) bool {
 func unbounded[P pat](b *Backend, ctx context.Context, ws *workspace[P], n *normal[P], m int, stats map[string]float64) (*typeSet[P], []int, error) {
 	stats["unbounded"] = 1
 	ts, core, err := lazySearch(b, ctx, ws, n, m, math.MaxInt)
-	stats["nogoods"], stats["processed"] = float64(ws.t.learnt), float64(ws.t.processed)
+	searchStats(&ws.t, stats)
 	return ts, core, err
+}
+
+// searchStats records what the lazy search did in stats.
+func searchStats[P pat](t *typer[P], stats map[string]float64) {
+	stats["nogoods"], stats["processed"] = float64(t.learnt), float64(t.processed)
+	if t.rounds > 0 {
+		stats["region_rounds"] = float64(t.rounds)
+	}
 }
 
 // lazySearch runs the lazy type search on n, from m sentences, within
@@ -314,7 +326,25 @@ func lazySearch[P pat](b *Backend, ctx context.Context, ws *workspace[P], n *nor
 	initLazyTyper(t, ctx, n, maxNodes)
 	l := ws.lz.init(t, &ws.sat, m)
 	l.budget, l.rebuild = b.opts.MaxMemory, b.opts.rebuild
-	ts, sup, _, err := l.search()
+	var ts *typeSet[P]
+	var sup sset
+	var err error
+	switch {
+	case b.opts.regionsFirst:
+		ts, sup, err = l.regionSearch()
+	case maxNodes == math.MaxInt:
+		// Without a node budget, the depth-first search settles most
+		// problems in a few nodes; the rest go to the region loop, which
+		// goes on from the nogoods it learnt at the root.
+		t.maxNodes = regionNodes
+		ts, sup, _, err = l.search()
+		if errors.Is(err, errGaveUp) {
+			t.maxNodes = maxNodes
+			ts, sup, err = l.regionSearch()
+		}
+	default:
+		ts, sup, _, err = l.search()
+	}
 	if ts != nil || err != nil {
 		return ts, nil, err
 	}

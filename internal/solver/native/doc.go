@@ -46,6 +46,15 @@
 // by region; memory and work grow with the clauses and nogoods, not with
 // 2^nouns (see Many nouns for how wide a pattern may be).
 //
+// Without a node budget, the depth-first search runs for at most
+// regionNodes nodes; past them the problem goes to the region loop
+// (regionSearch, the design's section 4.3), which makes the same choices,
+// which regions (sides of conflicts) to forbid, with a SAT solver of its
+// own over one variable per region, and keeps as clauses the conflicts
+// and the refutations that the depth-first tree forgets when it leaves a
+// branch. It ends because every round adds a clause its own choice
+// violates.
+//
 // Options.Explicit selects the design's explicit search instead, a second
 // opinion for cross-checks: bitsets over all 2^nouns patterns (at most
 // Options.ExplicitNouns nouns), the greatest fixpoint of viability on
@@ -69,8 +78,8 @@
 // memory budget), the lazy search runs without a node budget from the
 // start (unbounded); where it fails (its conflict classes or witness
 // clauses would not fit the memory budget), the lazy search runs again
-// unbounded. That search is exact, and stops only for the context or the
-// memory budget. The node budget only chooses when to try the one-shot
+// unbounded. That search (the depth-first tree, then the region loop) is
+// exact, and stops only for the context or the memory budget. The node budget only chooses when to try the one-shot
 // encoding; no problem is left undecided by it.
 //
 // # Unknown
@@ -101,10 +110,11 @@
 // # Memory
 //
 // Options.MaxMemory (default 2 GiB) bounds what one Solve may hold: the
-// lazy search's SAT solver, tables, nogoods and witness answers (estimated
-// as they grow, checked before every BUILD and every member it processes),
-// the explicit search's bitsets (estimated from 2^nouns before it starts)
-// and the model (estimated from its elements before each is added). A
+// lazy search's SAT solver, tables, nogoods, witness answers and region
+// loop (estimated as they grow, checked before every BUILD and every
+// member it processes), the explicit search's bitsets (estimated from
+// 2^nouns before it starts) and the model (estimated from its elements
+// before each is added). A
 // problem past the budget is an error wrapping ErrMemory that names the
 // stage and the budget: never an answer, never an out-of-memory kill.
 //

@@ -53,7 +53,8 @@ type lazy[P pat] struct {
 	asm       []sat.Lit
 	forbid    []guard[P]
 	dpll      dpllState[P]
-	rebuild   bool // every BUILD starts afresh (Options.rebuild)
+	rebuild   bool        // every BUILD starts afresh (Options.rebuild)
+	regs      *regions[P] // the region loop's state, once it runs
 }
 
 // recentWit is a witness found on the branch, not excluded by the first

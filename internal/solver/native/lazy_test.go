@@ -10,19 +10,21 @@ import (
 	"github.com/nlsat/nlsat/internal/solver"
 )
 
-// TestLazyVsExplicit checks that the lazy search (the default) and the
-// explicit one agree on sampled V, Z, A instances at the paper's main and
-// generalisation sizes, on the random generator's shapes with repeated
-// words, and on the adversarial Vconf mix; Solve checks both answers'
-// models, and the lazy search's unsat cores must be unsat.
+// TestLazyVsExplicit checks that the lazy search (the default), the lazy
+// search's region loop run from the start and the explicit search agree
+// on sampled V, Z, A instances at the paper's main and generalisation
+// sizes, on the random generator's shapes with repeated words, and on the
+// adversarial Vconf mix; Solve checks every answer's model, and the lazy
+// searches' unsat cores must be unsat.
 func TestLazyVsExplicit(t *testing.T) {
 	n := envInt(t, "NLSAT_LAZY_N", 150)
 	if testing.Short() {
 		n = 30
 	}
-	explicit, lazy := New(Options{Explicit: true}), New(Options{})
+	explicit, lazy, regions := New(Options{Explicit: true}), New(Options{}), New(Options{regionsFirst: true})
 	rng := rand.New(rand.NewPCG(13, 14))
 	counts := map[string]int{}
+	rounds := map[string]int{} // answers of the region loop after more than one round
 	coreSum, mSum := 0, 0
 	check := func(tag string, fs []fol.Formula) {
 		p := &solver.Problem{Sentences: fs}
@@ -40,6 +42,16 @@ func TestLazyVsExplicit(t *testing.T) {
 			coreSum += len(b.Core)
 			mSum += len(fs)
 		}
+		c, err := regions.Solve(context.Background(), p)
+		if err != nil || c.Status != a.Status {
+			t.Errorf("%s: explicit %v, region loop %v (%v)", tag, a.Status, c.Status, err)
+		}
+		if c.Status == solver.Unsat {
+			checkCore(t, tag+" (region loop)", explicit, p, c.Core)
+		}
+		if c.Stats["region_rounds"] > 1 {
+			rounds[c.Status.String()]++
+		}
 	}
 	for i := range n {
 		for _, f := range []fragments.Fragment{fragments.V, fragments.Z, fragments.A} {
@@ -55,5 +67,8 @@ func TestLazyVsExplicit(t *testing.T) {
 		}
 		check("vconf", fs)
 	}
-	t.Logf("answers: %v; unsat cores: %d sentences of %d", counts, coreSum, mSum)
+	if rounds["sat"] == 0 || rounds["unsat"] == 0 {
+		t.Errorf("the region loop answered %v after more than one round: the mix no longer exercises it", rounds)
+	}
+	t.Logf("answers: %v; unsat cores: %d sentences of %d; answers of the region loop after more than one round: %v", counts, coreSum, mSum, rounds)
 }

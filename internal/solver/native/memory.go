@@ -50,8 +50,12 @@ func FormatBytes(n int64) string {
 func (l *lazy[P]) bytes() int64 {
 	t := l.t
 	more := int64(patBits[P]()/8 - 8)
-	return int64(l.s.Bytes()) + 64*int64(len(l.vsup)) + (256+more)*int64(len(t.sigs)) +
+	n := int64(l.s.Bytes()) + 64*int64(len(l.vsup)) + (256+more)*int64(len(t.sigs)) +
 		(96+2*more)*int64(len(l.goods)) + (96+3*more)*int64(len(l.wits))
+	if l.regs != nil {
+		n += l.regs.bytes()
+	}
+	return n
 }
 
 // overBudget reports whether the lazy search holds more than the budget.

@@ -26,6 +26,7 @@ type typer[P pat] struct {
 	learnt    int // nogoods learnt by the lazy search
 	processed int // members the lazy search's BUILD processed
 	backjumps int // branches the lazy search skipped
+	rounds    int // rounds of the lazy search's region loop
 	maxNodes  int
 	budget    int64         // bytes a model may take (0: no limit)
 	cl        []*lclause[P] // the lifted closure; nil in ground mode

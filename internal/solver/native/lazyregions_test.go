@@ -1,0 +1,91 @@
+package native
+
+import (
+	"context"
+	"errors"
+	"sync/atomic"
+	"testing"
+
+	"github.com/nlsat/nlsat/internal/solver"
+	"github.com/nlsat/nlsat/internal/solver/solvertest"
+)
+
+// TestRegionLoop decides A instances of many nouns and few verbs, with
+// the region loop as the default path takes it (after regionNodes nodes of
+// the depth-first search) and from the start. The regions files are ones
+// the depth-first search alone did not decide in 20 s; the restarts files
+// are ones it decides. Every answer must agree, sat models are checked by
+// Solve, unsat cores must be unsat.
+func TestRegionLoop(t *testing.T) {
+	tests := []struct {
+		file    string
+		want    solver.Status
+		regions bool // the default path reaches the region loop
+	}{
+		{"testdata/a48-regions-sat.txt", solver.Sat, true},
+		{"testdata/a64-regions-sat.txt", solver.Sat, true},
+		{"testdata/a64-restarts-unsat.txt", solver.Unsat, false},
+		{"testdata/a64-restarts-unsat2.txt", solver.Unsat, false},
+		{"testdata/a48-restarts-sat.txt", solver.Sat, false},
+	}
+	for _, tc := range tests {
+		p := &solver.Problem{Sentences: solvertest.ReadSentences(t, tc.file)}
+		for _, first := range []bool{false, true} {
+			b := New(Options{regionsFirst: first})
+			res, err := b.Solve(context.Background(), p)
+			if err != nil || res.Status != tc.want {
+				t.Fatalf("%s (regions first %v): %v %v, want %v", tc.file, first, res.Status, err, tc.want)
+			}
+			rounds := res.Stats["region_rounds"]
+			if (first || tc.regions) != (rounds > 0) {
+				t.Errorf("%s (regions first %v): %v rounds of the region loop, %v nodes", tc.file, first, rounds, res.Stats["nodes"])
+			}
+			if res.Status == solver.Unsat {
+				checkCore(t, tc.file, New(Options{}), p, res.Core)
+			}
+		}
+	}
+}
+
+// stopAfter is a context whose Err reports Canceled from its n-th call
+// on, so that a test can stop a search at a point of its choice.
+type stopAfter struct {
+	context.Context
+	n atomic.Int64
+}
+
+func (c *stopAfter) Err() error {
+	if c.n.Add(-1) < 0 {
+		return context.Canceled
+	}
+	return nil
+}
+
+// TestRegionLoopStops stops the region loop at points spread over its
+// run (the context's checks of a whole run counted first): the answer is
+// Unknown (Canceled), never an error or a guess.
+func TestRegionLoopStops(t *testing.T) {
+	p := &solver.Problem{Sentences: solvertest.ReadSentences(t, "testdata/a48-regions-sat.txt")}
+	b := New(Options{regionsFirst: true})
+	const many = 1 << 40
+	ctx := &stopAfter{Context: context.Background()}
+	ctx.n.Store(many)
+	if res, err := b.Solve(ctx, p); err != nil || res.Status != solver.Sat {
+		t.Fatalf("whole run: %v %v", res.Status, err)
+	}
+	checks := many - ctx.n.Load()
+	if checks < 100 {
+		t.Fatalf("a whole run checks the context %d times", checks)
+	}
+	for _, n := range []int64{1, checks / 10, checks / 2, checks * 9 / 10, checks - 1} {
+		ctx := &stopAfter{Context: context.Background()}
+		ctx.n.Store(n)
+		res, err := b.Solve(ctx, p)
+		if err != nil && !errors.Is(err, context.Canceled) {
+			t.Fatalf("stopped after %d of %d checks: %v", n, checks, err)
+		}
+		if res.Status != solver.Unknown || res.Reason != solver.Canceled {
+			t.Errorf("stopped after %d of %d checks: %v (%v), want unknown (canceled)", n, checks, res.Status, res.Reason)
+		}
+	}
+}
