@@ -33,9 +33,14 @@ func (l *lazy[P]) pattern() P {
 // pair clauses it used, joined to reason; the branch depths it depends
 // on; and its sentences, added to sup.
 func (l *lazy[P]) explain(reason guard[P], sup sset) (guard[P], lset, sset) {
+	return l.explainCore(reason, sup, l.s.Core())
+}
+
+// explainCore is explain for the failed assumptions core.
+func (l *lazy[P]) explainCore(reason guard[P], sup sset, core []sat.Lit) (guard[P], lset, sset) {
 	var lev lset
 	sup = l.union(sup, nil)
-	for _, lit := range l.s.Core() {
+	for _, lit := range core {
 		v := lit.Var()
 		if v >= l.acts && v < l.acts+2*len(l.t.n.cs) {
 			c := &l.t.n.cs[(v-l.acts)/2]
@@ -103,8 +108,40 @@ func (l *lazy[P]) pick(c int, excl []guard[P]) (u P, ok bool, sup sset, err erro
 	case found:
 		return u, false, nil, errors.New("internal error: DPLL and the SAT solver disagree on an allowed pattern")
 	}
+	if l.shrink {
+		core, err := l.shrinkCore(l.s.Core())
+		if err != nil {
+			return u, false, nil, err
+		}
+		_, l.failLev, sup = l.explainCore(noGuard[P](), nil, core)
+		return u, false, sup, nil
+	}
 	_, l.failLev, sup = l.explain(noGuard[P](), nil)
 	return u, false, sup, nil
+}
+
+// shrinkCore returns a subset of the failing assumptions core on which the
+// query still fails and from which no assumption that depends on branch
+// depths can be dropped: it drops them one at a time where the query fails
+// without them, going on from the solver's core of that query.
+func (l *lazy[P]) shrinkCore(core []sat.Lit) ([]sat.Lit, error) {
+	core = append([]sat.Lit(nil), core...)
+	var try []sat.Lit
+	for i := 0; i < len(core); i++ {
+		if l.vlev[core[i].Var()].top() == 0 {
+			continue
+		}
+		try = append(append(try[:0], core[:i]...), core[i+1:]...)
+		found, err := l.solve(try)
+		if err != nil {
+			return nil, err
+		}
+		if !found {
+			core = append(core[:0], l.s.Core()...)
+			i = -1
+		}
+	}
+	return core, nil
 }
 
 // witnessQuery looks for a c-free pattern w allowed on the branch that can

@@ -3,9 +3,11 @@ package native
 import (
 	"context"
 	"errors"
+	"slices"
 	"sync/atomic"
 	"testing"
 
+	"github.com/nlsat/nlsat/internal/sat"
 	"github.com/nlsat/nlsat/internal/solver"
 	"github.com/nlsat/nlsat/internal/solver/solvertest"
 )
@@ -87,5 +89,67 @@ func TestRegionLoopStops(t *testing.T) {
 		if res.Status != solver.Unknown || res.Reason != solver.Canceled {
 			t.Errorf("stopped after %d of %d checks: %v (%v), want unknown (canceled)", n, checks, res.Status, res.Reason)
 		}
+	}
+}
+
+// TestShrinkCore checks shrinkCore on small queries: what it keeps of a
+// failing set of assumptions still fails, and none of the assumptions
+// with branch depths it keeps can be dropped.
+func TestShrinkCore(t *testing.T) {
+	// Variable 0 is a noun x; 1..4 are activations: 1 (x), 2 (¬x), 3 (¬x),
+	// 4 (x); only 4 has no branch depth.
+	clauses := [][]sat.Lit{
+		{sat.Neg(1), sat.Pos(0)},
+		{sat.Neg(2), sat.Neg(0)},
+		{sat.Neg(3), sat.Neg(0)},
+		{sat.Neg(4), sat.Pos(0)},
+	}
+	tests := []struct {
+		name string
+		asm  []int
+	}{
+		{"two with depths", []int{1, 2}},
+		{"a third to drop", []int{1, 2, 3}},
+		{"one without depth first", []int{4, 1, 2, 3}},
+		{"without depth last", []int{2, 3, 1, 4}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			l := &lazy[p1]{s: &sat.Solver{}}
+			l.s.AddVars(5)
+			l.vlev = []lset{nil, single(1), single(2), single(3), nil}
+			for _, c := range clauses {
+				l.s.AddClause(c...)
+			}
+			var asm []sat.Lit
+			for _, v := range tc.asm {
+				asm = append(asm, sat.Pos(v))
+			}
+			if ok, _ := l.solve(asm); ok {
+				t.Fatal("the query should fail")
+			}
+			first := append([]sat.Lit(nil), asm...) // a failing set, not yet a core
+			core, err := l.shrinkCore(first)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if ok, _ := l.solve(core); ok {
+				t.Fatalf("shrunk core %v does not fail", core)
+			}
+			for _, lit := range core {
+				if !slices.Contains(first, lit) {
+					t.Errorf("core %v has %v, not in the set %v", core, lit, first)
+				}
+			}
+			for i := range core {
+				if l.vlev[core[i].Var()].top() == 0 {
+					continue
+				}
+				rest := append(append([]sat.Lit(nil), core[:i]...), core[i+1:]...)
+				if ok, _ := l.solve(rest); !ok {
+					t.Errorf("core %v: %v can be dropped", core, core[i])
+				}
+			}
+		})
 	}
 }
