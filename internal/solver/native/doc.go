@@ -79,8 +79,9 @@
 // start (unbounded); where it fails (its conflict classes or witness
 // clauses would not fit the memory budget), the lazy search runs again
 // unbounded. That search (the depth-first tree, then the region loop) is
-// exact, and stops only for the context or the memory budget. The node budget only chooses when to try the one-shot
-// encoding; no problem is left undecided by it.
+// exact, and stops only for the context or the memory budget. The node
+// budget only chooses when to try the one-shot encoding; no problem is
+// left undecided by it.
 //
 // # Unknown
 //
@@ -114,9 +115,9 @@
 // loop (estimated as they grow, checked before every BUILD and every
 // member it processes), the explicit search's bitsets (estimated from
 // 2^nouns before it starts) and the model (estimated from its elements
-// before each is added). A
-// problem past the budget is an error wrapping ErrMemory that names the
-// stage and the budget: never an answer, never an out-of-memory kill.
+// before each is added). A problem past the budget is an error wrapping
+// ErrMemory that names the stage and the budget: never an answer, never
+// an out-of-memory kill.
 //
 // # Certificates
 //
