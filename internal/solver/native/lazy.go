@@ -55,7 +55,6 @@ type lazy[P pat] struct {
 	dpll      dpllState[P]
 	rebuild   bool        // every BUILD starts afresh (Options.rebuild)
 	regs      *regions[P] // the region loop's state, once it runs
-	shrink    bool        // shrink the cores of failed picks (shrinkCore)
 }
 
 // recentWit is a witness found on the branch, not excluded by the first

@@ -108,15 +108,13 @@ func (l *lazy[P]) pick(c int, excl []guard[P]) (u P, ok bool, sup sset, err erro
 	case found:
 		return u, false, nil, errors.New("internal error: DPLL and the SAT solver disagree on an allowed pattern")
 	}
-	if l.shrink {
-		core, err := l.shrinkCore(l.s.Core())
-		if err != nil {
+	core := l.s.Core()
+	if l.regs != nil { // the region loop: see regionSearch
+		if core, err = l.shrinkCore(core); err != nil {
 			return u, false, nil, err
 		}
-		_, l.failLev, sup = l.explainCore(noGuard[P](), nil, core)
-		return u, false, sup, nil
 	}
-	_, l.failLev, sup = l.explain(noGuard[P](), nil)
+	_, l.failLev, sup = l.explainCore(noGuard[P](), nil, core)
 	return u, false, sup, nil
 }
 

@@ -73,8 +73,8 @@ func (r *regions[P]) bytes() int64 {
 //   - a BUILD that finds no key for an existential while regions z1 … zk
 //     are forbidden (the branch depths its refutation used) gives
 //     ¬z1 ∨ … ∨ ¬zk: no type set avoids all of them (this is what the
-//     tree's backjumping relies on, kept for good). The loop sets
-//     l.shrink, so that pick first drops from that refutation every
+//     tree's backjumping relies on, kept for good). While the loop
+//     runs (l.regs is set), pick first drops from that refutation every
 //     region and nogood it can do without (shrinkCore): short clauses
 //     cut the rounds.
 //
@@ -96,7 +96,6 @@ func (l *lazy[P]) regionSearch() (*typeSet[P], sset, error) {
 	r := &regions[P]{index: map[guard[P]]int{}}
 	r.s.Options = sat.Options{Stop: func() bool { return t.ctx.Err() != nil }}
 	l.regs = r
-	l.shrink = true
 	var state lzBuild[P]
 	for {
 		if err := t.ctx.Err(); err != nil {
