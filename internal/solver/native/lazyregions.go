@@ -181,11 +181,13 @@ func (r *regions[P]) core(l *lazy[P]) (sset, error) {
 	var s sat.Solver
 	s.Options = r.s.Options
 	s.AddVars(len(r.list))
-	first := s.AddVars(len(r.clauses))
+	first := s.NumVars()
 	asm := make([]sat.Lit, len(r.clauses))
 	var lits []sat.Lit
 	for i, c := range r.clauses {
-		s.SetDecision(first+i, false)
+		// Each activation is the last variable when it is set aside, so
+		// SetDecision moves nothing.
+		s.SetDecision(s.AddVars(1), false)
 		lits = append(append(lits[:0], sat.Neg(first+i)), c...)
 		s.AddClause(lits...)
 		asm[i] = sat.Pos(first + i)
