@@ -50,10 +50,10 @@
 // regionNodes nodes; past them the problem goes to the region loop
 // (regionSearch, the design's section 4.3), which makes the same choices,
 // which regions (sides of conflicts) to forbid, with a SAT solver of its
-// own over one variable per region, and keeps as clauses the conflicts
-// and the refutations that the depth-first tree forgets when it leaves a
-// branch. It ends because every round adds a clause its own choice
-// violates.
+// own over one variable per region and the nouns of a key per
+// existential, and keeps as clauses the conflicts, the refutations and
+// the nogoods that the depth-first tree forgets when it leaves a branch.
+// It ends because every round adds a clause its own choice violates.
 //
 // Options.Explicit selects the design's explicit search instead, a second
 // opinion for cross-checks: bitsets over all 2^nouns patterns (at most

@@ -67,11 +67,12 @@ type recentWit[P pat] struct {
 // nogood is a region g of keys that are not viable, learnt at a branch
 // depth (0: valid everywhere) from the sentences sup, switched on by act.
 type nogood[P pat] struct {
-	g   guard[P]
-	lvl int // the deepest of lev
-	lev lset
-	act int
-	sup sset
+	g    guard[P]
+	lvl  int // the deepest of lev
+	lev  lset
+	act  int
+	sup  sset
+	pool int // 1 + its index in the region loop's pool, 0 none
 }
 
 // witInfo is the answer of a witness query for one requirement of one

@@ -29,14 +29,9 @@ func (l *lazy[P]) pattern() P {
 	return u
 }
 
-// explain reads the core of a failed query: the a-side guards of the
-// pair clauses it used, joined to reason; the branch depths it depends
-// on; and its sentences, added to sup.
-func (l *lazy[P]) explain(reason guard[P], sup sset) (guard[P], lset, sset) {
-	return l.explainCore(reason, sup, l.s.Core())
-}
-
-// explainCore is explain for the failed assumptions core.
+// explainCore reads the failed assumptions core of a failed query: the
+// a-side guards of the pair clauses it used, joined to reason; the branch
+// depths it depends on; and its sentences, added to sup.
 func (l *lazy[P]) explainCore(reason guard[P], sup sset, core []sat.Lit) (guard[P], lset, sset) {
 	var lev lset
 	sup = l.union(sup, nil)
@@ -168,7 +163,13 @@ func (l *lazy[P]) witnessQuery(j int, a *kinfo[P], extra []sat.Lit) (w P, ok boo
 	if ok || err != nil {
 		return l.pattern(), ok, reason, nil, nil, err
 	}
-	reason, lev, sup = l.explain(q.x, l.with(nil, q.src))
+	core := l.s.Core()
+	if l.regs != nil && len(extra) == 0 { // the region loop, for a nogood: see regionSearch
+		if core, err = l.shrinkCore(core); err != nil {
+			return w, false, reason, nil, nil, err
+		}
+	}
+	reason, lev, sup = l.explainCore(q.x, l.with(nil, q.src), core)
 	return w, false, reason, lev, sup, nil
 }
 

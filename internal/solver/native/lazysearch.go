@@ -91,6 +91,9 @@ func (l *lazy[P]) pop() {
 			keep = append(keep, g)
 		} else {
 			l.retire(g.act)
+			if g.pool > 0 {
+				l.regs.pool[g.pool-1].live = false
+			}
 		}
 	}
 	l.goods = keep

@@ -5,12 +5,22 @@ import "github.com/nlsat/nlsat/internal/sat"
 // learn adds the nogood g, which depends on the branches at depths lev
 // and on the sentences sup.
 func (l *lazy[P]) learn(g guard[P], lev lset, sup sset) {
+	pool := 0
+	if l.regs != nil {
+		pool = l.regs.learnt(g, lev, sup)
+	}
+	l.activate(g, lev, sup, pool)
+	l.t.learnt++
+}
+
+// activate switches on the nogood g, resting on the branch depths lev and
+// the sentences sup (pool as in nogood).
+func (l *lazy[P]) activate(g guard[P], lev lset, sup sset, pool int) {
 	act := l.actVars(1)
 	l.vsup[act], l.vlev[act] = sup, lev
-	l.goods = append(l.goods, nogood[P]{g: g, lvl: lev.top(), lev: lev, act: act, sup: sup})
+	l.goods = append(l.goods, nogood[P]{g: g, lvl: lev.top(), lev: lev, act: act, sup: sup, pool: pool})
 	l.base = append(l.base, sat.Pos(act))
 	l.exclude(g, act)
-	l.t.learnt++
 }
 
 // viable checks a against the patterns allowed on the branch: it returns
