@@ -191,7 +191,7 @@ func (l *lazy[P]) init(t *typer[P], s *sat.Solver, m int) *lazy[P] {
 		c := &n.cs[i]
 		l.vsrc[l.acts+2*i], l.vsrc[l.acts+2*i+1] = int32(c.src), int32(c.src)
 		l.lits = append(l.lits[:0], sat.Neg(l.acts+2*i))
-		l.lits = l.notCube(l.lits, c.y)
+		l.lits = notCube(l.lits, c.y, 0)
 		for _, d := range c.d {
 			l.lits = append(l.lits, l.atom(d))
 		}
@@ -200,7 +200,7 @@ func (l *lazy[P]) init(t *typer[P], s *sat.Solver, m int) *lazy[P] {
 			continue // a witness is c-free: X never holds of it
 		}
 		l.lits = append(l.lits[:0], sat.Neg(l.acts+2*i+1))
-		l.lits = l.notCube(l.lits, c.x)
+		l.lits = notCube(l.lits, c.x, 0)
 		for _, d := range c.d {
 			l.lits = append(l.lits, l.atom(d.swap()))
 		}
@@ -252,12 +252,13 @@ func (l *lazy[P]) atom(d blit) sat.Lit {
 	return sat.Pos(v)
 }
 
-// notCube appends the literals of ¬g's nouns (g's fresh predicate apart).
-func (l *lazy[P]) notCube(out []sat.Lit, g guard[P]) []sat.Lit {
+// notCube appends the literals of ¬g's nouns (g's fresh predicate apart),
+// noun i being variable first+i.
+func notCube[P pat](out []sat.Lit, g guard[P], first int) []sat.Lit {
 	for w := range len(g.mask) {
 		for m := g.mask[w]; m != 0; m &= m - 1 {
 			j := bits.TrailingZeros64(m)
-			out = append(out, sat.Mk(64*w+j, g.val[w]&(1<<j) == 0))
+			out = append(out, sat.Mk(first+64*w+j, g.val[w]&(1<<j) == 0))
 		}
 	}
 	return out
@@ -281,7 +282,7 @@ func (l *lazy[P]) exclude(g guard[P], act int) {
 	if g.c >= 0 {
 		l.lits = append(l.lits, sat.Neg(l.cacts+g.c))
 	}
-	l.lits = l.notCube(l.lits, g)
+	l.lits = notCube(l.lits, g, 0)
 	l.s.AddClause(l.lits...)
 }
 

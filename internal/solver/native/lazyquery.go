@@ -103,14 +103,24 @@ func (l *lazy[P]) pick(c int, excl []guard[P]) (u P, ok bool, sup sset, err erro
 	case found:
 		return u, false, nil, errors.New("internal error: DPLL and the SAT solver disagree on an allowed pattern")
 	}
-	core := l.s.Core()
-	if l.regs != nil { // the region loop: see regionSearch
-		if core, err = l.shrinkCore(core); err != nil {
-			return u, false, nil, err
-		}
+	core, err := l.failedCore(true)
+	if err != nil {
+		return u, false, nil, err
 	}
 	_, l.failLev, sup = l.explainCore(noGuard[P](), nil, core)
 	return u, false, sup, nil
+}
+
+// failedCore returns the failed assumptions of the query that just failed;
+// in the region loop, and where the caller keeps the refutation (keep),
+// shrunk by shrinkCore, since short clauses cut the loop's rounds (see
+// regionSearch).
+func (l *lazy[P]) failedCore(keep bool) ([]sat.Lit, error) {
+	core := l.s.Core()
+	if l.regs == nil || !keep {
+		return core, nil
+	}
+	return l.shrinkCore(core)
 }
 
 // shrinkCore returns a subset of the failing assumptions core on which the
@@ -163,11 +173,9 @@ func (l *lazy[P]) witnessQuery(j int, a *kinfo[P], extra []sat.Lit) (w P, ok boo
 	if ok || err != nil {
 		return l.pattern(), ok, reason, nil, nil, err
 	}
-	core := l.s.Core()
-	if l.regs != nil && len(extra) == 0 { // the region loop, for a nogood: see regionSearch
-		if core, err = l.shrinkCore(core); err != nil {
-			return w, false, reason, nil, nil, err
-		}
+	core, err := l.failedCore(len(extra) == 0) // without extra, the answer may become a nogood
+	if err != nil {
+		return w, false, reason, nil, nil, err
 	}
 	reason, lev, sup = l.explainCore(q.x, l.with(nil, q.src), core)
 	return w, false, reason, lev, sup, nil

@@ -2,7 +2,6 @@ package native
 
 import (
 	"errors"
-	"math/bits"
 	"slices"
 
 	"github.com/nlsat/nlsat/internal/sat"
@@ -24,8 +23,7 @@ const regionNodes = 32
 type regions[P pat] struct {
 	l       *lazy[P]
 	s       sat.Solver
-	keys    int              // keys + c*nn + i: noun i of fresh predicate c's key
-	nn      int              // nouns
+	keys    int              // keys + c*nouns + i: noun i of fresh predicate c's key
 	first   int              // the first region variable
 	index   map[guard[P]]int // the variable of each region met
 	list    []guard[P]       // per variable, its region
@@ -55,7 +53,7 @@ type pooled[P pat] struct {
 // at the root.
 func newRegions[P pat](l *lazy[P]) *regions[P] {
 	t := l.t
-	r := &regions[P]{l: l, nn: t.nn, index: map[guard[P]]int{}}
+	r := &regions[P]{l: l, index: map[guard[P]]int{}}
 	r.s.Options = sat.Options{Stop: func() bool { return t.ctx.Err() != nil }}
 	r.keys = r.s.AddVars(t.nn * len(t.n.csrc))
 	r.first = r.s.NumVars()
@@ -83,14 +81,8 @@ func (r *regions[P]) avoid(g guard[P], vars []int32, sup sset) {
 		for _, v := range vars {
 			lits = append(lits, sat.Neg(int(v)))
 		}
-		for w := range len(g.mask) {
-			for m := g.mask[w]; m != 0; m &= m - 1 {
-				j := 64*w + bits.TrailingZeros64(m)
-				lits = append(lits, sat.Mk(r.keys+c*r.nn+j, g.val[w]&(1<<(j%64)) == 0))
-			}
-		}
-		r.scratch = lits
-		r.add(r.l.with(sup, src), lits...)
+		r.scratch = notCube(lits, g, r.keys+c*t.nn)
+		r.add(r.l.with(sup, src), r.scratch...)
 	}
 }
 
@@ -312,14 +304,15 @@ func (l *lazy[P]) enter(r *regions[P], st *lzBuild[P]) {
 // design shows that the clauses hold of every type set, so false is a bug;
 // the check costs far less than the rounds before it.
 func (r *regions[P]) holds(ts *typeSet[P]) bool {
+	nn := r.l.t.nn
 	val := make([]bool, r.s.NumVars())
 	for c := range r.l.t.n.csrc {
 		i := slices.IndexFunc(ts.members, func(m *kinfo[P]) bool { return m.k.c == c })
 		if i < 0 {
 			return false
 		}
-		for j := range r.nn {
-			val[r.keys+c*r.nn+j] = pHas(ts.members[i].k.u, j)
+		for j := range nn {
+			val[r.keys+c*nn+j] = pHas(ts.members[i].k.u, j)
 		}
 	}
 	for v := r.first; v < len(r.list); v++ {
